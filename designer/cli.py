@@ -1,0 +1,298 @@
+"""The ``designer`` command line: a thin layer over the library.
+
+Each command calls one library function and turns library errors into one clean line per
+problem and an exit code; no command ever ends in a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from . import __version__
+from .io.files import LoadError, Problem, dumps, load, write_text_atomic
+from .model.scenario import Scenario
+
+__all__ = ["main", "cli"]
+
+
+def expand_paths(paths: tuple[str, ...]) -> list[str]:
+    """Files as given, folders replaced by the ``*.json`` files they hold (sorted)."""
+    out: list[str] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            out.extend(str(f) for f in sorted(path.glob("*.json")))
+        else:
+            out.append(p)
+    return out
+
+
+class DesignerGroup(click.Group):
+    """Turns unexpected exceptions into one line on stderr and exit code 2."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit):
+            raise
+        except LoadError as e:
+            for line in e.lines():
+                click.echo(line, err=True)
+            sys.exit(1)
+        except KeyboardInterrupt:
+            click.echo("interrupted", err=True)
+            sys.exit(130)
+        except Exception as e:  # a bug: say so in one line, never a traceback
+            click.echo(f"designer: internal error: {type(e).__name__}: {e}", err=True)
+            sys.exit(2)
+
+
+@click.group(cls=DesignerGroup)
+@click.version_option(__version__, prog_name="designer")
+def cli() -> None:
+    """Design, validate and playtest scenarios of zone-based zombie board games.
+
+    Example: designer validate scenarios/
+    """
+
+
+# --------------------------------------------------------------------------------------------
+# new
+
+
+@cli.command()
+@click.argument("scenario_id")
+@click.option("--title", default=None, help="Title of the mission (defaults to the id).")
+@click.option("--profile", type=click.Choice(["zombicide", "lnoe", "house"]), default="zombicide",
+              show_default=True, help="Rule profile.")
+@click.option("-o", "--out", "out", type=click.Path(dir_okay=False), default=None,
+              help="File to write (defaults to SCENARIO_ID.json).")
+@click.option("--force", is_flag=True, help="Overwrite an existing file.")
+def new(scenario_id: str, title: str | None, profile: str, out: str | None, force: bool) -> None:
+    """Start a new scenario: two streets, a start, an exit and a spawn zone.
+
+    Example: designer new my-mission --title "My mission" -o scenarios/my-mission.json
+    """
+    from .model.templates import starter_scenario
+
+    path = Path(out or f"{scenario_id}.json")
+    if path.exists() and not force:
+        raise click.ClickException(f"{path} already exists; use --force to overwrite it")
+    try:
+        scenario = starter_scenario(scenario_id, title=title or scenario_id, profile=profile)
+    except LoadError as e:
+        raise click.ClickException("; ".join(str(p) for p in e.problems)) from None
+    scenario.save(path)
+    click.echo(f"wrote {path}")
+
+
+# --------------------------------------------------------------------------------------------
+# show
+
+
+def _table(rows: list[list[str]], headers: list[str]) -> str:
+    widths = [max(len(str(x)) for x in col) for col in zip(headers, *rows)]
+    line = lambda r: "  ".join(str(x).ljust(w) for x, w in zip(r, widths)).rstrip()  # noqa: E731
+    return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, rows)])
+
+
+def summary_rows(s: Scenario) -> list[list[str]]:
+    """One row per zone: id, name, kind, building, level, flags, what stands there."""
+    marks: dict[str, list[str]] = {}
+    for z in s.setup.start_zones:
+        marks.setdefault(z, []).append("start")
+    for z in s.exits:
+        marks.setdefault(z, []).append("exit")
+    for sp in s.spawns:
+        marks.setdefault(sp.zone, []).append(
+            f"{sp.kind} #{sp.order}{' ' + sp.colour if sp.colour else ''}{'' if sp.active else ' (off)'}")
+    for o in s.objectives:
+        colour = getattr(o, "colour", None)
+        marks.setdefault(o.zone, []).append(f"{o.kind}{' ' + colour if colour else ''} {o.id}")
+    rows = []
+    for z in s.zones:
+        flags = [k for k, v in z.flags.model_dump().items() if v is True]
+        rows.append([z.id, z.name, z.kind, z.building or "", str(z.level), ",".join(flags),
+                     "; ".join(marks.get(z.id, []))])
+    return rows
+
+
+@cli.command()
+@click.argument("file", type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def show(file: str, fmt: str) -> None:
+    """Print a readable summary of a scenario: goals, set-up and a table of its zones.
+
+    Example: designer show scenarios/night-shift.json
+    """
+    s = load(file)
+    if fmt == "json":
+        click.echo(json.dumps({
+            "id": s.id, "title": s.meta.title, "profile": s.setup.rules.profile,
+            "zones": len(s.zones), "connections": len(s.connections), "spawns": len(s.spawns),
+            "objectives": len(s.objectives), "triggers": len(s.triggers),
+            "zone_table": [dict(zip(["id", "name", "kind", "building", "level", "flags", "marks"], r))
+                           for r in summary_rows(s)],
+        }, indent=2))
+        return
+    m = s.meta
+    click.echo(f"{m.title}  ({s.id}, rule profile {s.setup.rules.profile}, {m.difficulty})")
+    if m.author:
+        click.echo(f"by {m.author}")
+    kinds: dict[str, int] = {}
+    for c in s.connections:
+        kinds[c.kind] = kinds.get(c.kind, 0) + 1
+    click.echo(f"{len(s.zones)} zones, {len(s.connections)} connections "
+               f"({', '.join(f'{n} {k}' for k, n in sorted(kinds.items()))}), "
+               f"{len(s.spawns)} spawns, {len(s.objectives)} objectives, {len(s.triggers)} triggers")
+    order = "in order" if s.victory.ordered else "in any order"
+    click.echo(f"Victory ({order}): " + "; ".join(_describe_step(st) for st in s.victory.steps))
+    sv = s.setup.survivors
+    limit = f", turn limit {s.setup.turn_limit}" if s.setup.turn_limit else ""
+    click.echo(f"Survivors: {sv.min}-{sv.max}, health {sv.health}{limit}")
+    click.echo("")
+    click.echo(_table(summary_rows(s), ["zone", "name", "kind", "building", "level", "flags", "marks"]))
+
+
+def _describe_step(step: Any) -> str:
+    k = step.kind
+    if k == "take_objectives":
+        return "take " + (", ".join(step.objectives) if step.objectives else "every objective")
+    if k == "reach_zone":
+        return f"{step.who} survivor(s) reach " + " or ".join(step.zones)
+    if k == "escape":
+        return f"{step.who} survivor(s) escape through an exit"
+    if k == "kill":
+        return f"kill {step.count} {step.zombie or 'zombie'}s"
+    if k == "survive":
+        return f"survive {step.turns} turns"
+    if k == "clear_zones":
+        return "clear " + ", ".join(step.zones)
+    if k == "open_doors":
+        return "open " + ", ".join(step.doors)
+    return k
+
+
+# --------------------------------------------------------------------------------------------
+# validate
+
+
+def _load_findings(path: str) -> tuple[Scenario | None, list[dict[str, Any]]]:
+    """Load a file; problems become findings (all errors)."""
+    try:
+        return load(path), []
+    except LoadError as e:
+        return None, [_problem_finding(p) for p in e.problems]
+
+
+def _problem_finding(p: Problem) -> dict[str, Any]:
+    return {"code": p.code, "severity": "error", "message": str(p), "ids": list(p.ids)}
+
+
+@cli.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text: one line per finding; json: one JSON object.")
+@click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
+def validate(files: tuple[str, ...], fmt: str, strict: bool) -> None:
+    """Check scenario files (or every *.json in a folder); exit 1 when any has errors.
+
+    Each finding is one line: FILE: SEVERITY CODE: MESSAGE [IDS].
+
+    Example: designer validate scenarios/ scenarios/broken/night-shift-typo.json
+    """
+    paths = expand_paths(files)
+    if not paths:
+        raise click.ClickException("no scenario files found")
+    report: dict[str, list[dict[str, Any]]] = {}
+    for path in paths:
+        _, findings = _load_findings(path)
+        report[path] = findings
+    _emit(report, fmt)
+    sys.exit(_exit_code(report, strict))
+
+
+def _exit_code(report: dict[str, list[dict[str, Any]]], strict: bool) -> int:
+    bad = {"error", "warning"} if strict else {"error"}
+    return 1 if any(f["severity"] in bad for fs in report.values() for f in fs) else 0
+
+
+def _emit(report: dict[str, list[dict[str, Any]]], fmt: str) -> None:
+    if fmt == "json":
+        click.echo(json.dumps({"files": [{"file": k, "findings": v} for k, v in report.items()]}, indent=2))
+        return
+    for path, findings in report.items():
+        if not findings:
+            click.echo(f"{path}: ok")
+        for f in findings:
+            ids = f" [{', '.join(f['ids'])}]" if f["ids"] else ""
+            click.echo(f"{path}: {f['severity']} {f['code']}: {f['message']}{ids}")
+
+
+# --------------------------------------------------------------------------------------------
+# schema and export
+
+
+@cli.command()
+@click.option("--out", type=click.Path(file_okay=False), default=None,
+              help="Write every schema file into this folder (the repository keeps them in schemas/).")
+@click.option("--check", "check_dir", type=click.Path(file_okay=False), default=None,
+              help="Exit 1 when the schema files in this folder are stale.")
+@click.argument("name", required=False, default="scenario")
+def schema(out: str | None, check_dir: str | None, name: str) -> None:
+    """Print the JSON Schema of scenario files, or write / check the schema files.
+
+    Example: designer schema --out schemas/
+    """
+    from .schema import SCHEMAS, schema_text, write_schemas
+
+    if out:
+        for p in write_schemas(out):
+            click.echo(f"wrote {p}")
+        return
+    if check_dir:
+        stale = [n for n in SCHEMAS
+                 if not (Path(check_dir) / f"{n}.schema.json").exists()
+                 or (Path(check_dir) / f"{n}.schema.json").read_text(encoding="utf-8") != schema_text(n)]
+        for n in stale:
+            click.echo(f"{Path(check_dir) / f'{n}.schema.json'}: stale; run designer schema --out {check_dir}", err=True)
+        sys.exit(1 if stale else 0)
+    if name not in SCHEMAS:
+        raise click.ClickException(f"unknown schema '{name}'; expected one of {', '.join(SCHEMAS)}")
+    click.echo(schema_text(name), nl=False)
+
+
+@cli.command()
+@click.argument("file", type=click.Path())
+@click.option("--to", "fmt", type=click.Choice(["json", "node-link", "graphml"]), required=True,
+              help="json: the stable scenario format; node-link: networkx node-link JSON; graphml: GraphML.")
+@click.option("-o", "--out", type=click.Path(dir_okay=False), required=True, help="File to write.")
+def export(file: str, fmt: str, out: str) -> None:
+    """Export a scenario's map for other graph tools (or rewrite it in the stable format).
+
+    Example: designer export scenarios/night-shift.json --to graphml -o night-shift.graphml
+    """
+    from .io.graphs import to_graphml, to_node_link
+
+    s = load(file)
+    if fmt == "json":
+        write_text_atomic(out, dumps(s))
+    elif fmt == "node-link":
+        write_text_atomic(out, json.dumps(to_node_link(s), indent=2, sort_keys=True) + "\n")
+    else:
+        to_graphml(s, out)
+    click.echo(f"wrote {out}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the ``designer`` command."""
+    cli.main(args=argv, prog_name="designer")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,1090 @@
+"""The scenario model: the single source of truth for a mission's map, furniture, rules and goals.
+
+A scenario file holds only what a designer decides. Everything derived (distances, which zones
+form a building, who can reach what) is computed by the checks and the engine.
+
+Polymorphic parts are tagged unions on a ``kind`` field: connections, locks, objectives, trigger
+events, trigger effects, victory conditions and spawn methods.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Annotated, Iterator, Literal, Union
+
+from pydantic import Field, model_validator
+
+from .common import Colour, Id, Model, Position, Tagged, ZombieType
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "Connection",
+    "Effect",
+    "Event",
+    "Objective",
+    "ReferenceProblem",
+    "ReferenceProblems",
+    "Scenario",
+    "VictoryCondition",
+    "Zone",
+]
+
+SCHEMA_VERSION = 1
+"""The version of the scenario format written by this release."""
+
+MAX_ZONES = 50_000
+MAX_CONNECTIONS = 200_000
+MAX_ITEMS = 10_000
+
+# --------------------------------------------------------------------------------------------
+# Zones
+
+ZoneKind = Literal[
+    "street", "room", "corridor", "cell", "tower", "security", "gate", "extra", "elevator"
+]
+
+
+class ZoneFlags(Model):
+    """Special properties of a zone. All default to off."""
+
+    searchable: bool | None = None
+    """Whether survivors may search here. Leave empty to follow the zone kind: rooms and extra
+    zones can be searched, streets, corridors, cells, towers, security zones and gates cannot."""
+    dark: bool = False
+    """Dark zone (Les morts aux trousses basement): movement is cut and nothing can be collected."""
+    fire: bool = False
+    """Burning zone: zombies never enter it; a survivor crossing it loses one health."""
+    smoke: bool = False
+    """Smoke-filled zone: no combat, no shooting into or next to it."""
+    no_spawn: bool = False
+    """Zombies may never spawn here."""
+    breakthrough: bool = False
+    """Breakthrough zone (blue floor): it may take more zombies than its capacity, the overflow
+    is pushed into a neighbouring zone."""
+
+
+class Capacity(Model):
+    """How many figures a zone may hold. Empty means no limit."""
+
+    max_zombies: int | None = Field(default=None, ge=0, le=1000)
+    """Largest number of zombies allowed in the zone (Les morts aux trousses: 3)."""
+    max_survivors: int | None = Field(default=None, ge=0, le=100)
+    """Largest number of survivors allowed in the zone at once (an elevator car: 1)."""
+
+
+class Zone(Model):
+    """A zone of the map: a room, a stretch of street, a corridor, a tower..."""
+
+    id: Id
+    """Identifier used by every reference to this zone (for example 'B2')."""
+    name: str = Field(default="", max_length=200)
+    """Name shown on the map and in messages (defaults to the id)."""
+    kind: ZoneKind = "street"
+    """What the zone is: street (open air, long sight lines), room (building zone), corridor
+    (street-like inside a building), cell, tower (watchtower reached by ladder), security zone,
+    gate (rotating security gate), extra zone (building-like, anywhere) or elevator car."""
+    building: Id | None = None
+    """Name of the building the zone belongs to, when the designer wants to fix it. Rooms joined
+    by openings always form one building; this label groups them on the map."""
+    level: int = Field(default=0, ge=-20, le=200)
+    """Floor of the zone: 0 ground floor, -1 basement, 1 first floor..."""
+    flags: ZoneFlags = Field(default_factory=ZoneFlags)
+    """Special properties (searchable, dark, fire, smoke, no spawn, breakthrough)."""
+    capacity: Capacity = Field(default_factory=Capacity)
+    """Limits on the number of zombies and survivors in the zone."""
+    position: Position | None = None
+    """Where the zone is drawn."""
+    tags: list[str] = Field(default_factory=list, max_length=50)
+    """Free labels for the designer's own use."""
+
+    @property
+    def label(self) -> str:
+        """The name if there is one, else the id."""
+        return self.name or self.id
+
+    @property
+    def is_searchable(self) -> bool:
+        """Whether a survivor may search here."""
+        if self.flags.searchable is not None:
+            return self.flags.searchable
+        return self.kind in ("room", "extra")
+
+    @property
+    def is_building(self) -> bool:
+        """Whether the zone is inside a building (reached from the street through doors)."""
+        return self.kind in ("room", "corridor", "cell", "extra", "security", "gate", "elevator")
+
+
+# --------------------------------------------------------------------------------------------
+# Connections
+
+
+class ColourLock(Tagged):
+    """Opened once the objective (key) of the same colour has been taken."""
+
+    kind: Literal["colour"]
+    """Always 'colour'."""
+    colour: Colour
+    """Colour of the key that opens the lock."""
+
+
+class ItemLock(Tagged):
+    """Opened by a survivor carrying a named item (for example 'concrete_saw' or 'office_key')."""
+
+    kind: Literal["item"]
+    """Always 'item'."""
+    item: str = Field(min_length=1, max_length=64)
+    """Name of the item that opens the lock."""
+
+
+Lock = Annotated[Union[ColourLock, ItemLock], Field(discriminator="kind")]
+
+
+class _ConnectionBase(Tagged):
+    id: Id
+    """Identifier of the connection (for example 'door-1')."""
+    source: Id = Field(alias="from")
+    """Zone at one end. For a one-way connection, the zone it leaves from."""
+    target: Id = Field(alias="to")
+    """Zone at the other end. For a one-way connection, the zone it leads to."""
+    one_way: bool = False
+    """Whether the connection may only be crossed from 'from' to 'to' (a hole, a drop)."""
+    survivors: bool = True
+    """Whether survivors may cross it."""
+    zombies: bool = True
+    """Whether zombies may cross it."""
+    sight: bool = True
+    """Whether line of sight passes through it (when open, for doors)."""
+    cost: int = Field(default=1, ge=1, le=20)
+    """Movement it costs to cross (actions or movement points, as the rule profile counts)."""
+
+    @property
+    def zones(self) -> tuple[str, str]:
+        """The two zones it joins, 'from' first."""
+        return (self.source, self.target)
+
+
+class Opening(_ConnectionBase):
+    """A free passage: two street zones, or two rooms of the same building sharing an opening."""
+
+    kind: Literal["opening"]
+    """Always 'opening'."""
+
+
+DoorState = Literal["open", "closed", "locked"]
+
+
+class Door(_ConnectionBase):
+    """A door. Closed doors block movement and sight; survivors open them (with a door-opening
+    item in Zombicide); locked doors need their key, item or a trigger first."""
+
+    kind: Literal["door"]
+    """Always 'door'."""
+    state: DoorState = "closed"
+    """State at the start of the game."""
+    lock: Lock | None = None
+    """What unlocks the door when it is locked: a colour (taken with the key of that colour) or
+    a named item."""
+    breakable: bool = False
+    """Whether the door can be broken (by zombies or with a melee attack) instead of opened."""
+    spawns_on_first_open: bool = True
+    """Whether opening it for the first time spawns zombies in every zone of the building behind
+    it, when it is the first door of that building to open (Zombicide)."""
+
+
+class Stairs(_ConnectionBase):
+    """Stairs between two levels."""
+
+    kind: Literal["stairs"]
+    """Always 'stairs'."""
+    sight: bool = False
+    """Whether line of sight passes through it (off by default for this kind)."""
+
+
+class Elevator(_ConnectionBase):
+    """An elevator ride between two levels: survivors only, a few at a time."""
+
+    kind: Literal["elevator"]
+    """Always 'elevator'."""
+    zombies: bool = False
+    """Whether zombies may cross it (off by default for this kind)."""
+    sight: bool = False
+    """Whether line of sight passes through it (off by default for this kind)."""
+    capacity: int = Field(default=1, ge=1, le=20)
+    """How many survivors ride at once."""
+
+
+class Ladder(_ConnectionBase):
+    """A ladder, the only way into a watchtower; it counts as an open door."""
+
+    kind: Literal["ladder"]
+    """Always 'ladder'."""
+    zombies: bool = False
+    """Whether zombies may cross it (off by default for this kind)."""
+    sight: bool = False
+    """Whether line of sight passes through it (off by default for this kind)."""
+
+
+class Drop(_ConnectionBase):
+    """A hole, a collapsed floor or the edge of a walkway: one way, down."""
+
+    kind: Literal["drop"]
+    """Always 'drop'."""
+    one_way: bool = True
+    """Whether it may only be crossed from 'from' to 'to' (on by default: drops go down)."""
+    sight: bool = False
+    """Whether line of sight passes through it (off by default for this kind)."""
+    survival_roll: bool = True
+    """Whether jumping asks for a survival roll per level (a failed roll costs a wound)."""
+
+
+class Fence(_ConnectionBase):
+    """A barbed-wire fence: blocks movement, not sight. Zombies path through it as if it were
+    absent and pile up behind it; an abomination tears it down."""
+
+    kind: Literal["fence"]
+    """Always 'fence'."""
+    survivors: bool = False
+    """Whether survivors may cross it (off by default for this kind)."""
+    zombies: bool = False
+    """Whether zombies may cross it (off by default for this kind)."""
+
+
+class Window(_ConnectionBase):
+    """A window: sight passes; set 'survivors' or 'zombies' when it can be climbed through."""
+
+    kind: Literal["window"]
+    """Always 'window'."""
+    survivors: bool = False
+    """Whether survivors may cross it (off by default for this kind)."""
+    zombies: bool = False
+    """Whether zombies may cross it (off by default for this kind)."""
+
+
+Connection = Annotated[
+    Union[Opening, Door, Stairs, Elevator, Ladder, Drop, Fence, Window],
+    Field(discriminator="kind"),
+]
+"""A connection between two zones, by kind."""
+
+
+class SightLine(Model):
+    """An explicit straight line of sight along a street: an actor in any of these zones sees
+    all of them, until a closed door."""
+
+    id: Id
+    """Identifier of the sight line."""
+    zones: list[Id] = Field(min_length=2, max_length=200)
+    """The zones on the line, in order."""
+
+
+# --------------------------------------------------------------------------------------------
+# Spawns and objectives
+
+SpawnKind = Literal["spawn", "manhole", "entry", "pit"]
+
+
+class Spawn(Model):
+    """A spawn zone: where new zombies appear in the zombies' phase."""
+
+    id: Id
+    """Identifier of the spawn (for example 'spawn-1')."""
+    zone: Id
+    """Zone where the zombies appear."""
+    kind: SpawnKind = "spawn"
+    """Spawn token (Zombicide), manhole (spawns only on a tile with a survivor), entry arrow
+    (zombies walk in from outside) or spawning pit (Last Night on Earth)."""
+    colour: Colour | None = None
+    """Colour of a coloured spawn zone, turned on and off by objectives or switches."""
+    active: bool = True
+    """Whether the spawn is active at the start of the game."""
+    order: int = Field(ge=1, le=1000)
+    """Position in the fixed clockwise order in which spawns resolve (1 first)."""
+
+
+class _ObjectiveBase(Tagged):
+    id: Id
+    """Identifier of the objective (for example 'obj-1')."""
+    zone: Id
+    """Zone where the token lies."""
+    name: str = Field(default="", max_length=200)
+    """Name shown on the map."""
+    xp: int = Field(default=5, ge=0, le=100)
+    """Experience gained by the survivor who takes it."""
+    hidden_group: Id | None = None
+    """Tokens sharing a group are shuffled face down among their zones at set-up, so a player
+    does not know which one is which."""
+
+
+class Token(_ObjectiveBase):
+    """A plain objective token (red X)."""
+
+    kind: Literal["token"]
+    """Always 'token'."""
+    colour: Colour = "red"
+    """Colour of the token."""
+
+
+class Key(_ObjectiveBase):
+    """A coloured objective that unlocks the doors locked by its colour."""
+
+    kind: Literal["key"]
+    """Always 'key'."""
+    colour: Colour
+    """Colour of the doors it unlocks."""
+
+
+class Switch(_ObjectiveBase):
+    """A button: pressing it fires the triggers that listen to it (open or close doors of its
+    colour, turn a spawn on or off). The first survivor to press it takes its XP."""
+
+    kind: Literal["switch"]
+    """Always 'switch'."""
+    colour: Colour | None = None
+    """Colour printed on the button."""
+    repeatable: bool = True
+    """Whether it can be pressed again (each press fires its triggers again)."""
+    xp: int = Field(default=5, ge=0, le=100)
+    """Experience gained by the first survivor to press it."""
+
+
+class Item(_ObjectiveBase):
+    """A named item lying in a zone (the office key, a concrete saw...)."""
+
+    kind: Literal["item"]
+    """Always 'item'."""
+    item: str = Field(min_length=1, max_length=64)
+    """Name of the item, as locks and starting equipment name it."""
+    xp: int = Field(default=0, ge=0, le=100)
+    """Experience gained by the survivor who picks it up (none by default)."""
+
+
+class SearchMarker(_ObjectiveBase):
+    """A free-search or exploration marker (Last Night on Earth): taking it gives a free search."""
+
+    kind: Literal["search_marker"]
+    """Always 'search_marker'."""
+    xp: int = Field(default=0, ge=0, le=100)
+    """Experience gained by the survivor who takes it (none by default)."""
+
+
+Objective = Annotated[
+    Union[Token, Key, Switch, Item, SearchMarker], Field(discriminator="kind")
+]
+"""An objective or item placed on the map, by kind."""
+
+
+# --------------------------------------------------------------------------------------------
+# Triggers
+
+
+class ObjectiveTaken(Tagged):
+    """An objective is taken."""
+
+    kind: Literal["objective_taken"]
+    """Always 'objective_taken'."""
+    objective: Id
+    """The objective."""
+
+
+class SwitchPressed(Tagged):
+    """A switch is pressed (every press when the switch is repeatable)."""
+
+    kind: Literal["switch_pressed"]
+    """Always 'switch_pressed'."""
+    switch: Id
+    """The switch (an objective of kind 'switch')."""
+
+
+class DoorOpened(Tagged):
+    """A door is opened for the first time."""
+
+    kind: Literal["door_opened"]
+    """Always 'door_opened'."""
+    door: Id
+    """The door (a connection of kind 'door')."""
+
+
+class ZoneEntered(Tagged):
+    """A survivor enters a zone for the first time."""
+
+    kind: Literal["zone_entered"]
+    """Always 'zone_entered'."""
+    zone: Id
+    """The zone."""
+
+
+class TurnReached(Tagged):
+    """A game turn begins."""
+
+    kind: Literal["turn_reached"]
+    """Always 'turn_reached'."""
+    turn: int = Field(ge=1, le=1000)
+    """The turn number (1 is the first turn)."""
+
+
+class KillsReached(Tagged):
+    """The survivors have killed this many zombies."""
+
+    kind: Literal["kills_reached"]
+    """Always 'kills_reached'."""
+    count: int = Field(ge=1, le=10_000)
+    """Number of kills."""
+
+
+Event = Annotated[
+    Union[ObjectiveTaken, SwitchPressed, DoorOpened, ZoneEntered, TurnReached, KillsReached],
+    Field(discriminator="kind"),
+]
+"""What fires a trigger, by kind."""
+
+
+class _DoorEffect(Tagged):
+    door: Id
+    """The door (a connection of kind 'door')."""
+
+
+class OpenDoor(_DoorEffect):
+    """Open a door (unlocking it if needed)."""
+
+    kind: Literal["open_door"]
+    """Always 'open_door'."""
+
+
+class CloseDoor(_DoorEffect):
+    """Close a door."""
+
+    kind: Literal["close_door"]
+    """Always 'close_door'."""
+
+
+class ToggleDoor(_DoorEffect):
+    """Open the door if closed, close it if open."""
+
+    kind: Literal["toggle_door"]
+    """Always 'toggle_door'."""
+
+
+class UnlockDoor(_DoorEffect):
+    """Unlock a locked door (it stays closed)."""
+
+    kind: Literal["unlock_door"]
+    """Always 'unlock_door'."""
+
+
+class LockDoor(_DoorEffect):
+    """Close and lock a door."""
+
+    kind: Literal["lock_door"]
+    """Always 'lock_door'."""
+
+
+class _SpawnEffect(Tagged):
+    spawn: Id
+    """The spawn zone."""
+
+
+class ActivateSpawn(_SpawnEffect):
+    """Turn a spawn zone on."""
+
+    kind: Literal["activate_spawn"]
+    """Always 'activate_spawn'."""
+
+
+class DeactivateSpawn(_SpawnEffect):
+    """Turn a spawn zone off."""
+
+    kind: Literal["deactivate_spawn"]
+    """Always 'deactivate_spawn'."""
+
+
+class ToggleSpawn(_SpawnEffect):
+    """Turn a spawn zone on if off, off if on."""
+
+    kind: Literal["toggle_spawn"]
+    """Always 'toggle_spawn'."""
+
+
+class SpawnZombies(Tagged):
+    """Place zombies in a zone (an abomination woken by an objective, a horde...)."""
+
+    kind: Literal["spawn_zombies"]
+    """Always 'spawn_zombies'."""
+    zone: Id
+    """Where they appear."""
+    zombie: ZombieType = "walker"
+    """Their type."""
+    count: int = Field(default=1, ge=1, le=100)
+    """How many (ignored when 'dice' is set)."""
+    dice: str | None = Field(default=None, pattern=r"^[1-9]?d[1-9][0-9]?([+-][0-9])?$")
+    """Roll this many instead (Les morts aux trousses office: '1d3', one to three zombies)."""
+
+
+class GrantXp(Tagged):
+    """Give experience."""
+
+    kind: Literal["grant_xp"]
+    """Always 'grant_xp'."""
+    amount: int = Field(ge=1, le=100)
+    """Experience points."""
+    to: Literal["actor", "team"] = "actor"
+    """The survivor who caused the event, or every living survivor."""
+
+
+class EndGame(Tagged):
+    """End the game at once."""
+
+    kind: Literal["end_game"]
+    """Always 'end_game'."""
+    outcome: Literal["win", "loss"]
+    """Who wins."""
+    reason: str = Field(default="", max_length=200)
+    """Text shown in the results."""
+
+
+Effect = Annotated[
+    Union[
+        OpenDoor, CloseDoor, ToggleDoor, UnlockDoor, LockDoor,
+        ActivateSpawn, DeactivateSpawn, ToggleSpawn, SpawnZombies, GrantXp, EndGame,
+    ],
+    Field(discriminator="kind"),
+]
+"""What a trigger does, by kind."""
+
+
+class Trigger(Model):
+    """When an event happens, apply effects in order."""
+
+    id: Id
+    """Identifier of the trigger."""
+    when: Event
+    """The event that fires it."""
+    then: list[Effect] = Field(min_length=1, max_length=100)
+    """The effects, applied in order."""
+    once: bool = True
+    """Whether it fires only the first time (a repeatable switch sets this to false)."""
+
+
+# --------------------------------------------------------------------------------------------
+# Victory and defeat
+
+
+class TakeObjectives(Tagged):
+    """Take objectives: the listed ones, or every token, key and switch when the list is empty."""
+
+    kind: Literal["take_objectives"]
+    """Always 'take_objectives'."""
+    objectives: list[Id] = Field(default_factory=list, max_length=500)
+    """Objectives to take (empty: all tokens and keys on the map)."""
+
+
+class ReachZone(Tagged):
+    """Bring survivors into one of the listed zones (a bunker, a safe house)."""
+
+    kind: Literal["reach_zone"]
+    """Always 'reach_zone'."""
+    zones: list[Id] = Field(min_length=1, max_length=100)
+    """Any of these zones will do."""
+    who: Literal["all", "any"] = "any"
+    """Every living survivor, or at least one."""
+
+
+class Escape(Tagged):
+    """Leave through an exit zone at the end of a turn with no zombie in it."""
+
+    kind: Literal["escape"]
+    """Always 'escape'."""
+    who: Literal["all", "any"] = "all"
+    """Every living survivor, or at least one."""
+
+
+class Kill(Tagged):
+    """Kill a number of zombies (of one type, or any)."""
+
+    kind: Literal["kill"]
+    """Always 'kill'."""
+    count: int = Field(ge=1, le=10_000)
+    """Number of kills."""
+    zombie: ZombieType | None = None
+    """Only zombies of this type count."""
+
+
+class Survive(Tagged):
+    """Still have a living survivor at the end of this turn."""
+
+    kind: Literal["survive"]
+    """Always 'survive'."""
+    turns: int = Field(ge=1, le=1000)
+    """Number of turns."""
+
+
+class ClearZones(Tagged):
+    """Leave no zombie in these zones."""
+
+    kind: Literal["clear_zones"]
+    """Always 'clear_zones'."""
+    zones: list[Id] = Field(min_length=1, max_length=1000)
+    """The zones to clear."""
+
+
+class OpenDoors(Tagged):
+    """Open these doors."""
+
+    kind: Literal["open_doors"]
+    """Always 'open_doors'."""
+    doors: list[Id] = Field(min_length=1, max_length=100)
+    """The doors."""
+
+
+VictoryCondition = Annotated[
+    Union[TakeObjectives, ReachZone, Escape, Kill, Survive, ClearZones, OpenDoors],
+    Field(discriminator="kind"),
+]
+"""One goal of the mission, by kind."""
+
+
+class Victory(Model):
+    """How the survivors win."""
+
+    ordered: bool = False
+    """Whether the steps must be completed in the order listed (find the key, then open the
+    door, then reach the exit)."""
+    steps: list[VictoryCondition] = Field(min_length=1, max_length=50)
+    """The goals; the mission is won when all are met."""
+
+
+class Defeat(Model):
+    """How the survivors lose, beyond every survivor dying (always a loss)."""
+
+    any_survivor_dies: bool = False
+    """Lose as soon as one survivor dies."""
+    at_turn_limit: bool = True
+    """Lose when the turn limit of the set-up is reached (dawn) without winning."""
+    objectives_lost: list[Id] = Field(default_factory=list, max_length=100)
+    """Lose when one of these objectives can no longer be taken (destroyed)."""
+
+
+# --------------------------------------------------------------------------------------------
+# Set-up
+
+
+class Survivors(Model):
+    """The survivors (heroes) of the mission."""
+
+    min: int = Field(default=1, ge=1, le=12)
+    """Fewest survivors the mission is played with."""
+    max: int = Field(default=6, ge=1, le=12)
+    """Most survivors the mission is played with."""
+    health: int = Field(default=2, ge=1, le=20)
+    """Wounds (hit points) a survivor can take before dying (Zombicide: 2)."""
+    starting_equipment: list[str] = Field(default_factory=list, max_length=20)
+    """Items every survivor starts with."""
+    starting_cards: int = Field(default=0, ge=0, le=10)
+    """Hero starting cards drawn by each survivor (Last Night on Earth)."""
+
+    @model_validator(mode="after")
+    def _range(self) -> Survivors:
+        if self.min > self.max:
+            raise ValueError(f"min ({self.min}) is larger than max ({self.max})")
+        return self
+
+
+class CardSpawns(Tagged):
+    """Spawn by drawing zombie cards, read at the current danger level (Zombicide)."""
+
+    kind: Literal["cards"]
+    """Always 'cards'."""
+    deck: str = Field(default="standard", max_length=64)
+    """Name of the spawn deck."""
+
+
+class DiceSpawns(Tagged):
+    """Spawn a rolled number of zombies at the spawn points each zombie turn."""
+
+    kind: Literal["dice"]
+    """Always 'dice'."""
+    dice: str = Field(default="1d3", pattern=r"^[1-9]?d[1-9][0-9]?([+-][0-9])?$")
+    """Dice rolled each zombie turn ('1d3', '2d6', 'd6+1')."""
+
+
+class FixedSpawns(Tagged):
+    """Spawn a fixed number of zombies per active spawn zone each zombie turn."""
+
+    kind: Literal["fixed"]
+    """Always 'fixed'."""
+    count: int = Field(default=1, ge=0, le=100)
+    """Zombies per spawn zone."""
+
+
+SpawnMethod = Annotated[Union[CardSpawns, DiceSpawns, FixedSpawns], Field(discriminator="kind")]
+
+
+class PlacedZombies(Model):
+    """Zombies on the map at the start of the game."""
+
+    zone: Id
+    """Where they stand."""
+    zombie: ZombieType = "walker"
+    """Their type."""
+    count: int = Field(default=1, ge=1, le=100)
+    """How many."""
+
+
+class SpecialRule(Model):
+    """A special scenario rule with its balance value (Last Night on Earth: 1 to 4 bullets).
+    A scenario is balanced when the heroes' points equal the zombies' points."""
+
+    id: Id
+    """Identifier of the rule (for example 'free-search-markers')."""
+    name: str = Field(default="", max_length=200)
+    """Name of the rule."""
+    side: Literal["heroes", "zombies"]
+    """Which side the rule helps."""
+    points: int = Field(ge=0, le=10)
+    """Balance points of the rule."""
+    excludes: list[Id] = Field(default_factory=list, max_length=50)
+    """Ids of rules that cannot be used together with this one."""
+    description: str = Field(default="", max_length=2000)
+    """What the rule does."""
+
+
+class EquipmentCount(Model):
+    """A card of the equipment deck and how many copies it has."""
+
+    item: str = Field(min_length=1, max_length=64)
+    """Name of the item."""
+    count: int = Field(default=1, ge=1, le=100)
+    """Copies in the deck."""
+
+
+ProfileId = Literal["zombicide", "lnoe", "house"]
+
+
+class Rules(Model):
+    """Which rule profile the engine plays with, and what the scenario changes in it."""
+
+    profile: ProfileId = "zombicide"
+    """Rule profile: 'zombicide' (Zombicide-style cooperative rules), 'lnoe' (Last Night on
+    Earth: Seul dans le noir) or 'house' (Les morts aux trousses)."""
+    overrides: dict[str, int | float | bool | str] = Field(default_factory=dict, max_length=100)
+    """Profile settings changed by this scenario (for example {"actions": 4})."""
+
+
+class Setup(Model):
+    """How the game is set up."""
+
+    start_zones: list[Id] = Field(min_length=1, max_length=20)
+    """Where the survivors start (one is drawn at random when there are several)."""
+    survivors: Survivors = Field(default_factory=Survivors)
+    """The survivors."""
+    zombie_pool: dict[ZombieType, int] = Field(
+        default_factory=lambda: {"walker": 40, "runner": 16, "fatty": 16, "abomination": 1}
+    )
+    """Miniatures available per zombie type; when a type runs out, its zombies act again."""
+    spawn_method: SpawnMethod = Field(default_factory=lambda: CardSpawns(kind="cards"))
+    """How spawn zones produce zombies."""
+    zombies: list[PlacedZombies] = Field(default_factory=list, max_length=1000)
+    """Zombies placed on the map at set-up."""
+    turn_limit: int | None = Field(default=None, ge=1, le=1000)
+    """Number of turns before dawn (the sun track); empty for no limit."""
+    special_rules: list[SpecialRule] = Field(default_factory=list, max_length=50)
+    """Special scenario rules with their balance points."""
+    rules: Rules = Field(default_factory=Rules)
+    """Rule profile and overrides."""
+    equipment_deck: list[EquipmentCount] | None = None
+    """The equipment deck; empty to use the profile's default deck."""
+
+    @model_validator(mode="after")
+    def _pool(self) -> Setup:
+        bad = {k: v for k, v in self.zombie_pool.items() if not 0 <= v <= 1000}
+        if bad:
+            raise ValueError(f"zombie_pool counts must be between 0 and 1000, got {bad}")
+        return self
+
+
+class Players(Model):
+    """How many players the mission is for."""
+
+    min: int = Field(default=1, ge=1, le=12)
+    """Fewest players."""
+    max: int = Field(default=6, ge=1, le=12)
+    """Most players."""
+
+
+class Meta(Model):
+    """What the mission is, for the people choosing it."""
+
+    title: str = Field(min_length=1, max_length=200)
+    """Title of the mission."""
+    author: str = Field(default="", max_length=200)
+    """Who designed it."""
+    difficulty: Literal["tutorial", "easy", "medium", "hard", "very_hard"] = "medium"
+    """Announced difficulty."""
+    players: Players = Field(default_factory=Players)
+    """Number of players."""
+    duration_minutes: int | None = Field(default=None, ge=1, le=1440)
+    """Expected playing time."""
+    description: str = Field(default="", max_length=20_000)
+    """Story and special instructions."""
+    tags: list[str] = Field(default_factory=list, max_length=50)
+    """Free labels (game, expansion, theme...)."""
+
+
+# --------------------------------------------------------------------------------------------
+# References
+
+
+class ReferenceProblem(Model):
+    """A reference that points at nothing, at the wrong kind of thing, or an id used twice."""
+
+    code: Literal["dangling-reference", "wrong-reference-kind", "duplicate-id", "self-connection"]
+    """What is wrong."""
+    path: str
+    """JSON path of the offending value (for example 'connections[3].to')."""
+    message: str
+    """What was expected."""
+    ids: list[str] = Field(default_factory=list)
+    """Ids involved."""
+
+
+class ReferenceProblems(ValueError):
+    """Raised by the scenario model when references are broken; holds every problem."""
+
+    def __init__(self, problems: list[ReferenceProblem]):
+        self.problems = problems
+        super().__init__("; ".join(f"{p.path}: {p.message}" for p in problems))
+
+
+# --------------------------------------------------------------------------------------------
+# The scenario
+
+
+class Scenario(Model):
+    """A mission: its map (zones and connections), furniture (spawns, objectives, triggers),
+    goals and set-up."""
+
+    schema_version: Literal[1] = Field(
+        description="Version of the scenario format. This release writes 1."
+    )
+    id: Id
+    """Identifier of the scenario; also the default file name."""
+    meta: Meta
+    """Title, author, difficulty, players, duration, description."""
+    zones: list[Zone] = Field(min_length=1, max_length=MAX_ZONES)
+    """The zones of the map."""
+    connections: list[Connection] = Field(default_factory=list, max_length=MAX_CONNECTIONS)
+    """Openings, doors, stairs, elevators, ladders, drops, fences and windows between zones."""
+    sight_lines: list[SightLine] = Field(default_factory=list, max_length=MAX_ITEMS)
+    """Explicit straight lines of sight along streets."""
+    spawns: list[Spawn] = Field(default_factory=list, max_length=MAX_ITEMS)
+    """Spawn zones."""
+    objectives: list[Objective] = Field(default_factory=list, max_length=MAX_ITEMS)
+    """Objectives, keys, switches, items and search markers."""
+    triggers: list[Trigger] = Field(default_factory=list, max_length=MAX_ITEMS)
+    """What happens when objectives are taken, switches pressed, doors opened..."""
+    exits: list[Id] = Field(default_factory=list, max_length=100)
+    """Exit zones."""
+    victory: Victory
+    """The goals of the mission and whether they must be met in order."""
+    defeat: Defeat = Field(default_factory=Defeat)
+    """How the survivors lose."""
+    setup: Setup
+    """Start zones, survivors, zombies, spawn method, turn limit, special rules, rule profile."""
+
+    # -- look-ups ------------------------------------------------------------------------------
+
+    def zone(self, zone_id: str) -> Zone:
+        """The zone with this id (KeyError when there is none)."""
+        for z in self.zones:
+            if z.id == zone_id:
+                return z
+        raise KeyError(zone_id)
+
+    def connection(self, connection_id: str) -> Connection:
+        """The connection with this id (KeyError when there is none)."""
+        for c in self.connections:
+            if c.id == connection_id:
+                return c
+        raise KeyError(connection_id)
+
+    def objective(self, objective_id: str) -> Objective:
+        """The objective with this id (KeyError when there is none)."""
+        for o in self.objectives:
+            if o.id == objective_id:
+                return o
+        raise KeyError(objective_id)
+
+    def spawn(self, spawn_id: str) -> Spawn:
+        """The spawn zone with this id (KeyError when there is none)."""
+        for s in self.spawns:
+            if s.id == spawn_id:
+                return s
+        raise KeyError(spawn_id)
+
+    # -- I/O shortcuts -------------------------------------------------------------------------
+
+    def save(self, path) -> None:
+        """Write the scenario to ``path`` atomically, as stable sorted and indented JSON."""
+        from ..io.files import save
+
+        save(self, path)
+
+    def to_json(self) -> str:
+        """The scenario as the stable JSON text that :meth:`save` writes."""
+        from ..io.files import dumps
+
+        return dumps(self)
+
+    def to_networkx(self):
+        """The map as a networkx ``MultiDiGraph`` (see :func:`designer.io.graphs.to_networkx`)."""
+        from ..io.graphs import to_networkx
+
+        return to_networkx(self)
+
+    # -- references ----------------------------------------------------------------------------
+
+    @model_validator(mode="after")
+    def _check_references(self) -> Scenario:
+        problems = list(iter_reference_problems(self))
+        if problems:
+            raise ReferenceProblems(problems)
+        return self
+
+
+def _duplicates(path: str, ids: list[str]) -> Iterator[ReferenceProblem]:
+    counts = Counter(ids)
+    for i, ident in enumerate(ids):
+        if counts[ident] > 1 and ids.index(ident) != i:
+            yield ReferenceProblem(
+                code="duplicate-id",
+                path=f"{path}[{i}].id",
+                message=f"id '{ident}' is already used by {path}[{ids.index(ident)}]; ids must be unique",
+                ids=[ident],
+            )
+
+
+def iter_reference_problems(s: Scenario) -> Iterator[ReferenceProblem]:
+    """Every broken reference of a scenario: ids used twice, ids pointing at nothing, and ids
+    pointing at the wrong kind of thing (a door effect naming a stairway)."""
+    zone_ids = [z.id for z in s.zones]
+    conn_ids = [c.id for c in s.connections]
+    spawn_ids = [sp.id for sp in s.spawns]
+    obj_ids = [o.id for o in s.objectives]
+    yield from _duplicates("zones", zone_ids)
+    yield from _duplicates("connections", conn_ids)
+    yield from _duplicates("spawns", spawn_ids)
+    yield from _duplicates("objectives", obj_ids)
+    yield from _duplicates("triggers", [t.id for t in s.triggers])
+    yield from _duplicates("sight_lines", [sl.id for sl in s.sight_lines])
+    yield from _duplicates("setup.special_rules", [r.id for r in s.setup.special_rules])
+
+    zones = set(zone_ids)
+    conns = {c.id: c for c in s.connections}
+    spawns = set(spawn_ids)
+    objs = {o.id: o for o in s.objectives}
+    rules = {r.id for r in s.setup.special_rules}
+
+    def zone(path: str, ident: str) -> Iterator[ReferenceProblem]:
+        if ident not in zones:
+            yield ReferenceProblem(
+                code="dangling-reference", path=path, ids=[ident],
+                message=f"no zone has id '{ident}'; expected one of the ids in 'zones'",
+            )
+
+    def door(path: str, ident: str) -> Iterator[ReferenceProblem]:
+        c = conns.get(ident)
+        if c is None:
+            yield ReferenceProblem(
+                code="dangling-reference", path=path, ids=[ident],
+                message=f"no connection has id '{ident}'; expected the id of a door",
+            )
+        elif c.kind != "door":
+            yield ReferenceProblem(
+                code="wrong-reference-kind", path=path, ids=[ident],
+                message=f"'{ident}' is a connection of kind '{c.kind}'; expected a door",
+            )
+
+    def spawn(path: str, ident: str) -> Iterator[ReferenceProblem]:
+        if ident not in spawns:
+            yield ReferenceProblem(
+                code="dangling-reference", path=path, ids=[ident],
+                message=f"no spawn has id '{ident}'; expected one of the ids in 'spawns'",
+            )
+
+    def objective(path: str, ident: str, kind: str | None = None) -> Iterator[ReferenceProblem]:
+        o = objs.get(ident)
+        if o is None:
+            yield ReferenceProblem(
+                code="dangling-reference", path=path, ids=[ident],
+                message=f"no objective has id '{ident}'; expected one of the ids in 'objectives'",
+            )
+        elif kind is not None and o.kind != kind:
+            yield ReferenceProblem(
+                code="wrong-reference-kind", path=path, ids=[ident],
+                message=f"'{ident}' is an objective of kind '{o.kind}'; expected a {kind}",
+            )
+
+    for i, c in enumerate(s.connections):
+        yield from zone(f"connections[{i}].from", c.source)
+        yield from zone(f"connections[{i}].to", c.target)
+        if c.source == c.target:
+            yield ReferenceProblem(
+                code="self-connection", path=f"connections[{i}].to", ids=[c.id, c.source],
+                message=f"connection '{c.id}' joins zone '{c.source}' to itself; expected two different zones",
+            )
+    for i, sl in enumerate(s.sight_lines):
+        for j, z in enumerate(sl.zones):
+            yield from zone(f"sight_lines[{i}].zones[{j}]", z)
+    for i, sp in enumerate(s.spawns):
+        yield from zone(f"spawns[{i}].zone", sp.zone)
+    for i, o in enumerate(s.objectives):
+        yield from zone(f"objectives[{i}].zone", o.zone)
+    for i, t in enumerate(s.triggers):
+        ev, p = t.when, f"triggers[{i}].when"
+        if ev.kind == "objective_taken":
+            yield from objective(f"{p}.objective", ev.objective)
+        elif ev.kind == "switch_pressed":
+            yield from objective(f"{p}.switch", ev.switch, "switch")
+        elif ev.kind == "door_opened":
+            yield from door(f"{p}.door", ev.door)
+        elif ev.kind == "zone_entered":
+            yield from zone(f"{p}.zone", ev.zone)
+        for j, e in enumerate(t.then):
+            p = f"triggers[{i}].then[{j}]"
+            if hasattr(e, "door"):
+                yield from door(f"{p}.door", e.door)
+            elif hasattr(e, "spawn"):
+                yield from spawn(f"{p}.spawn", e.spawn)
+            elif e.kind == "spawn_zombies":
+                yield from zone(f"{p}.zone", e.zone)
+    for i, z in enumerate(s.exits):
+        yield from zone(f"exits[{i}]", z)
+    for i, step in enumerate(s.victory.steps):
+        p = f"victory.steps[{i}]"
+        if step.kind == "take_objectives":
+            for j, o in enumerate(step.objectives):
+                yield from objective(f"{p}.objectives[{j}]", o)
+        elif step.kind in ("reach_zone", "clear_zones"):
+            for j, z in enumerate(step.zones):
+                yield from zone(f"{p}.zones[{j}]", z)
+        elif step.kind == "open_doors":
+            for j, d in enumerate(step.doors):
+                yield from door(f"{p}.doors[{j}]", d)
+        elif step.kind == "escape" and not s.exits:
+            yield ReferenceProblem(
+                code="dangling-reference", path=f"{p}", ids=[],
+                message="an 'escape' goal needs at least one zone in 'exits'",
+            )
+    for j, o in enumerate(s.defeat.objectives_lost):
+        yield from objective(f"defeat.objectives_lost[{j}]", o)
+    for j, z in enumerate(s.setup.start_zones):
+        yield from zone(f"setup.start_zones[{j}]", z)
+    for j, pz in enumerate(s.setup.zombies):
+        yield from zone(f"setup.zombies[{j}].zone", pz.zone)
+    for i, r in enumerate(s.setup.special_rules):
+        for j, x in enumerate(r.excludes):
+            if x not in rules:
+                yield ReferenceProblem(
+                    code="dangling-reference", path=f"setup.special_rules[{i}].excludes[{j}]",
+                    ids=[x], message=f"no special rule has id '{x}'",
+                )

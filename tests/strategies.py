@@ -1,0 +1,117 @@
+"""Hypothesis strategies that build random valid scenarios (as JSON data)."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+COLOURS = ["red", "blue", "green", "yellow", "purple"]
+ZONE_KINDS = ["street", "room", "corridor", "extra", "tower", "security"]
+CONN_KINDS = ["opening", "door", "stairs", "elevator", "ladder", "drop", "fence", "window"]
+ident = st.from_regex(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,6}", fullmatch=True)
+text = st.text(max_size=12)
+
+
+@st.composite
+def scenario_data(draw, max_zones: int = 8) -> dict:
+    n = draw(st.integers(1, max_zones))
+    zone_ids = draw(st.lists(ident, min_size=n, max_size=n, unique=True))
+    zones = []
+    for zid in zone_ids:
+        z = {"id": zid, "kind": draw(st.sampled_from(ZONE_KINDS))}
+        if draw(st.booleans()):
+            z["name"] = draw(text)
+        if draw(st.booleans()):
+            z["level"] = draw(st.integers(-2, 3))
+        if draw(st.booleans()):
+            z["flags"] = {f: draw(st.booleans()) for f in
+                          draw(st.lists(st.sampled_from(["dark", "fire", "no_spawn", "breakthrough", "searchable"]),
+                                        unique=True, max_size=3))}
+        if draw(st.booleans()):
+            z["position"] = {"x": draw(st.floats(-1e4, 1e4)), "y": draw(st.integers(-100, 100))}
+        if draw(st.booleans()):
+            z["capacity"] = {"max_zombies": draw(st.integers(0, 5))}
+        if draw(st.booleans()):
+            z["tags"] = draw(st.lists(text, max_size=2))
+        zones.append(z)
+    connections = []
+    doors = []
+    if n >= 2:
+        pairs = draw(st.lists(st.tuples(st.sampled_from(zone_ids), st.sampled_from(zone_ids))
+                              .filter(lambda p: p[0] != p[1]), max_size=12))
+        for i, (a, b) in enumerate(pairs):
+            kind = draw(st.sampled_from(CONN_KINDS))
+            c = {"id": f"c{i}", "kind": kind, "from": a, "to": b}
+            if draw(st.booleans()):
+                c["one_way"] = draw(st.booleans())
+            if draw(st.booleans()):
+                c["cost"] = draw(st.integers(1, 3))
+            if kind == "door":
+                doors.append(c["id"])
+                c["state"] = draw(st.sampled_from(["open", "closed", "locked"]))
+                if draw(st.booleans()):
+                    c["lock"] = draw(st.one_of(
+                        st.builds(lambda col: {"kind": "colour", "colour": col}, st.sampled_from(COLOURS)),
+                        st.builds(lambda it: {"kind": "item", "item": it}, st.sampled_from(["saw", "office key"]))))
+            connections.append(c)
+    spawns = [{"id": f"sp{i}", "zone": draw(st.sampled_from(zone_ids)), "order": i + 1,
+               "active": draw(st.booleans())}
+              for i in range(draw(st.integers(0, 3)))]
+    objectives = []
+    for i in range(draw(st.integers(0, 4))):
+        kind = draw(st.sampled_from(["token", "key", "switch", "item", "search_marker"]))
+        o = {"id": f"o{i}", "kind": kind, "zone": draw(st.sampled_from(zone_ids))}
+        if kind == "key":
+            o["colour"] = draw(st.sampled_from(COLOURS))
+        if kind == "item":
+            o["item"] = draw(st.sampled_from(["saw", "office key"]))
+        if draw(st.booleans()):
+            o["hidden_group"] = "g"
+        objectives.append(o)
+    triggers = []
+    switches = [o["id"] for o in objectives if o["kind"] == "switch"]
+    for i in range(draw(st.integers(0, 3))):
+        events = [{"kind": "turn_reached", "turn": draw(st.integers(1, 20))},
+                  {"kind": "zone_entered", "zone": draw(st.sampled_from(zone_ids))}]
+        if switches:
+            events.append({"kind": "switch_pressed", "switch": draw(st.sampled_from(switches))})
+        if objectives:
+            events.append({"kind": "objective_taken", "objective": draw(st.sampled_from(objectives))["id"]})
+        effects = [{"kind": "grant_xp", "amount": 1},
+                   {"kind": "spawn_zombies", "zone": draw(st.sampled_from(zone_ids)), "count": 2}]
+        if doors:
+            effects.append({"kind": draw(st.sampled_from(["open_door", "close_door", "unlock_door", "toggle_door"])),
+                            "door": draw(st.sampled_from(doors))})
+        if spawns:
+            effects.append({"kind": draw(st.sampled_from(["activate_spawn", "deactivate_spawn"])),
+                            "spawn": draw(st.sampled_from(spawns))["id"]})
+        triggers.append({"id": f"t{i}", "when": draw(st.sampled_from(events)),
+                         "then": draw(st.lists(st.sampled_from(effects), min_size=1, max_size=3)),
+                         "once": draw(st.booleans())})
+    exits = draw(st.lists(st.sampled_from(zone_ids), unique=True, max_size=2))
+    steps = [{"kind": "kill", "count": draw(st.integers(1, 10))}]
+    if exits:
+        steps.append({"kind": "escape", "who": draw(st.sampled_from(["all", "any"]))})
+    if objectives:
+        steps.append({"kind": "take_objectives",
+                      "objectives": draw(st.lists(st.sampled_from([o["id"] for o in objectives]), unique=True))})
+    steps.append({"kind": "reach_zone", "zones": [draw(st.sampled_from(zone_ids))]})
+    return {
+        "schema_version": 1,
+        "id": draw(ident),
+        "meta": {"title": draw(st.text(min_size=1, max_size=20)), "description": draw(text)},
+        "zones": zones,
+        "connections": connections,
+        "spawns": spawns,
+        "objectives": objectives,
+        "triggers": triggers,
+        "exits": exits,
+        "victory": {"ordered": draw(st.booleans()),
+                    "steps": draw(st.lists(st.sampled_from(steps), min_size=1, max_size=3))},
+        "setup": {
+            "start_zones": [draw(st.sampled_from(zone_ids))],
+            "turn_limit": draw(st.one_of(st.none(), st.integers(1, 30))),
+            "rules": {"profile": draw(st.sampled_from(["zombicide", "lnoe", "house"]))},
+            "zombies": [{"zone": draw(st.sampled_from(zone_ids)), "zombie": "runner", "count": 2}]
+            if draw(st.booleans()) else [],
+        },
+    }
