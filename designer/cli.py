@@ -14,7 +14,7 @@ from typing import Any
 import click
 
 from . import __version__
-from .io.files import LoadError, Problem, dumps, load, write_text_atomic
+from .io.files import LoadError, dumps, load, write_text_atomic
 from .model.scenario import Scenario
 
 __all__ = ["main", "cli"]
@@ -182,56 +182,53 @@ def _describe_step(step: Any) -> str:
 # validate
 
 
-def _load_findings(path: str) -> tuple[Scenario | None, list[dict[str, Any]]]:
-    """Load a file; problems become findings (all errors)."""
-    try:
-        return load(path), []
-    except LoadError as e:
-        return None, [_problem_finding(p) for p in e.problems]
-
-
-def _problem_finding(p: Problem) -> dict[str, Any]:
-    return {"code": p.code, "severity": "error", "message": str(p), "ids": list(p.ids)}
-
-
 @cli.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path())
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="text: one line per finding; json: one JSON object.")
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
-def validate(files: tuple[str, ...], fmt: str, strict: bool) -> None:
+@click.option("--explain", is_flag=True, help="Also print how the mission can be won (the witness plan).")
+@click.option("--spawn-distance", type=click.IntRange(0, 100), default=2, show_default=True,
+              help="Warn when a spawn zone is closer than this many zones to a start zone.")
+def validate(files: tuple[str, ...], fmt: str, strict: bool, explain: bool, spawn_distance: int) -> None:
     """Check scenario files (or every *.json in a folder); exit 1 when any has errors.
 
     Each finding is one line: FILE: SEVERITY CODE: MESSAGE [IDS].
 
-    Example: designer validate scenarios/ scenarios/broken/night-shift-typo.json
+    Example: designer validate --explain scenarios/ scenarios/broken/dead-end-hole.json
     """
+    from .checks import check_file
+
     paths = expand_paths(files)
     if not paths:
         raise click.ClickException("no scenario files found")
-    report: dict[str, list[dict[str, Any]]] = {}
-    for path in paths:
-        _, findings = _load_findings(path)
-        report[path] = findings
-    _emit(report, fmt)
+    reports = {path: check_file(path, spawn_distance=spawn_distance) for path in paths}
+    report = {path: [f.as_dict() for f in r.findings] for path, r in reports.items()}
+    if fmt == "json":
+        click.echo(json.dumps({"files": [
+            {"file": path, "winnable": r.winnable if r.scenario else None, "findings": report[path],
+             "plan": [st.as_dict() for st in r.plan] if explain else None}
+            for path, r in reports.items()]}, indent=2))
+    else:
+        for path, r in reports.items():
+            if not r.findings:
+                click.echo(f"{path}: ok")
+            for f in r.findings:
+                ids = f" [{', '.join(f.ids)}]" if f.ids else ""
+                click.echo(f"{path}: {f.severity} {f.code}: {f.message}{ids}")
+            if explain and r.scenario is not None:
+                if r.winnable:
+                    click.echo(f"{path}: how to win:")
+                    for i, st in enumerate(r.plan, 1):
+                        click.echo(f"  {i}. {st.text}")
+                else:
+                    click.echo(f"{path}: no way to win was found")
     sys.exit(_exit_code(report, strict))
 
 
 def _exit_code(report: dict[str, list[dict[str, Any]]], strict: bool) -> int:
     bad = {"error", "warning"} if strict else {"error"}
     return 1 if any(f["severity"] in bad for fs in report.values() for f in fs) else 0
-
-
-def _emit(report: dict[str, list[dict[str, Any]]], fmt: str) -> None:
-    if fmt == "json":
-        click.echo(json.dumps({"files": [{"file": k, "findings": v} for k, v in report.items()]}, indent=2))
-        return
-    for path, findings in report.items():
-        if not findings:
-            click.echo(f"{path}: ok")
-        for f in findings:
-            ids = f" [{', '.join(f['ids'])}]" if f["ids"] else ""
-            click.echo(f"{path}: {f['severity']} {f['code']}: {f['message']}{ids}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -287,6 +284,54 @@ def export(file: str, fmt: str, out: str) -> None:
     else:
         to_graphml(s, out)
     click.echo(f"wrote {out}")
+
+
+@cli.command()
+@click.option("--markdown", is_flag=True, help="Print the Markdown reference page (docs/findings.md).")
+def codes(markdown: bool) -> None:
+    """List every finding code with its severity and meaning.
+
+    Example: designer codes --markdown > docs/findings.md
+    """
+    from .checks.findings import CODES, findings_table
+
+    if markdown:
+        click.echo(findings_table(), nl=False)
+        return
+    click.echo(_table([[c.code, c.severity, c.family, c.meaning] for c in CODES.values()],
+                      ["code", "severity", "family", "meaning"]))
+
+
+@cli.group()
+def bench() -> None:
+    """Benchmarks that print figures (never timed tests).
+
+    Example: designer bench validate --json
+    """
+
+
+@bench.command("validate")
+@click.option("--zones", type=click.IntRange(100, 200_000), default=10_000, show_default=True)
+@click.option("--repeat", type=click.IntRange(1, 100), default=5, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object on the last line.")
+def bench_validate(zones: int, repeat: int, as_json: bool) -> None:
+    """Time a full validation of a generated map against one networkx BFS of the same graph.
+
+    Example: designer bench validate --zones 10000
+    """
+    from .bench.validate import run
+
+    r = run(zones=zones, repeat=repeat)
+    click.echo(f"map: {r['zones']} zones, {r['connections']} connections, {r['locks']} locks with their keys, "
+               f"{r['switches']} switches, {r['drops']} one-way drops")
+    click.echo(f"full validation:     {r['validate_s'] * 1000:9.1f} ms  (winnable: {r['winnable']}, "
+               f"{r['findings']} findings, {r['search_states']} search states)")
+    click.echo(f"one networkx BFS:    {r['networkx_bfs_s'] * 1000:9.1f} ms")
+    click.echo(f"validation / BFS:    {r['validate_over_bfs']:9.1f} x  (target <= {r['target_validate_over_bfs']:.0f} x)")
+    click.echo(f"{r['zones_small']}-zone map:        {r['validate_small_ms']:9.1f} ms  "
+               f"(target < {r['target_validate_small_ms']:.0f} ms)")
+    if as_json:
+        click.echo(json.dumps(r, sort_keys=True))
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,0 +1,97 @@
+"""Static validation: findings about a scenario, as data.
+
+>>> from designer.checks import check
+>>> report = check(scenario)                      # doctest: +SKIP
+>>> [f.code for f in report.findings]             # doctest: +SKIP
+[]
+>>> report.winnable, [s.text for s in report.plan][:1]   # doctest: +SKIP
+(True, ["open door 'door-pharmacy' from Harlan St"])
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from ..io.files import LoadError, load
+from ..model.scenario import Scenario
+from .balance import check_balance
+from .doors import check_doors
+from .findings import CODES, SEVERITY_ORDER, Finding
+from .mapview import MapView
+from .reachability import DEFAULT_MAX_STATES, Reachability, Step, reachability_findings, search
+from .spawns import check_spawns
+from .structure import check_structure
+
+__all__ = ["CODES", "Finding", "Report", "Step", "check", "check_file", "findings"]
+
+
+@dataclass
+class Report:
+    """Everything validation found about one scenario."""
+
+    findings: list[Finding]
+    reachability: Reachability | None = None
+    scenario: Scenario | None = None
+
+    @property
+    def winnable(self) -> bool:
+        return bool(self.reachability and self.reachability.winnable)
+
+    @property
+    def plan(self) -> list[Step]:
+        """The witness plan: how the mission can be won."""
+        return self.reachability.plan if self.reachability else []
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity == "error"]
+
+    def counts(self) -> dict[str, int]:
+        out = {"error": 0, "warning": 0, "info": 0}
+        for f in self.findings:
+            out[f.severity] += 1
+        return out
+
+
+def check(scenario: Scenario, *, spawn_distance: int = 2, max_states: int = DEFAULT_MAX_STATES) -> Report:
+    """Run every check on a scenario.
+
+    Parameters
+    ----------
+    scenario : Scenario
+    spawn_distance : int
+        Spawn zones closer than this many zones to a start zone get a warning.
+    max_states : int
+        Limit of the reachability search (see :mod:`designer.checks.reachability`).
+
+    Returns
+    -------
+    Report
+        Findings sorted by severity, then in check order; the reachability result with its
+        witness plan.
+    """
+    view = MapView(scenario)
+    reach = search(scenario, max_states=max_states)
+    found: list[Finding] = []
+    found += check_structure(view)
+    found += reachability_findings(view, reach)
+    found += check_spawns(view, reach, spawn_distance)
+    found += check_doors(view)
+    found += check_balance(scenario)
+    found.sort(key=lambda f: SEVERITY_ORDER[f.severity])
+    return Report(found, reach, scenario)
+
+
+def findings(scenario: Scenario, **options) -> list[Finding]:
+    """All findings for a scenario (the list the CLI, the notebook panel and the tests use)."""
+    return check(scenario, **options).findings
+
+
+def check_file(path: str | os.PathLike[str], **options) -> Report:
+    """Load and check a file; load problems become error findings with their JSON paths."""
+    try:
+        scenario = load(path)
+    except LoadError as e:
+        return Report([Finding(p.code, "error", str(p), tuple(p.ids), p.path) for p in e.problems])
+    return check(scenario, **options)

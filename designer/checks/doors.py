@@ -1,0 +1,80 @@
+"""Door and special-zone checks: buildings reach the street through doors, locked doors have a
+way to open, fences block movement but not sight, towers are climbed by ladder and never entered
+by zombies, overflow has somewhere to go."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from .findings import Finding
+from .mapview import MapView
+
+__all__ = ["check_doors"]
+
+PROFILES_WITH_DOORED_BUILDINGS = {"zombicide", "lnoe"}
+"""Rule profiles in which a building zone meets the street only through a door."""
+BUILDING_KINDS = {"room", "cell", "extra"}
+
+
+def check_doors(view: MapView) -> Iterator[Finding]:
+    s = view.scenario
+    kind = view.kinds
+    index = view.index
+    doored = s.setup.rules.profile in PROFILES_WITH_DOORED_BUILDINGS
+    colours = {o.colour for o in s.objectives if o.kind == "key"}
+    items = {o.item for o in s.objectives if o.kind == "item"} | set(s.setup.survivors.starting_equipment)
+    if s.setup.equipment_deck:
+        items |= {e.item for e in s.setup.equipment_deck}
+    by_trigger = {e.door for t in s.triggers for e in t.then
+                  if e.kind in ("open_door", "unlock_door", "toggle_door")}
+    for c in s.connections:
+        ck = c.kind
+        ka, kb = kind[index[c.source]], kind[index[c.target]]
+        if ck in ("opening", "stairs", "ladder"):
+            if doored and c.survivors and (ka == "street" and kb in BUILDING_KINDS or
+                                           kb == "street" and ka in BUILDING_KINDS):
+                street, inside = (c.source, c.target) if ka == "street" else (c.target, c.source)
+                yield Finding("building-without-door", "warning",
+                              f"'{c.id}' joins the street {view.label(street)} to the building zone "
+                              f"{view.label(inside)} without a door", (c.id, c.source, c.target))
+        elif ck == "door":
+            if c.state == "locked" and not c.breakable and c.id not in by_trigger:
+                why = None
+                if c.lock is None:
+                    why = "it has no lock to open and no trigger unlocks it"
+                elif c.lock.kind == "colour" and c.lock.colour not in colours:
+                    why = f"there is no {c.lock.colour} key in the scenario"
+                elif c.lock.kind == "item" and c.lock.item not in items:
+                    why = f"no one can get the item '{c.lock.item}'"
+                if why:
+                    yield Finding("door-cannot-open", "error", f"locked door '{c.id}' can never open: {why}",
+                                  (c.id, c.source, c.target))
+        elif ck == "fence":
+            if not c.sight:
+                yield Finding("fence-blocks-sight", "warning",
+                              f"fence '{c.id}' blocks sight; fences block movement, not sight", (c.id,))
+            if c.survivors or c.zombies:
+                yield Finding("fence-passable", "warning",
+                              f"fence '{c.id}' lets {'survivors' if c.survivors else 'zombies'} through; "
+                              "fences block movement", (c.id,))
+        elif ck == "drop" and s.zones[index[c.source]].flags.breakthrough:
+            yield Finding("drop-in-breakthrough-zone", "warning",
+                          f"drop '{c.id}' starts in the breakthrough zone {view.label(c.source)}; "
+                          "breakthrough zones have no hole or collapse", (c.id, c.source))
+        if ka == "tower" or kb == "tower":
+            for end, k in ((c.target, kb), (c.source, ka)):
+                if k != "tower" or (end == c.source and c.one_way):
+                    continue
+                if ck != "ladder" and c.survivors:
+                    yield Finding("tower-without-ladder", "warning",
+                                  f"watchtower {view.label(end)} is entered through '{c.id}' ({ck}); "
+                                  "towers are climbed by ladder", (c.id, end))
+                if c.zombies:
+                    yield Finding("zombies-enter-tower", "warning",
+                                  f"zombies can enter watchtower {view.label(end)} through '{c.id}'", (c.id, end))
+    for i, z in enumerate(s.zones):
+        cap = z.capacity.max_zombies
+        if (z.flags.breakthrough or (cap is not None and cap > 0)) and not view.zombie_out[i]:
+            yield Finding("overflow-nowhere", "error",
+                          f"{view.label(z.id)} limits its zombies but has no neighbour zombies can be pushed into",
+                          (z.id,))

@@ -1,0 +1,119 @@
+"""Findings: what validation says about a scenario, as data.
+
+Every finding has a stable ``code`` listed in :data:`CODES` (with its severity, what it means and
+how to fix it; ``docs/findings.md`` is generated from this table), a message in the designer's
+words (zone names, not indices) and the ids of the zones, connections and objects involved so a
+user interface can highlight them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+__all__ = ["CODES", "Code", "Finding", "Severity", "findings_table"]
+
+Severity = Literal["error", "warning", "info"]
+SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
+
+
+@dataclass(frozen=True)
+class Code:
+    """One kind of finding."""
+
+    code: str
+    severity: str
+    """'error', 'warning', 'info', or 'error / warning' when it depends on the case."""
+    family: str
+    meaning: str
+    fix: str
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing validation has to say about a scenario."""
+
+    code: str
+    severity: Severity
+    message: str
+    ids: tuple[str, ...] = ()
+    path: str = ""
+    """JSON path, for findings about the file's structure."""
+
+    def __post_init__(self) -> None:
+        if self.code not in CODES:
+            raise ValueError(f"undocumented finding code {self.code!r}")
+
+    def as_dict(self) -> dict[str, object]:
+        return {"code": self.code, "severity": self.severity, "message": self.message,
+                "ids": list(self.ids), "path": self.path}
+
+
+_TABLE: list[tuple[str, str, str, str, str]] = [
+    # code, severity, family, meaning, fix
+    ("not-json", "error", "file", "The file is not valid JSON (line and column given).", "Fix the syntax at the position shown."),
+    ("too-large", "error", "file", "The file is larger than 32 MiB or nested deeper than 64 levels.", "Check that this is a scenario file; split huge maps."),
+    ("unreadable", "error", "file", "The file cannot be read (missing, a folder, no permission).", "Check the path."),
+    ("schema-version", "error", "file", "The schema version is missing, unknown or newer than this release.", "Use a supported version, or upgrade Scenario Designer."),
+    ("invalid-field", "error", "file", "A field is missing, unknown, or holds the wrong type of value.", "Correct the field at the JSON path shown (see the JSON Schema)."),
+    ("dangling-reference", "error", "structure", "An id refers to no zone, connection, spawn or objective.", "Correct the id or add the missing element."),
+    ("wrong-reference-kind", "error", "structure", "An id refers to the wrong kind of thing (a door effect naming stairs).", "Point the reference at an element of the expected kind."),
+    ("duplicate-id", "error", "structure", "Two elements of the same list share an id.", "Rename one of them."),
+    ("self-connection", "error", "structure", "A connection joins a zone to itself.", "Join two different zones."),
+    ("isolated-zone", "warning", "structure", "A zone has no connection at all.", "Connect it, or remove it."),
+    ("zone-never-entered", "warning", "structure", "No connection lets anyone (survivor or zombie) into the zone, and nobody starts there.", "Add a passable connection leading into it."),
+    ("contradicting-connections", "warning", "structure", "Two connections between the same zones contradict each other (an opening beside a door or a fence makes the door or fence pointless).", "Keep one of them."),
+    ("duplicate-connection", "info", "structure", "Two connections of the same kind join the same zones in the same way.", "Remove the copy."),
+    ("objective-in-forbidden-zone", "error", "structure", "An objective lies where no survivor can take it (a security zone or gate allows only moving; a zone that holds no survivor).", "Move the objective to an ordinary zone."),
+    ("exit-without-escape", "info", "structure", "Exit zones are listed but no victory step asks to escape.", "Add an 'escape' step, or drop the exits."),
+    ("unwinnable", "error", "reachability", "No sequence of moves, doors, keys and switches completes the victory steps.", "Read which step cannot be met and open a way to it."),
+    ("objective-unreachable", "error / warning", "reachability", "An objective can never be taken (error when a victory step needs it).", "Open a way to its zone, or move it."),
+    ("zone-unreachable", "warning", "reachability", "Survivors can never enter the zone.", "Connect it to the part of the map the survivors can reach."),
+    ("exit-unreachable", "error", "reachability", "Survivors can never reach the exit zone.", "Open a way to the exit."),
+    ("door-never-opens", "warning", "reachability", "No reachable situation lets survivors open the door.", "Give the survivors a way to it and the key, item or trigger that opens it."),
+    ("switch-unreachable", "warning", "reachability", "No survivor can ever press the switch.", "Put it where survivors can reach it."),
+    ("trigger-never-fires", "warning", "reachability", "The event of a trigger can never happen, so its effects never apply.", "Change the event, or make it reachable."),
+    ("dead-end", "warning", "reachability", "An action (a one-way drop, a switch press...) leads to a situation from which the mission can no longer be won.", "Add a way back, or make sure the designer wants this trap."),
+    ("key-behind-own-door", "error", "reachability", "Every key of a colour (or the item of an item lock) lies behind a door it opens.", "Move the key in front of its door."),
+    ("lock-cycle", "error", "reachability", "Locks wait on each other: the key of each lies behind another lock of the cycle.", "Break the cycle by moving one key."),
+    ("search-limit", "warning", "reachability", "The reachability search stopped at its state limit; results are partial.", "Reduce the number of switches that toggle doors, or raise the limit."),
+    ("no-active-spawn", "error", "spawns", "No spawn zone is active at the start and nothing ever spawns zombies.", "Activate a spawn zone, or add a trigger that spawns zombies."),
+    ("spawns-from-events-only", "info", "spawns", "No spawn zone is active at the start: zombies only come from triggers.", "Nothing, if intended."),
+    ("spawn-in-forbidden-zone", "error", "spawns", "A spawn zone is in a start zone, an exit, a tower, a security zone, a gate, an elevator or a no-spawn zone.", "Move the spawn zone."),
+    ("spawn-near-start", "warning", "spawns", "A spawn zone is closer to a start zone than the minimum distance (2 zones by default).", "Move it further away."),
+    ("spawn-cannot-reach-survivors", "warning", "spawns", "Zombies from this spawn zone can never walk to the zones the survivors must visit.", "Connect it, or remove it: these zombies never matter."),
+    ("spawn-never-active", "warning", "spawns", "A spawn zone starts off and no trigger that can fire ever turns it on.", "Add or fix the trigger that activates it."),
+    ("spawn-order-duplicate", "error", "spawns", "Two spawn zones share the same resolution order.", "Give each a distinct order."),
+    ("spawn-order-gap", "warning", "spawns", "The spawn resolution order skips numbers.", "Number the spawns 1, 2, 3..."),
+    ("spawn-points-destructible", "warning", "spawns", "Every spawn point is inside a building (Last Night on Earth): if they can all be destroyed, the zombies lose at once.", "Put a spawn point in the street, or accept the risk."),
+    ("building-without-door", "warning", "doors", "A building zone reaches the street without a door.", "Use a door between building and street."),
+    ("door-cannot-open", "error", "doors", "A locked door has no way to open: no key of its colour, no item of its name, no trigger, not breakable.", "Add the key, the item or a trigger, or make the door breakable."),
+    ("fence-blocks-sight", "warning", "doors", "A fence is marked as blocking sight; fences block movement, not sight.", "Set sight back on, or use another kind."),
+    ("fence-passable", "warning", "doors", "A fence is marked as passable; fences block movement.", "Use an opening instead, or make the fence impassable."),
+    ("tower-without-ladder", "warning", "doors", "A watchtower is entered by something other than a ladder.", "Use a ladder to reach the tower."),
+    ("zombies-enter-tower", "warning", "doors", "Zombies can enter a watchtower; they never do in the rules.", "Set zombies off on the tower's connections."),
+    ("overflow-nowhere", "error", "doors", "A zone with a zombie capacity (or a breakthrough zone) has no neighbour zombies can be pushed into.", "Connect it to a zone zombies may enter."),
+    ("drop-in-breakthrough-zone", "warning", "doors", "A hole or collapse starts in a breakthrough zone, which the rules forbid.", "Move the hole."),
+    ("balance-points", "warning", "balance", "The special rules give the heroes and the zombies different point totals.", "Add rules for the weaker side until both totals match."),
+    ("rule-conflict", "error", "balance", "Two special rules that exclude each other are both used.", "Keep only one of them."),
+]
+
+CODES: dict[str, Code] = {row[0]: Code(*row) for row in _TABLE}
+"""Every finding code, in documentation order."""
+
+
+def findings_table() -> str:
+    """The reference table of finding codes, as Markdown (``docs/findings.md``)."""
+    lines = [
+        "# Findings reference",
+        "",
+        "Generated from `designer/checks/findings.py` (a test fails when this page is stale).",
+        "",
+    ]
+    family = None
+    for c in CODES.values():
+        if c.family != family:
+            family = c.family
+            lines += ["", f"## {family}", "", "| code | severity | what it means | how to fix |", "| --- | --- | --- | --- |"]
+        lines.append(f"| `{c.code}` | {c.severity} | {c.meaning} | {c.fix} |")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,216 @@
+"""Replaying a witness plan step by step on the scenario, independently of the search.
+
+The replay walks the team zone by zone with networkx over the connections passable at that
+moment, opens doors only with their key, item or trigger, fires the triggers of every action,
+and checks each victory step when the plan claims it is met. It shares no code with the search
+(`designer.checks.reachability`), so a plan that replays is evidence that the search was right.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import networkx as nx
+
+from ..model.scenario import Scenario
+from .reachability import Step
+
+__all__ = ["ReplayError", "replay"]
+
+
+class ReplayError(ValueError):
+    """A plan step cannot be carried out."""
+
+    def __init__(self, index: int, step: Step, reason: str):
+        self.index, self.step, self.reason = index, step, reason
+        super().__init__(f"step {index + 1} ({step.text}): {reason}")
+
+
+@dataclass
+class _Table:
+    """The situation on the table during a replay."""
+
+    pos: str
+    open: set[str]
+    locked: set[str]
+    ever: set[str]
+    taken: set[str]
+    pressed: set[str]
+    fired: set[str]
+    zombies: bool
+    turn: int
+    kills: int
+    done: list[bool]
+
+
+def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
+    """Carry out ``plan`` from ``start`` (the first start zone by default); raise
+    :class:`ReplayError` at the first step that is not possible, or when the plan ends before
+    every victory step is met."""
+    doors = {c.id: c for c in s.connections if c.kind == "door"}
+    objectives = {o.id: o for o in s.objectives}
+    zone = {z.id: z for z in s.zones}
+    t = _Table(
+        pos=start or s.setup.start_zones[0],
+        open={d for d, c in doors.items() if c.state == "open"},
+        locked={d for d, c in doors.items() if c.state == "locked"},
+        ever=set(), taken=set(), pressed=set(), fired=set(),
+        zombies=any(sp.active for sp in s.spawns) or bool(s.setup.zombies),
+        turn=0, kills=0, done=[False] * len(s.victory.steps),
+    )
+    groups: dict[str, set[str]] = {}
+    for o in s.objectives:
+        if o.hidden_group:
+            groups.setdefault(o.hidden_group, set()).add(o.id)
+    base_items = set(s.setup.survivors.starting_equipment) | {e.item for e in s.setup.equipment_deck or []}
+
+    def enterable(z: str) -> bool:
+        return zone[z].capacity.max_survivors != 0
+
+    def walk_graph() -> nx.Graph:
+        G = nx.Graph()
+        G.add_nodes_from(zone)
+        for c in s.connections:
+            if c.one_way or not c.survivors or not enterable(c.source) or not enterable(c.target):
+                continue
+            if c.kind == "door" and c.id not in t.open:
+                continue
+            G.add_edge(c.source, c.target)
+        return G
+
+    def found(o) -> bool:
+        return o.id in t.taken and (not o.hidden_group or groups[o.hidden_group] <= t.taken)
+
+    def may_open(d: str) -> bool:
+        c = doors[d]
+        if d not in t.locked or c.breakable:
+            return True
+        if c.lock is None:
+            return False
+        if c.lock.kind == "colour":
+            return any(o.kind == "key" and o.colour == c.lock.colour and found(o) for o in s.objectives)
+        return c.lock.item in base_items or any(
+            o.kind == "item" and o.item == c.lock.item and found(o) for o in s.objectives)
+
+    def open_door(d: str) -> None:
+        t.open.add(d)
+        t.locked.discard(d)
+        if d not in t.ever:
+            t.ever.add(d)
+            c = doors[d]
+            if c.spawns_on_first_open and (zone[c.source].is_building or zone[c.target].is_building):
+                t.zombies = True
+            fire(lambda ev: ev.kind == "door_opened" and ev.door == d)
+
+    def fire(match) -> None:
+        for trig in s.triggers:
+            if not match(trig.when) or (trig.once and trig.id in t.fired):
+                continue
+            t.fired.add(trig.id)
+            for e in trig.then:
+                if e.kind == "open_door" or (e.kind == "toggle_door" and e.door not in t.open):
+                    open_door(e.door)
+                elif e.kind == "unlock_door":
+                    t.locked.discard(e.door)
+                elif e.kind in ("close_door", "toggle_door"):
+                    t.open.discard(e.door)
+                elif e.kind == "lock_door":
+                    t.open.discard(e.door)
+                    t.locked.add(e.door)
+                elif e.kind in ("activate_spawn", "toggle_spawn", "spawn_zombies"):
+                    t.zombies = True
+
+    def met(i: int) -> bool:
+        st = s.victory.steps[i]
+        if st.kind == "take_objectives":
+            need = set(st.objectives) or {o.id for o in s.objectives if o.kind in ("token", "key")}
+            for oid in list(need):  # which token is which is known only once the group is turned
+                group = objectives[oid].hidden_group
+                if group:
+                    need |= groups[group]
+            return need <= t.taken
+        if st.kind == "reach_zone":
+            return t.pos in st.zones
+        if st.kind == "escape":
+            return t.pos in s.exits
+        if st.kind == "clear_zones":
+            return set(st.zones) <= nx.node_connected_component(walk_graph(), t.pos)
+        if st.kind == "open_doors":
+            return set(st.doors) <= t.ever
+        if st.kind == "kill":
+            return t.zombies
+        if st.kind == "survive":
+            limit = s.setup.turn_limit if s.defeat.at_turn_limit else None
+            return limit is None or st.turns <= limit
+        return False
+
+    for i, step in enumerate(plan):
+        fail = lambda reason: ReplayError(i, step, reason)  # noqa: E731
+        if step.zone and step.zone != t.pos:
+            if step.zone not in zone:
+                raise fail(f"no zone '{step.zone}'")
+            G = walk_graph()
+            if not nx.has_path(G, t.pos, step.zone):
+                raise fail(f"the team in {t.pos} cannot walk to {step.zone}")
+            t.pos = step.zone
+        a = step.action
+        if a == "open":
+            c = doors.get(step.target)
+            if c is None or t.pos not in c.zones or (c.one_way and t.pos != c.source):
+                raise fail("the team is not beside that door")
+            if step.target in t.open:
+                raise fail("the door is already open")
+            if not may_open(step.target):
+                raise fail("the door is locked and the team cannot open it")
+            open_door(step.target)
+        elif a == "take":
+            o = objectives.get(step.target)
+            if o is None or o.zone != t.pos or o.id in t.taken or o.kind == "switch":
+                raise fail("no objective to take here")
+            t.taken.add(o.id)
+            fire(lambda ev: ev.kind == "objective_taken" and ev.objective == o.id)
+        elif a == "press":
+            o = objectives.get(step.target)
+            if o is None or o.kind != "switch" or o.zone != t.pos:
+                raise fail("no switch here")
+            if o.id in t.pressed and not o.repeatable:
+                raise fail("the switch was already pressed")
+            t.pressed.add(o.id)
+            t.taken.add(o.id)
+            fire(lambda ev: ev.kind == "switch_pressed" and ev.switch == o.id)
+        elif a == "enter":
+            fire(lambda ev: ev.kind == "zone_entered" and ev.zone == t.pos)
+        elif a == "cross":
+            c = next((c for c in s.connections if c.id == step.target), None)
+            if c is None or c.source != t.pos or not c.survivors or not enterable(c.target):
+                raise fail("the team cannot cross that connection from here")
+            if c.kind == "door" and c.id not in t.open:
+                if not may_open(c.id):
+                    raise fail("the door is locked and the team cannot open it")
+                open_door(c.id)
+            t.pos = c.target
+        elif a == "wait":
+            turn = int(step.target)
+            limit = s.setup.turn_limit if s.defeat.at_turn_limit else None
+            if turn < t.turn or (limit is not None and turn > limit):
+                raise fail("that turn cannot be reached")
+            t.turn = turn
+            fire(lambda ev: ev.kind == "turn_reached" and ev.turn == turn)
+        elif a == "kill":
+            if not t.zombies:
+                raise fail("there are no zombies to kill")
+            t.kills = int(step.target)
+            fire(lambda ev: ev.kind == "kills_reached" and ev.count == t.kills)
+        elif a == "goal":
+            k = int(step.target)
+            if s.victory.ordered and not all(t.done[:k]):
+                raise fail("an earlier victory step is not met yet")
+            if not met(k):
+                raise fail("the victory step is not met")
+            t.done[k] = True
+        else:
+            raise fail(f"unknown action '{a}'")
+    if not all(t.done):
+        missing = [str(i + 1) for i, d in enumerate(t.done) if not d]
+        raise ReplayError(len(plan) - 1, plan[-1] if plan else Step("", "", "", "start"),
+                          f"the plan ends before victory step(s) {', '.join(missing)} are met")
