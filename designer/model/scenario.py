@@ -94,6 +94,9 @@ class Zone(Model):
     """Limits on the number of zombies and survivors in the zone."""
     position: Position | None = None
     """Where the zone is drawn."""
+    tiles: list[Id] = Field(default_factory=list, max_length=8)
+    """Map tiles the zone lies on (a street zone may span several). Manhole spawns use them:
+    a manhole spawns only on a tile where a survivor stands."""
     tags: list[str] = Field(default_factory=list, max_length=50)
     """Free labels for the designer's own use."""
 
