@@ -625,11 +625,11 @@ class _Search:
                 if not met >> i & 1 and self.step_met(i, st, region):
                     met |= 1 << i
             st.won = met == full
+            new = met & ~st.progress
+            for i in range(n):
+                if new >> i & 1:
+                    steps.append(self.goal_step(i, region))
             if st.won:
-                new = met & ~st.progress
-                for i in range(n):
-                    if new >> i & 1:
-                        steps.append(self.goal_step(i, region))
                 met &= ~self.c.position_steps  # positions are choices, not facts, once the game can end
             st.progress |= met
 
