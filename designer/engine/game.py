@@ -1,0 +1,876 @@
+"""One game: set-up, the survivors' phase, the zombies' phase, the end phase, and the result.
+
+:class:`Game` ties a compiled :class:`~designer.engine.board.Board`, a
+:class:`~designer.engine.state.GameState`, a rule profile and a survivor policy together. Every
+die is rolled through :meth:`Game.d6` (scripted in tests), every event can be written to a
+turn-by-turn log, and each phase can be stepped on its own so a rulebook example can be set up by
+hand and checked.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any, Callable, Iterable
+
+from .board import ABOMINATION, FATTY, INF, RUNNER, WALKER, ZINDEX, ZOMBIE, ZTYPES, Board
+from .cards import DECKS
+from .equipment import item
+from .profiles import Profile, make_profile
+from .state import GameState, Survivor
+
+__all__ = ["Game", "GameResult", "play"]
+
+Action = tuple
+
+
+class GameResult(dict):
+    """The record of one game (a dict, one row of a results table)."""
+
+
+class Game:
+    """One game of a scenario."""
+
+    def __init__(self, board: Board, seed: int = 0, policy: Any = "greedy", *, survivors: int | None = None,
+                 profile: Profile | None = None, log: bool = False, state: GameState | None = None,
+                 plan: list | None = None):
+        from .policies import resolve_policy
+
+        self.board = board
+        s = board.scenario
+        self.profile = profile or make_profile(s.setup.rules.profile, s.setup.rules.overrides)
+        self.policy = resolve_policy(policy)
+        self.log: list[dict] | None = [] if log else None
+        self.script: list[int] | None = None
+        """Dice results to use instead of random rolls (tests)."""
+        self.plan = plan
+        self.state = state if state is not None else self.setup(seed, survivors)
+        self._extra_pending: list[int] = []
+
+    # -- dice and log ----------------------------------------------------------------------
+
+    def d6(self, sides: int = 6) -> int:
+        """Roll one die (from the script when one is set)."""
+        if self.script:
+            return self.script.pop(0)
+        return self.state.rng.randint(1, sides)
+
+    def roll(self, expr: str) -> int:
+        """Roll a dice expression such as '1d3', '2d6' or 'd6+1'."""
+        expr = expr.strip()
+        bonus = 0
+        for sign in "+-":
+            if sign in expr:
+                expr, b = expr.split(sign)
+                bonus = int(b) * (1 if sign == "+" else -1)
+        count, sides = expr.split("d")
+        return sum(self.d6(int(sides)) for _ in range(int(count or 1))) + bonus
+
+    def note(self, event: str, **data: Any) -> None:
+        if self.log is not None:
+            self.log.append({"turn": self.state.turn, "event": event, **data})
+
+    # -- set-up ----------------------------------------------------------------------------
+
+    def setup(self, seed: int, survivors: int | None) -> GameState:
+        """Lay out a new game: pool, decks, shuffled hidden objectives, survivors and their
+        equipment, placed zombies."""
+        b, s = self.board, self.board.scenario
+        st = self.state = GameState(b, seed)
+        for name, count in s.setup.zombie_pool.items():
+            st.pool[ZINDEX[name]] = count
+        method = s.setup.spawn_method
+        if method.kind == "cards":
+            st.zdeck = list(range(len(DECKS.get(method.deck, DECKS["standard"]))))
+            st.rng.shuffle(st.zdeck)
+        deck = s.setup.equipment_deck
+        names = [e.item for e in deck for _ in range(e.count)] if deck else \
+            [n for n, c in self.profile.default_deck for _ in range(c)]
+        st.edeck = names
+        st.rng.shuffle(st.edeck)
+        for group in b.hidden_groups:
+            zones = [st.obj_zone[o] for o in group]
+            st.rng.shuffle(zones)
+            for o, z in zip(group, zones):
+                st.obj_zone[o] = z
+        sv = s.setup.survivors
+        count = survivors if survivors is not None else max(sv.min, min(sv.max, 4))
+        start = b.start_zones[st.rng.randrange(len(b.start_zones))]
+        for _ in range(count):
+            hero = st.add_survivor(start, sv.health, list(sv.starting_equipment))
+            for _ in range(sv.starting_cards):
+                card = self.draw_equipment()
+                if card and not item(card).aaah:
+                    hero.items.append(card)
+        for pz in s.setup.zombies:
+            self._place(st, b.zone_index[pz.zone], ZINDEX[pz.zombie], pz.count)
+        return st
+
+    def _place(self, st: GameState, zone: int, t: int, count: int) -> int:
+        """Place up to ``count`` zombies from the pool; return how many were missing."""
+        placed = min(count, st.pool[t])
+        if placed:
+            st.pool[t] -= placed
+            st.zombies[zone][t] += placed
+            st.spawned_by_type[t] += placed
+            st.zone_visits[zone] += placed
+        return count - placed
+
+    def draw_equipment(self) -> str | None:
+        st = self.state
+        if not st.edeck:
+            if not st.ediscard:
+                return None
+            st.edeck, st.ediscard = st.ediscard, []
+            st.rng.shuffle(st.edeck)
+        return st.edeck.pop()
+
+    # -- queries ---------------------------------------------------------------------------
+
+    def danger_level(self) -> int:
+        xp = max((s.xp for s in self.state.living()), default=0)
+        return self.profile.danger(xp)
+
+    def has_survivors(self, zone: int) -> bool:
+        return any(s.zone == zone and s.alive and not s.escaped for s in self.state.survivors)
+
+    def noise_map(self) -> dict[int, int]:
+        """Noise per zone: tokens plus one per survivor on the board."""
+        st = self.state
+        noise = {z: n for z, n in enumerate(st.noise) if n}
+        for s in st.survivors:
+            if s.alive and not s.escaped:
+                noise[s.zone] = noise.get(s.zone, 0) + 1
+        return noise
+
+    def colours(self) -> set[str]:
+        return self.state.colours
+
+    def door_passable(self, s: Survivor) -> int:
+        """Doors this survivor may walk through or open now (bitmask)."""
+        st, b = self.state, self.board
+        mask = st.doors_open
+        if self.profile.door_tool(self, s) is None:
+            return mask
+        for d in range(len(b.door_ids)):
+            if not mask >> d & 1 and self.can_unlock(s, d):
+                mask |= 1 << d
+        return mask
+
+    def can_unlock(self, s: Survivor, d: int) -> bool:
+        st, b = self.state, self.board
+        if st.doors_unlocked >> d & 1:
+            return True
+        lock = b.door_lock[d]
+        if lock is not None:
+            kind, value = lock
+            if kind == "colour" and value in st.colours:
+                return True
+            if kind == "item" and value in s.items:
+                return True
+        return b.door_breakable[d]
+
+    # -- survivor actions ------------------------------------------------------------------
+
+    def legal_actions(self, s: Survivor) -> list[Action]:
+        """Every action the survivor may take now."""
+        st, b, p = self.state, self.board, self.profile
+        acts: list[Action] = [("pass",)]
+        left = s.actions_left
+        if left <= 0 or not s.on_board:
+            return acts
+        z = s.zone
+        for v, c in b.surv_adj[z]:
+            d = b.c_door[c]
+            if d >= 0 and not st.doors_open >> d & 1:
+                if not (st.doors_unlocked >> d & 1) and not self.can_unlock(s, d):
+                    continue
+                if p.door_tool(self, s) is not None and left >= 1:
+                    acts.append(("open", d))
+                continue
+            if p.move_cost(self, s, c) <= left and len(st.survivors_in(v)) < b.max_survivors[v]:
+                acts.append(("move", v, c))
+        if p.can_search(self, s):
+            acts.append(("search",))
+        zombies_here = st.zombies_in(z)
+        seen = set()
+        for it in p.weapons(s):
+            if it.name in seen:
+                continue
+            seen.add(it.name)
+            if it.is_melee and zombies_here:
+                acts.append(("melee", it.name))
+            elif it.is_ranged:
+                for v, dist in b.visible(st.doors_open)[z]:
+                    if it.min_range <= dist <= it.max_range and st.zombies_in(v):
+                        acts.append(("ranged", it.name, v))
+        for o, oz in enumerate(st.obj_zone):
+            if oz == z:
+                if b.obj_kind[o] == "switch":
+                    if b.obj_repeatable[o] or not st.pressed >> o & 1:
+                        acts.append(("press", o))
+                elif not st.taken >> o & 1:
+                    acts.append(("take", o))
+        acts.append(("noise",))
+        return acts
+
+    def apply(self, s: Survivor, act: Action) -> None:
+        """Carry out one survivor action (legality is the caller's business)."""
+        st, b, p = self.state, self.board, self.profile
+        kind = act[0]
+        st.survivor_actions += 1
+        s.acted += 1
+        if kind == "pass":
+            s.actions_left = 0
+            return
+        cost = 1
+        if kind == "move":
+            _, v, c = act
+            cost = p.move_cost(self, s, c)
+            s.actions_left -= cost
+            self.note("move", survivor=s.index, to=b.zone_ids[v], via=b.conn_ids[c])
+            s.zone = v
+            s.moved = True
+            self.enter_zone(s, v)
+            p.after_move(self, s)
+            return
+        s.actions_left -= cost if kind != "search" else getattr(p, "search_cost", lambda _s: 1)(s)
+        if kind == "open":
+            tool = p.door_tool(self, s)
+            self.note("open", survivor=s.index, door=b.door_ids[act[1]])
+            if tool is not None and tool.noisy_door:
+                st.noise[s.zone] += 1
+            self.open_door(act[1], actor=s)
+        elif kind == "search":
+            s.searched = True
+            draws = 2 if any(item(n).search_bonus for n in s.items) else 1
+            for _ in range(draws):
+                card = self.draw_equipment()
+                if card is None:
+                    break
+                if item(card).aaah:
+                    self.note("search", survivor=s.index, found="aaah")
+                    st.ediscard.append(card)
+                    self._place(st, s.zone, WALKER, 1)
+                    break
+                self.note("search", survivor=s.index, found=card)
+                self.keep(s, card)
+        elif kind == "melee":
+            self.note("melee", survivor=s.index, weapon=act[1])
+            p.melee(self, s, item(act[1]))
+        elif kind == "ranged":
+            self.note("ranged", survivor=s.index, weapon=act[1], zone=b.zone_ids[act[2]])
+            p.ranged(self, s, item(act[1]), act[2])
+        elif kind == "take":
+            self.take(s, act[1])
+        elif kind == "press":
+            self.press(s, act[1])
+        elif kind == "noise":
+            st.noise[s.zone] += 1
+            self.note("noise", survivor=s.index)
+
+    def keep(self, s: Survivor, card: str) -> None:
+        """Add a card to the inventory, discarding the least useful item when full."""
+        s.items.append(card)
+        if len(s.items) > self.profile.params.max_items:
+            worst = min(s.items, key=self.item_value)
+            s.items.remove(worst)
+            self.state.ediscard.append(worst)
+
+    def item_value(self, name: str) -> float:
+        it = item(name)
+        locks = {v for lk in self.board.door_lock if lk for v in lk[1:]}
+        if name in locks:
+            return 100.0
+        if it.is_weapon:
+            p_hit = max(0, 7 - it.accuracy) / 6
+            return 1 + it.dice * p_hit * it.damage + (0.5 if it.opens_doors else 0)
+        return 0.8 if it.opens_doors else 0.2 if it.search_bonus else 0.0
+
+    def enter_zone(self, s: Survivor, zone: int) -> None:
+        st, b = self.state, self.board
+        st.zone_visits  # survivors' visits are not counted as zombie visits
+        key = 1 << zone
+        if not st.entered & key:
+            st.entered |= key
+            self.fire_event("zone_entered", zone, actor=s)
+
+    def take(self, s: Survivor, o: int) -> None:
+        st, b = self.state, self.board
+        st.taken |= 1 << o
+        oid = b.obj_ids[o]
+        st.objective_turns.setdefault(oid, st.turn)
+        s.xp += b.obj_xp[o]
+        self.note("take", survivor=s.index, objective=oid)
+        kind = b.obj_kind[o]
+        if kind == "key":
+            self.reveal_keys()
+        elif kind == "item":
+            self.keep(s, b.obj_item[o])
+            self.reveal_keys()
+        elif kind == "search_marker":
+            card = self.draw_equipment()
+            if card is not None and not item(card).aaah:
+                self.keep(s, card)
+        self.fire_event("objective_taken", o, actor=s)
+
+    def reveal_keys(self) -> None:
+        """Colours known to the team: keys taken (a hidden key once its whole group is turned)."""
+        st, b = self.state, self.board
+        for o, kind in enumerate(b.obj_kind):
+            if kind == "key" and st.taken >> o & 1:
+                st.colours.add(b.obj_colour[o])
+
+    def press(self, s: Survivor, o: int) -> None:
+        st, b = self.state, self.board
+        first = not st.pressed >> o & 1
+        st.pressed |= 1 << o
+        oid = b.obj_ids[o]
+        if first:
+            st.taken |= 1 << o
+            st.objective_turns.setdefault(oid, st.turn)
+            s.xp += b.obj_xp[o]
+        self.note("press", survivor=s.index, switch=oid)
+        self.fire_event("switch_pressed", o, actor=s)
+
+    # -- doors, triggers, spawning -----------------------------------------------------------
+
+    def open_door(self, d: int, actor: Survivor | None = None) -> None:
+        st, b, p = self.state, self.board, self.profile
+        bit = 1 << d
+        st.doors_open |= bit
+        st.doors_unlocked |= bit
+        if st.doors_ever & bit:
+            return
+        st.doors_ever |= bit
+        if p.params.building_spawn and b.door_spawns[d]:
+            c = b.door_conn[d]
+            for zone in (b.c_from[c], b.c_to[c]):
+                bld = b.building_of[zone]
+                if bld >= 0 and not st.buildings_spawned >> bld & 1:
+                    st.buildings_spawned |= 1 << bld
+                    for z in b.building_zones[bld]:
+                        self.draw_spawn_card(z)
+        self.fire_event("door_opened", d, actor=actor)
+
+    def fire_event(self, kind: str, target: int | None, actor: Survivor | None = None) -> None:
+        st, b = self.state, self.board
+        s = b.scenario
+        for ti, t in enumerate(s.triggers):
+            ev = t.when
+            if ev.kind != kind:
+                continue
+            if kind == "objective_taken" and b.obj_index[ev.objective] != target:
+                continue
+            if kind == "switch_pressed" and b.obj_index[ev.switch] != target:
+                continue
+            if kind == "door_opened" and b.door_index[ev.door] != target:
+                continue
+            if kind == "zone_entered" and b.zone_index[ev.zone] != target:
+                continue
+            if kind == "turn_reached" and ev.turn != target:
+                continue
+            if kind == "kills_reached" and not (target is not None and target >= ev.count):
+                continue
+            if t.once and st.fired >> ti & 1:
+                continue
+            st.fired |= 1 << ti
+            self.note("trigger", trigger=t.id)
+            for e in t.then:
+                self.apply_effect(e, actor)
+
+    def apply_effect(self, e: Any, actor: Survivor | None) -> None:
+        st, b = self.state, self.board
+        k = e.kind
+        if k in ("open_door", "close_door", "toggle_door", "unlock_door", "lock_door"):
+            d = b.door_index[e.door]
+            bit = 1 << d
+            if k == "open_door" or (k == "toggle_door" and not st.doors_open & bit):
+                self.open_door(d)
+            elif k == "unlock_door":
+                st.doors_unlocked |= bit
+            elif k in ("close_door", "toggle_door"):
+                st.doors_open &= ~bit
+            else:
+                st.doors_open &= ~bit
+                st.doors_unlocked &= ~bit
+        elif k in ("activate_spawn", "deactivate_spawn", "toggle_spawn"):
+            bit = 1 << b.spawn_index[e.spawn]
+            if k == "activate_spawn":
+                st.spawns_active |= bit
+            elif k == "deactivate_spawn":
+                st.spawns_active &= ~bit
+            else:
+                st.spawns_active ^= bit
+        elif k == "spawn_zombies":
+            count = self.roll(e.dice) if e.dice else e.count
+            t = ZINDEX[e.zombie]
+            missing = self._place(st, b.zone_index[e.zone], t, count)
+            if missing and self.profile.params.pool_out_extra_activation:
+                self._extra_pending.append(t)
+        elif k == "grant_xp":
+            for s in ([actor] if e.to == "actor" and actor else st.living()):
+                s.xp += e.amount
+        elif k == "end_game":
+            if not st.outcome:
+                st.outcome = e.outcome
+                st.cause = "special" if e.outcome == "loss" else ""
+
+    def draw_spawn_card(self, zone: int) -> None:
+        """Draw a zombie card for a zone and resolve it at the current danger level."""
+        st = self.state
+        deck = DECKS.get(self.board.scenario.setup.spawn_method.deck if
+                         self.board.scenario.setup.spawn_method.kind == "cards" else "standard",
+                         DECKS["standard"])
+        if not st.zdeck:
+            st.zdeck, st.zdiscard = st.zdiscard, []
+            if not st.zdeck:
+                st.zdeck = list(range(len(deck)))
+            st.rng.shuffle(st.zdeck)
+        card = st.zdeck.pop()
+        st.zdiscard.append(card)
+        self.resolve_card(self.profile.spawn_card_entry(self, deck[card]), zone)
+
+    def resolve_card(self, entry: tuple, zone: int) -> None:
+        st, b = self.state, self.board
+        kind = entry[0]
+        if kind == "spawn":
+            self.spawn(zone, ZINDEX[entry[1]], entry[2])
+        elif kind == "extra":
+            if self.danger_level() >= 1:
+                self.note("extra_activation", zombie=entry[1])
+                self.activate(types={ZINDEX[entry[1]]})
+        elif kind == "manhole":
+            tiles = {t for s in st.living() for t in b.zone_tiles[s.zone]}
+            for mz in b.manholes:
+                if tiles & set(b.zone_tiles[mz]):
+                    self.spawn(mz, ZINDEX[entry[1]], entry[2])
+
+    def spawn(self, zone: int, t: int, count: int) -> None:
+        """Place zombies of a type (a fatty brings two walkers); running out of miniatures
+        gives every zombie of that type an extra activation."""
+        if count <= 0:
+            return
+        st = self.state
+        self.note("spawn", zone=self.board.zone_ids[zone], zombie=ZTYPES[t], count=count)
+        out = []
+        if self._place(st, zone, t, count):
+            out.append(t)
+        if t == FATTY and self._place(st, zone, WALKER, 2 * count):
+            out.append(WALKER)
+        if self.profile.params.pool_out_extra_activation:
+            for ot in out:
+                self.note("out_of_miniatures", zombie=ZTYPES[ot])
+                self.activate(types={ot})
+
+    # -- wounds and kills --------------------------------------------------------------------
+
+    def wound(self, s: Survivor, n: int, cause: str) -> None:
+        st = self.state
+        if not s.on_board:
+            return
+        for _ in range(n):
+            s.wounds += 1
+            if s.items:
+                lost = min(s.items, key=self.item_value)
+                s.items.remove(lost)
+                st.ediscard.append(lost)
+            if s.wounds >= s.health:
+                s.alive = False
+                st.zone_deaths[s.zone] += 1
+                self.note("death", survivor=s.index, zone=self.board.zone_ids[s.zone], cause=cause)
+                st.ediscard.extend(s.items)
+                s.items = []
+                if getattr(self.profile, "dead_rise", False):
+                    st.rising.append(s.zone)
+                if self.board.scenario.defeat.any_survivor_dies and not st.outcome:
+                    st.outcome, st.cause = "loss", "survivor_died"
+                return
+        self.note("wound", survivor=s.index, wounds=s.wounds, cause=cause)
+
+    def kill(self, s: Survivor, zone: int, t: int) -> None:
+        st = self.state
+        st.zombies[zone][t] -= 1
+        st.pool[t] += 1
+        st.kills += 1
+        st.kills_by_type[t] += 1
+        st.zone_kills[zone] += 1
+        s.xp += self.profile.params.kill_xp[t]
+        self.note("kill", survivor=s.index, zone=self.board.zone_ids[zone], zombie=ZTYPES[t])
+        self.fire_event("kills_reached", st.kills, actor=s)
+
+    # -- the zombies' phase ------------------------------------------------------------------
+
+    def zombie_phase(self) -> None:
+        """Activation (every zombie, then the runners' second action), then spawning."""
+        self.activate()
+        self.activate(types={RUNNER}, runners_second=True)
+        self.spawn_phase()
+
+    def activate(self, types: set[int] | None = None, runners_second: bool = False) -> None:
+        """One activation of the zombies of ``types`` (all types when None): those sharing a
+        zone with survivors attack, then the others move one zone (splitting on ties).
+        Runners activated by an extra activation act twice."""
+        self._activate_once(types)
+        if types is not None and RUNNER in types and not runners_second:
+            self._activate_once({RUNNER})
+        while self._extra_pending:
+            t = self._extra_pending.pop(0)
+            self._activate_once({t})
+
+    def _activate_once(self, types: set[int] | None) -> None:
+        st, b, p = self.state, self.board, self.profile
+        n = b.n
+        acting = [[c if (types is None or t in types) else 0 for t, c in enumerate(row)] for row in st.zombies]
+        limit = p.activation_limit(self)
+        if limit is not None:
+            acting = self._limit_activations(acting, limit)
+        # attacks first
+        for z in range(n):
+            row = acting[z]
+            if any(row) and self.has_survivors(z):
+                st.zombie_actions += sum(row)
+                self.note("attack", zone=b.zone_ids[z], zombies=sum(row))
+                p.zombie_attack(self, z, row)
+                row[:] = [0] * len(row)
+        # then moves, decided on the positions before anyone moves
+        moves: list[tuple[int, int, int, int]] = []  # (from, to, type, count)
+        added: list[tuple[int, int, int]] = []  # (zone, type, count) added by splits
+        for z in range(n):
+            row = acting[z]
+            if not any(row):
+                continue
+            st.zombie_actions += sum(row)
+            targets, all_doors = p.targets(self, z)
+            options = self.next_steps(z, targets, all_doors)
+            if not options:
+                continue
+            k = len(options)
+            for t, c in enumerate(row):
+                if not c:
+                    continue
+                if t == ABOMINATION or k == 1:
+                    dest = options[0] if k == 1 else options[st.rng.randrange(k)]
+                    moves.append((z, dest, t, c))
+                    continue
+                per = math.ceil(c / k)
+                need = per * k - c
+                got = min(need, st.pool[t])
+                if got:
+                    added.append((z, t, got))
+                if got < need and p.params.pool_out_extra_activation:
+                    self._extra_pending.append(t)
+                available = c + got
+                for i, dest in enumerate(options):
+                    share = min(per, available)
+                    available -= share
+                    if share:
+                        moves.append((z, dest, t, share))
+        for z, t, got in added:
+            st.pool[t] -= got
+            st.zombies[z][t] += got
+            st.spawned_by_type[t] += got
+            self.note("split_added", zone=b.zone_ids[z], zombie=ZTYPES[t], count=got)
+        for z, dest, t, c in moves:
+            self.move_zombies(z, dest, t, c)
+
+    def _limit_activations(self, acting: list[list[int]], limit: int) -> list[list[int]]:
+        """Keep only ``limit`` zombies acting: those nearest a survivor first."""
+        st, b = self.state, self.board
+        zones = [s.zone for s in st.living()]
+        if not zones:
+            return [[0] * len(r) for r in acting]
+        dist = b.zdist_all
+        order = sorted(range(b.n), key=lambda z: (min(dist[v][z] for v in zones), z))
+        out = [[0] * len(r) for r in acting]
+        left = limit
+        for z in order:
+            for t, c in enumerate(acting[z]):
+                take = min(c, left)
+                out[z][t] = take
+                left -= take
+            if left <= 0:
+                break
+        return out
+
+    def next_steps(self, z: int, targets: list[int], all_doors: bool) -> list[int]:
+        """The distinct zones a zombie in ``z`` may step into along a shortest path to any of
+        the targets (in board order). A step through a closed door (when pathing as if doors
+        were open) or a fence is kept: the zombies then stay where they are."""
+        if not targets:
+            return []
+        b, st = self.board, self.state
+        table = b.zdist_all if all_doors else b.zombie_distances(st.doors_open)
+        options: list[int] = []
+        for t in targets:
+            dist = table[t]
+            here = dist[z]
+            if here == 0 or here >= INF:
+                continue
+            for v, c, _ in b.zpath_adj[z]:
+                if dist[v] == here - 1:
+                    d = b.c_door[c]
+                    if not all_doors and d >= 0 and not st.doors_open >> d & 1:
+                        continue
+                    if v not in options:
+                        options.append(v)
+        return options
+
+    def move_zombies(self, z: int, dest: int, t: int, count: int) -> None:
+        """Move zombies one step if the connection lets them through (not a fence or a closed
+        door) and the zone has room; a breakthrough zone takes them and pushes the excess on."""
+        st, b = self.state, self.board
+        conn = next((c for v, c, ok in b.zpath_adj[z] if v == dest and ok and
+                     (b.c_door[c] < 0 or st.doors_open >> b.c_door[c] & 1)), None)
+        if conn is None:
+            return  # stopped at a closed door or piled up behind a fence
+        room = b.max_zombies[dest] - st.zombies_in(dest)
+        if not b.breakthrough[dest]:
+            count = min(count, max(room, 0))
+        if count <= 0:
+            return
+        st.zombies[z][t] -= count
+        st.zombies[dest][t] += count
+        st.zone_visits[dest] += count
+        self.note("zombies_move", frm=b.zone_ids[z], to=b.zone_ids[dest], zombie=ZTYPES[t], count=count)
+        over = st.zombies_in(dest) - b.max_zombies[dest]
+        if over > 0:
+            outs = [v for v, c, ok in b.zpath_adj[dest] if ok and v != z and
+                    st.zombies_in(v) < b.max_zombies[v]] or [z]
+            push = outs[st.rng.randrange(len(outs))]
+            st.zombies[dest][t] -= over
+            st.zombies[push][t] += over
+            self.note("pushed", frm=b.zone_ids[dest], to=b.zone_ids[push], count=over)
+
+    def spawn_phase(self) -> None:
+        """Each active spawn zone, in order, spawns by the scenario's method."""
+        st, b = self.state, self.board
+        method = b.scenario.setup.spawn_method
+        for zone in st.rising:
+            self._place(st, zone, ZOMBIE, 1)
+        st.rising = []
+        active = [i for i in range(len(b.spawn_ids)) if st.spawns_active >> i & 1 and b.spawn_kind[i] != "manhole"]
+        if not active:
+            return
+        if method.kind == "cards":
+            for i in active:
+                self.draw_spawn_card(b.spawn_zone[i])
+        elif method.kind == "dice":
+            t = next((t for t in range(len(ZTYPES)) if st.pool[t] > 0), ZINDEX["zombie"])
+            for _ in range(self.roll(method.dice)):
+                i = active[st.rng.randrange(len(active))]
+                self.spawn(b.spawn_zone[i], t, 1)
+        else:
+            t = next((t for t in range(len(ZTYPES)) if st.pool[t] > 0), ZINDEX["zombie"])
+            for i in active:
+                self.spawn(b.spawn_zone[i], t, method.count)
+
+    # -- turns -------------------------------------------------------------------------------
+
+    def survivor_phase(self) -> None:
+        """Every survivor on the board acts in turn order, starting with the first player."""
+        st, p = self.state, self.profile
+        order = st.survivors[st.first_player:] + st.survivors[:st.first_player]
+        for s in order:
+            if not s.on_board or st.outcome:
+                continue
+            s.actions_left = p.action_budget(self, s)
+            s.searched = s.moved = False
+            guard = 0
+            while s.on_board and s.actions_left > 0 and not st.outcome:
+                acts = self.legal_actions(s)
+                act = self.policy(self, s, acts)
+                if act not in acts:
+                    act = ("pass",)
+                self.apply(s, act)
+                self.check_victory()
+                guard += 1
+                if guard > 50:
+                    break
+            if s.on_board and self.escape_step_open() and p.escape_allowed(self, s):
+                s.escaped = True
+                self.note("escape", survivor=s.index, zone=self.board.zone_ids[s.zone])
+                self.check_victory()
+
+    def escape_step_open(self) -> bool:
+        """Survivors may escape once every step before the escape step is met."""
+        steps = self.board.scenario.victory.steps
+        for i, step in enumerate(steps):
+            if step.kind == "escape":
+                return all(self.step_met(j) for j in range(i)) if self.board.scenario.victory.ordered \
+                    else all(self.step_met(j) for j in range(len(steps)) if steps[j].kind != "escape")
+        return False
+
+    def end_phase(self) -> None:
+        st = self.state
+        st.noise = [0] * self.board.n
+        if st.survivors:
+            st.first_player = (st.first_player + 1) % len(st.survivors)
+        for s in st.survivors:
+            s.searched = False
+
+    def play_turn(self) -> None:
+        st = self.state
+        self.fire_event("turn_reached", st.turn)
+        self.survivor_phase()
+        if not st.outcome:
+            self.zombie_phase()
+        self.check_victory()
+        self.check_defeat()
+        if not st.outcome:
+            self.end_phase()
+            limit = self.board.scenario.setup.turn_limit
+            if limit is not None and st.turn >= limit and self.board.scenario.defeat.at_turn_limit:
+                st.outcome, st.cause = "loss", "turn_limit"
+            elif st.turn >= self.profile.params.max_turns:
+                st.outcome, st.cause = "loss", "stalled"
+            st.turn += 1
+        st.max_danger = max(st.max_danger, self.danger_level())
+
+    # -- victory and defeat ------------------------------------------------------------------
+
+    def step_met(self, i: int) -> bool:
+        st, b = self.state, self.board
+        step = b.scenario.victory.steps[i]
+        k = step.kind
+        if k == "take_objectives":
+            ids = step.objectives or [o for o, kind in zip(b.obj_ids, b.obj_kind) if kind in ("token", "key")]
+            return all(st.taken >> b.obj_index[o] & 1 for o in ids)
+        if k == "kill":
+            return (st.kills_by_type[ZINDEX[step.zombie]] if step.zombie else st.kills) >= step.count
+        if k == "reach_zone":
+            zones = {b.zone_index[z] for z in step.zones}
+            alive = st.living()
+            inside = [s for s in alive if s.zone in zones]
+            return bool(inside) and (step.who == "any" or len(inside) == len(alive))
+        if k == "escape":
+            alive = [s for s in st.survivors if s.alive]
+            out = [s for s in alive if s.escaped]
+            return bool(out) and (step.who == "any" or len(out) == len(alive))
+        if k == "survive":
+            return st.turn > step.turns
+        if k == "clear_zones":
+            return all(st.zombies_in(b.zone_index[z]) == 0 for z in step.zones)
+        if k == "open_doors":
+            return all(st.doors_ever >> b.door_index[d] & 1 for d in step.doors)
+        return False
+
+    def check_victory(self) -> None:
+        st = self.state
+        if st.outcome:
+            return
+        steps = self.board.scenario.victory.steps
+        if self.board.scenario.victory.ordered:
+            while st.progress < len(steps) and self.step_met(st.progress):
+                st.progress += 1
+            won = st.progress == len(steps)
+        else:
+            for i in range(len(steps)):
+                if self.step_met(i):
+                    st.progress |= 1 << i
+            won = st.progress == (1 << len(steps)) - 1
+        if won:
+            st.outcome = "win"
+
+    def check_defeat(self) -> None:
+        st = self.state
+        if st.outcome:
+            return
+        if not any(s.alive for s in st.survivors):
+            st.outcome, st.cause = "loss", "all_dead"
+        elif not st.living() and not self.board.scenario.victory.steps:
+            st.outcome, st.cause = "loss", "all_dead"
+        elif not st.living():
+            self.check_victory()
+            if not st.outcome:
+                st.outcome, st.cause = "loss", "all_dead"
+
+    def play(self) -> GameResult:
+        """Play the game to the end and return its record."""
+        while not self.state.outcome:
+            self.play_turn()
+        return self.result()
+
+    def result(self) -> GameResult:
+        st, b = self.state, self.board
+        return GameResult(
+            seed=st.seed,
+            won=st.outcome == "win",
+            cause="" if st.outcome == "win" else st.cause,
+            turns=st.turn,
+            survivors=len(st.survivors),
+            survivors_dead=sum(1 for s in st.survivors if not s.alive),
+            survivors_escaped=sum(1 for s in st.survivors if s.escaped),
+            kills=st.kills,
+            **{f"kills_{t}": st.kills_by_type[i] for i, t in enumerate(ZTYPES)},
+            zombies_spawned=sum(st.spawned_by_type),
+            **{f"spawned_{t}": st.spawned_by_type[i] for i, t in enumerate(ZTYPES)},
+            objectives=dict(st.objective_turns),
+            max_danger=("blue", "yellow", "orange", "red")[st.max_danger],
+            survivor_actions=st.survivor_actions,
+            zombie_actions=st.zombie_actions,
+            zone_deaths={b.zone_ids[z]: c for z, c in enumerate(st.zone_deaths) if c},
+            zone_kills={b.zone_ids[z]: c for z, c in enumerate(st.zone_kills) if c},
+            zone_visits={b.zone_ids[z]: c for z, c in enumerate(st.zone_visits) if c},
+        )
+
+    # -- log -------------------------------------------------------------------------------
+
+    def log_lines(self) -> Iterable[str]:
+        """The log as JSON lines."""
+        for e in self.log or []:
+            yield json.dumps(e, sort_keys=True)
+
+    def transcript(self) -> str:
+        """The log as a readable transcript."""
+        return transcript(self.log or [], self.board)
+
+
+def transcript(events: list[dict], board: Board) -> str:
+    lines = []
+    turn = None
+    for e in events:
+        if e["turn"] != turn:
+            turn = e["turn"]
+            lines.append(f"Turn {turn}")
+        ev = {k: v for k, v in e.items() if k not in ("turn", "event")}
+        name = board.names
+        def z(zid: str) -> str:
+            return name[board.zone_index[zid]] if zid in board.zone_index else zid
+        k = e["event"]
+        if k == "move":
+            text = f"survivor {ev['survivor'] + 1} moves to {z(ev['to'])}"
+        elif k == "zombies_move":
+            text = f"{ev['count']} {ev['zombie']}(s) move from {z(ev['frm'])} to {z(ev['to'])}"
+        elif k == "spawn":
+            text = f"{ev['count']} {ev['zombie']}(s) spawn in {z(ev['zone'])}"
+        elif k == "attack":
+            text = f"{ev['zombies']} zombie(s) attack in {z(ev['zone'])}"
+        elif k == "kill":
+            text = f"survivor {ev['survivor'] + 1} kills a {ev['zombie']} in {z(ev['zone'])}"
+        elif k == "death":
+            text = f"survivor {ev['survivor'] + 1} dies in {z(ev['zone'])} ({ev['cause']})"
+        else:
+            text = k.replace("_", " ") + (": " + ", ".join(f"{a}={b}" for a, b in ev.items()) if ev else "")
+        lines.append("  " + text)
+    return "\n".join(lines)
+
+
+def play(scenario: Any, seed: int = 0, policy: Any = "greedy", *, survivors: int | None = None,
+         log: bool = False, board: Board | None = None) -> GameResult:
+    """Play one game of a scenario from a seed and return its record.
+
+    The same scenario, seed and policy always give the same game.
+
+    Examples
+    --------
+    >>> import designer
+    >>> r = designer.play(designer.load("scenarios/night-shift.json"), seed=1)   # doctest: +SKIP
+    >>> r["won"], r["turns"]                                                      # doctest: +SKIP
+    """
+    board = board or Board(scenario)
+    game = Game(board, seed, policy, survivors=survivors, log=log)
+    result = game.play()
+    if log:
+        result["log"] = game.log
+    return result

@@ -1,0 +1,271 @@
+"""Survivor policies: who decides what the survivors do.
+
+A policy is any callable ``policy(game, survivor, actions) -> action`` that returns one of the
+legal ``actions`` (tuples such as ``("move", zone, connection)``, ``("open", door)``,
+``("melee", weapon)``, ``("ranged", weapon, zone)``, ``("take", objective)``,
+``("press", switch)``, ``("search",)``, ``("noise",)``, ``("pass",)``).
+
+- ``greedy`` (default): follows the validator's witness plan (which doors, keys and switches,
+  in which order), fights zombies it can kill in its zone, shoots zombies in sight, searches
+  while it has no weapon, and heads for the exit.
+- ``cautious``: like greedy, but never steps into a zone with zombies when it can wait, and waits
+  for team mates who fall behind.
+- ``random``: a legal action drawn uniformly.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from .board import INF, ZTYPES
+from .equipment import item
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import Survivor
+
+__all__ = ["POLICIES", "cautious", "greedy", "random_policy", "resolve_policy"]
+
+Policy = Callable[["Game", "Survivor", list], tuple]
+
+
+def _plan(game: "Game") -> list:
+    """The witness plan of the scenario (computed once per board)."""
+    b = game.board
+    plan = getattr(b, "_witness", None)
+    if plan is None:
+        from ..checks.reachability import search
+
+        try:
+            r = search(b.scenario, max_states=5_000)
+            plan = r.plan if r.winnable else []
+        except Exception:  # a bot must play even a scenario the search cannot handle
+            plan = []
+        b._witness = plan
+    return plan
+
+
+def _done(game: "Game", step: Any) -> bool:
+    st, b = game.state, game.board
+    a = step.action
+    if a == "open":
+        d = b.door_index[step.target]
+        return bool((st.doors_ever | st.doors_open) >> d & 1)
+    if a in ("take", "press"):
+        o = b.obj_index[step.target]
+        return bool((st.taken if a == "take" else st.pressed) >> o & 1)
+    if a == "enter":
+        return bool(st.entered >> b.zone_index[step.target] & 1)
+    if a == "cross":
+        c = b.conn_index[step.target]
+        return bool(st.entered >> b.c_to[c] & 1)
+    if a == "wait":
+        return st.turn >= int(step.target)
+    if a == "kill":
+        return st.kills >= int(step.target)
+    if a == "goal":
+        return game.step_met(int(step.target))
+    return True
+
+
+def goal_zones(game: "Game", s: "Survivor") -> tuple[list[int], str, int | None]:
+    """Where the survivor should go next, what to do there, and on what (objective / door).
+
+    Returns (zones, action, target): action is 'take', 'press', 'open', 'reach', 'escape',
+    'hunt' or ''.
+    """
+    st, b = game.state, game.board
+    for step in _plan(game):
+        if _done(game, step):
+            continue
+        a = step.action
+        if a in ("take", "press"):
+            o = b.obj_index[step.target]
+            return [st.obj_zone[o]], a, o
+        if a == "open":
+            return [b.zone_index[step.zone]], "open", b.door_index[step.target]
+        if a in ("enter", "cross"):
+            return [b.zone_index[step.zone]], "reach", None
+        if a == "kill":
+            break
+        if a == "goal":
+            kind = b.scenario.victory.steps[int(step.target)].kind
+            if kind in ("reach_zone", "escape"):
+                return _step_zones(game, int(step.target)), "escape" if kind == "escape" else "reach", None
+            break
+        if a == "wait":
+            break
+    # no plan step left to walk to: the victory steps themselves
+    steps = b.scenario.victory.steps
+    for i, step in enumerate(steps):
+        if game.step_met(i):
+            continue
+        if step.kind == "take_objectives":
+            ids = step.objectives or [o for o, k in zip(b.obj_ids, b.obj_kind) if k in ("token", "key")]
+            zones = [st.obj_zone[b.obj_index[o]] for o in ids if not st.taken >> b.obj_index[o] & 1]
+            return zones, "take", None
+        if step.kind in ("reach_zone", "escape"):
+            return _step_zones(game, i), "escape" if step.kind == "escape" else "reach", None
+        if step.kind in ("kill", "clear_zones"):
+            zones = [z for z in range(b.n) if st.zombies_in(z)]
+            if step.kind == "clear_zones":
+                zones = [z for z in (b.zone_index[x] for x in step.zones) if st.zombies_in(z)]
+            return zones, "hunt", None
+        if step.kind == "open_doors":
+            d = next((b.door_index[x] for x in step.doors if not st.doors_ever >> b.door_index[x] & 1), None)
+            if d is not None:
+                c = b.door_conn[d]
+                return [b.c_from[c], b.c_to[c]], "open", d
+        if b.scenario.victory.ordered:
+            break
+    return [], "", None
+
+
+def _step_zones(game: "Game", i: int) -> list[int]:
+    b = game.board
+    step = b.scenario.victory.steps[i]
+    if step.kind == "escape":
+        return list(b.exits)
+    return [b.zone_index[z] for z in step.zones]
+
+
+def _killable(game: "Game", s: "Survivor", zone: int, weapon: str) -> bool:
+    it = item(weapon)
+    tough = game.profile.params.toughness
+    return any(c and it.damage >= tough[t] for t, c in enumerate(game.state.zombies[zone]))
+
+
+def _toward(game: "Game", s: "Survivor", acts: list, zones: list[int], avoid_zombies: bool) -> tuple | None:
+    """The move (or door opening) that brings the survivor one step closer to the nearest of
+    ``zones``."""
+    st, b = game.state, game.board
+    if not zones:
+        return None
+    mask = game.door_passable(s)
+    best, best_d = None, INF
+    for z in zones:
+        dist = b.survivor_distances(z, mask)
+        if dist[s.zone] < best_d:
+            best, best_d = dist, dist[s.zone]
+    if best is None or best_d == 0 or best_d >= INF:
+        return None
+    want = best_d - 1
+    choices = []
+    for a in acts:
+        if a[0] == "move" and best[a[1]] == want:
+            choices.append((st.zombies_in(a[1]), a))
+        elif a[0] == "open":
+            c = b.door_conn[a[1]]
+            other = b.c_to[c] if b.c_from[c] == s.zone else b.c_from[c]
+            if best[other] == want:
+                choices.append((st.zombies_in(other), a))
+    if not choices:
+        return None
+    choices.sort(key=lambda x: (x[0], x[1]))
+    if avoid_zombies and choices[0][0] > 0:
+        return None
+    return choices[0][1]
+
+
+def _decide(game: "Game", s: "Survivor", acts: list, cautious_mode: bool) -> tuple:
+    st, b = game.state, game.board
+    z = s.zone
+    here = st.zombies_in(z)
+    melee = [a for a in acts if a[0] == "melee" and _killable(game, s, z, a[1])]
+    ranged = [a for a in acts if a[0] == "ranged"]
+    zones, action, target = goal_zones(game, s)
+
+    if here:
+        if melee:
+            return max(melee, key=lambda a: item(a[1]).dice * item(a[1]).damage)
+        own = [a for a in ranged if a[2] == z and len(st.survivors_in(z)) == 1]
+        if own:
+            return own[0]
+        # nothing here can be killed: get out, toward the goal if possible
+        moves = [a for a in acts if a[0] == "move"]
+        step = _toward(game, s, acts, zones, False)
+        if step is None or step[0] != "move":
+            step = min(moves, key=lambda a: (st.zombies_in(a[1]), a), default=None)
+        return step or ("pass",)
+
+    # the job at hand, where the survivor stands
+    if action == "take" and target is None:
+        takes = [a for a in acts if a[0] == "take" and st.obj_zone[a[1]] == z]
+        if takes:
+            return takes[0]
+    for a in acts:
+        if (a[0] == action == "take" or a[0] == action == "press") and a[1] == target:
+            return a
+        if a[0] == "open" and action == "open" and a[1] == target:
+            return a
+    if action == "escape" and b.is_exit[z]:
+        return ("pass",)  # escape at the end of the turn
+    if action == "reach" and z in zones:
+        return ("pass",)
+
+    # shoot zombies in sight that no team mate stands with
+    safe = [a for a in ranged if not st.survivors_in(a[2])]
+    if safe and (action == "hunt" or cautious_mode or any(
+            st.zombies_in(v) for v, d in b.visible(st.doors_open)[z] if d <= 1)):
+        return max(safe, key=lambda a: (st.zombies_in(a[2]), -a[2]))
+
+    if ("search",) in acts and not (any(item(n).is_melee and item(n).damage >= 2 for n in s.items)
+                                    and any(item(n).is_ranged for n in s.items)):
+        return ("search",)
+    free_markers = [a for a in acts if a[0] == "take" and b.obj_kind[a[1]] == "search_marker"]
+    if free_markers:
+        return free_markers[0]
+
+    if cautious_mode:
+        behind = [o for o in st.living() if o is not s and
+                  b.survivor_distances(z, game.door_passable(o))[o.zone] > 1]
+        if behind:
+            return ("pass",)
+
+    if action == "hunt":
+        step = _toward(game, s, acts, zones, False)
+        if step:
+            return step
+        if zones and melee:
+            return melee[0]
+    step = _toward(game, s, acts, zones, cautious_mode)
+    if step and step[0] == "move" and st.zombies_in(step[1]):
+        # zombies block the way: shoot them if possible, walk in only armed for melee
+        at_them = [a for a in ranged if a[2] == step[1] and not st.survivors_in(a[2])]
+        if at_them:
+            return at_them[0]
+        if not any(_killable(game, s, step[1], n) for n in s.items if item(n).is_melee):
+            step = None
+    if step:
+        return step
+    if ("search",) in acts:
+        return ("search",)
+    return ("pass",)
+
+
+def greedy(game: "Game", s: "Survivor", acts: list) -> tuple:
+    """Follow the plan toward the next victory step, fighting what blocks the way."""
+    return _decide(game, s, acts, cautious_mode=False)
+
+
+def cautious(game: "Game", s: "Survivor", acts: list) -> tuple:
+    """Avoid zones with zombies and wait for team mates who fall behind."""
+    return _decide(game, s, acts, cautious_mode=True)
+
+
+def random_policy(game: "Game", s: "Survivor", acts: list) -> tuple:
+    """A legal action chosen uniformly at random (with the game's own generator)."""
+    return acts[game.state.rng.randrange(len(acts))]
+
+
+POLICIES: dict[str, Policy] = {"greedy": greedy, "cautious": cautious, "random": random_policy}
+
+
+def resolve_policy(policy: Any) -> Policy:
+    """A policy from its name, or a user-supplied callable as it is."""
+    if callable(policy):
+        return policy
+    try:
+        return POLICIES[policy]
+    except KeyError:
+        raise ValueError(f"unknown policy '{policy}'; expected one of {', '.join(POLICIES)} or a callable") from None

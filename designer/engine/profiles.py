@@ -1,0 +1,430 @@
+"""Rule profiles: data plus a few strategy hooks.
+
+:class:`Zombicide` is the default and holds the full cooperative zone rules of RULES.md §1-4.
+:class:`LastNightOnEarth` ("Seul dans le noir") and :class:`House` (Les morts aux trousses)
+override only the hooks where their games differ. The engine calls hooks; it never asks which
+game it is playing. Every approximation of a board game is listed in ``docs/engine.md``.
+
+A scenario picks its profile with ``setup.rules.profile`` and changes parameters with
+``setup.rules.overrides`` (for example ``{"actions": 4}``); unknown parameters are refused.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, fields, replace
+from typing import TYPE_CHECKING, Any
+
+from .board import ABOMINATION, FATTY, INF, RUNNER, WALKER, ZINDEX, ZOMBIE, ZTYPES
+from .equipment import HOUSE_DECK, LNOE_DECK, ZOMBICIDE_DECK, Item, item
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import Survivor
+
+__all__ = ["PROFILES", "House", "LastNightOnEarth", "Profile", "ProfileError", "Zombicide", "make_profile"]
+
+
+class ProfileError(ValueError):
+    """A scenario asks for an unknown profile parameter or a bad value."""
+
+
+@dataclass(frozen=True)
+class Params:
+    """The tunable numbers of a profile (``setup.rules.overrides`` changes them)."""
+
+    actions: int = 3
+    """Actions per survivor per turn (movement points for the house profile)."""
+    yellow_bonus: int = 1
+    """Extra actions from the yellow danger level on."""
+    dark_actions: int = 3
+    """Movement points of a survivor who starts the turn in a dark zone (house)."""
+    max_items: int = 5
+    """Items a survivor can carry."""
+    danger_xp: tuple[int, int, int] = (7, 19, 43)
+    """XP at which yellow, orange and red begin."""
+    toughness: tuple[int, ...] = (1, 1, 2, 3, 1, 1)
+    """Damage needed to kill each zombie type (walker, runner, fatty, abomination, zombie, grave dead)."""
+    kill_xp: tuple[int, ...] = (1, 1, 1, 5, 1, 1)
+    """XP for killing each zombie type."""
+    max_turns: int = 60
+    """Turns after which a game without a turn limit stops as a loss ('stalled')."""
+    building_spawn: bool = True
+    """Opening the first door of a building spawns zombies in each of its zones."""
+    doors_need_item: bool = True
+    """Opening a closed door needs a door-opening item."""
+    pool_out_extra_activation: bool = True
+    """When a type runs out of miniatures, every zombie of that type acts again."""
+    hero_dice: int = 2
+    """Last Night on Earth: fight dice of a hero (a zombie rolls one)."""
+
+
+class Profile:
+    """Zombicide rules (the default profile)."""
+
+    id = "zombicide"
+    default_deck: tuple[tuple[str, int], ...] = ZOMBICIDE_DECK
+    default_params = Params()
+
+    def __init__(self, overrides: dict[str, Any] | None = None):
+        self.params = self._apply(self.default_params, overrides or {})
+
+    @classmethod
+    def _apply(cls, params: Params, overrides: dict[str, Any]) -> Params:
+        known = {f.name: f for f in fields(Params)}
+        changes = {}
+        for key, value in overrides.items():
+            if key not in known:
+                raise ProfileError(f"unknown rule override '{key}' for profile '{cls.id}'; "
+                                   f"known: {', '.join(sorted(known))}")
+            default = getattr(params, key)
+            if isinstance(default, bool):
+                if not isinstance(value, bool):
+                    raise ProfileError(f"rule override '{key}' expects true or false, got {value!r}")
+            elif isinstance(default, int):
+                if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
+                    raise ProfileError(f"rule override '{key}' expects a whole number 0-1000, got {value!r}")
+            else:
+                raise ProfileError(f"rule override '{key}' cannot be changed from a scenario")
+            changes[key] = value
+        return replace(params, **changes)
+
+    # -- survivors -------------------------------------------------------------------------
+
+    def danger(self, xp: int) -> int:
+        """Danger level 0-3 (blue, yellow, orange, red) for an XP total."""
+        y, o, r = self.params.danger_xp
+        return 3 if xp >= r else 2 if xp >= o else 1 if xp >= y else 0
+
+    def action_budget(self, game: "Game", s: "Survivor") -> int:
+        """Actions a survivor gets this turn: 3, plus one from yellow."""
+        p = self.params
+        return p.actions + (p.yellow_bonus if self.danger(s.xp) >= 1 else 0)
+
+    def move_cost(self, game: "Game", s: "Survivor", conn: int) -> int:
+        """One action, plus one per zombie in the zone being left."""
+        return 1 + game.state.zombies_in(s.zone)
+
+    def can_search(self, game: "Game", s: "Survivor") -> bool:
+        """In a searchable building zone with no zombie, once per turn."""
+        return game.board.searchable[s.zone] and not s.searched and game.state.zombies_in(s.zone) == 0
+
+    def door_tool(self, game: "Game", s: "Survivor") -> Item | None:
+        """The item the survivor opens doors with (None when it cannot)."""
+        best = None
+        for name in s.items:
+            it = item(name)
+            if it.opens_doors and (best is None or (best.noisy_door and not it.noisy_door)):
+                best = it
+        if best is None and not self.params.doors_need_item:
+            return Item("bare hands", opens_doors=True)
+        return best
+
+    def after_move(self, game: "Game", s: "Survivor") -> None:
+        """Called when a survivor enters a zone (entering a zone with zombies ends a multi-zone
+        move in Zombicide; nothing else happens)."""
+
+    def escape_allowed(self, game: "Game", s: "Survivor") -> bool:
+        """A survivor escapes at the end of its turn from an exit zone with no zombie."""
+        return game.board.is_exit[s.zone] and game.state.zombies_in(s.zone) == 0
+
+    # -- combat ----------------------------------------------------------------------------
+
+    def weapons(self, s: "Survivor") -> list[Item]:
+        return [item(n) for n in dict.fromkeys(s.items) if item(n).is_weapon]
+
+    def dice_for(self, s: "Survivor", it: Item) -> int:
+        """Dice rolled with a weapon: doubled when two dual copies are in hand."""
+        return it.dice * (2 if it.dual and s.items.count(it.name) >= 2 else 1)
+
+    def melee(self, game: "Game", s: "Survivor", it: Item) -> None:
+        """Roll the weapon's dice; the survivor chooses its targets among the zombies in its
+        zone (runners first, then the toughest it can kill, then walkers)."""
+        st = game.state
+        hits = sum(1 for _ in range(self.dice_for(s, it)) if game.d6() >= it.accuracy)
+        tough = self.params.toughness
+        order = [RUNNER, ABOMINATION, FATTY, WALKER, ZOMBIE, 5]
+        for _ in range(hits):
+            for t in order:
+                if st.zombies[s.zone][t] and it.damage >= tough[t]:
+                    game.kill(s, s.zone, t)
+                    break
+        if it.noisy_attack:
+            st.noise[s.zone] += 1
+
+    def ranged(self, game: "Game", s: "Survivor", it: Item, zone: int) -> None:
+        """Roll the weapon's dice at a zone in sight and range; hits follow the target
+        priority: survivors (other than the shooter), walkers, fatties and abominations
+        (absorbing hits they are too tough for), runners."""
+        st = game.state
+        hits = sum(1 for _ in range(self.dice_for(s, it)) if game.d6() >= it.accuracy)
+        tough = self.params.toughness
+        z = st.zombies[zone]
+        for _ in range(hits):
+            friends = [o for o in st.survivors_in(zone) if o is not s]
+            if friends:
+                victim = max(friends, key=lambda o: (o.health - o.wounds, -o.index))
+                game.wound(victim, it.damage, cause="friendly fire")
+                continue
+            light = [t for t in (WALKER, ZOMBIE, 5) if z[t]]
+            if light:
+                game.kill(s, zone, light[0])
+                continue
+            heavy = [t for t in (FATTY, ABOMINATION) if z[t]]
+            if heavy:
+                killable = [t for t in heavy if it.damage >= tough[t]]
+                if killable:
+                    game.kill(s, zone, killable[0])
+                continue  # absorbed
+            if z[RUNNER]:
+                game.kill(s, zone, RUNNER)
+        if it.noisy_attack:
+            st.noise[s.zone] += 1
+
+    # -- zombies ---------------------------------------------------------------------------
+
+    def zombie_attack(self, game: "Game", zone: int, attackers: list[int]) -> None:
+        """Every attacking zombie hits: one wound each, shared out by the players (the survivor
+        with the most health left takes the next wound); wounds beyond the last survivor are
+        lost."""
+        wounds = sum(attackers)
+        for _ in range(wounds):
+            targets = game.state.survivors_in(zone)
+            if not targets:
+                break
+            victim = max(targets, key=lambda o: (o.health - o.wounds, -o.index))
+            game.wound(victim, 1, cause="zombies")
+
+    def targets(self, game: "Game", zone: int) -> tuple[list[int], bool]:
+        """Where the zombies of a zone head: the noisiest zone with survivors in sight; else the
+        noisiest zone with an open path; else the noisiest zone as if all doors were open.
+        Returns the target zones (ties kept) and whether the doors count as open."""
+        st, b = game.state, game.board
+        noise = game.noise_map()
+        if not noise:
+            return [], False
+        best, chosen = 0, []
+        for v, _ in b.visible(st.doors_open)[zone]:
+            if v in noise and game.has_survivors(v):
+                if noise[v] > best:
+                    best, chosen = noise[v], [v]
+                elif noise[v] == best:
+                    chosen.append(v)
+        if chosen:
+            dist = b.zombie_distances(st.doors_open)
+            reachable = [t for t in chosen if dist[t][zone] < INF]
+            if reachable:
+                return reachable, False
+            return [t for t in chosen if b.zdist_all[t][zone] < INF], True
+        for table, all_doors in ((b.zombie_distances(st.doors_open), False), (b.zdist_all, True)):
+            best, chosen = 0, []
+            for v, level in noise.items():
+                if table[v][zone] < INF:
+                    if level > best:
+                        best, chosen = level, [v]
+                    elif level == best:
+                        chosen.append(v)
+            if chosen:
+                return chosen, all_doors
+        return [], False
+
+    def activation_limit(self, game: "Game") -> int | None:
+        """How many zombies act in an activation (None: all of them)."""
+        return None
+
+    def spawn_card_entry(self, game: "Game", card: tuple) -> tuple:
+        """The entry of a zombie card for the current danger level."""
+        return card[game.danger_level()]
+
+
+class Zombicide(Profile):
+    """Zombicide (the default): RULES.md §1-4."""
+
+
+class LastNightOnEarth(Profile):
+    """Last Night on Earth, "Seul dans le noir": one hero against a half-resourced zombie player.
+
+    Approximations (docs/engine.md): a turn is two actions (a move of one zone each; a search
+    only if the hero has not moved); a fight is the hero's two dice (+1 on the best with a melee
+    weapon) against one zombie die, the zombie winning ties; the hero kills on a win with a
+    double or a melee weapon and only fends off otherwise; guns hit on 4+ and kill; zombies,
+    moved by a player who knows where the hero is, head for the nearest hero.
+    """
+
+    id = "lnoe"
+    default_deck = LNOE_DECK
+    default_params = Params(actions=2, yellow_bonus=0, building_spawn=False, doors_need_item=False,
+                            pool_out_extra_activation=False, max_turns=60)
+
+    def move_cost(self, game: "Game", s: "Survivor", conn: int) -> int:
+        return 1
+
+    def can_search(self, game: "Game", s: "Survivor") -> bool:
+        return game.board.searchable[s.zone] and not s.searched and not s.moved \
+            and game.state.zombies_in(s.zone) == 0
+
+    def search_cost(self, s: "Survivor") -> int:
+        return s.actions_left
+
+    def fight(self, game: "Game", s: "Survivor", armed: bool) -> int:
+        """One fight against a zombie: 1 the zombie dies, 0 fended off, -1 the hero is hurt."""
+        dice = sorted(game.d6() for _ in range(self.params.hero_dice))
+        best = dice[-1] + (1 if armed else 0)
+        zombie = game.d6()
+        if best <= zombie:
+            return -1
+        return 1 if armed or dice[-1] == dice[-2] else 0
+
+    def melee(self, game: "Game", s: "Survivor", it: Item) -> None:
+        st = game.state
+        t = next((t for t in range(len(ZTYPES)) if st.zombies[s.zone][t]), None)
+        if t is None:
+            return
+        result = self.fight(game, s, it.is_melee)
+        if result > 0:
+            game.kill(s, s.zone, t)
+        elif result < 0:
+            game.wound(s, 1, cause="zombies")
+
+    def ranged(self, game: "Game", s: "Survivor", it: Item, zone: int) -> None:
+        st = game.state
+        for _ in range(self.dice_for(s, it)):
+            t = next((t for t in range(len(ZTYPES)) if st.zombies[zone][t]), None)
+            if t is not None and game.d6() >= 4:
+                game.kill(s, zone, t)
+
+    def zombie_attack(self, game: "Game", zone: int, attackers: list[int]) -> None:
+        st = game.state
+        for t, count in enumerate(attackers):
+            for _ in range(count):
+                heroes = st.survivors_in(zone)
+                if not heroes or not st.zombies[zone][t]:
+                    break
+                hero = heroes[0]
+                armed = any(item(n).is_melee for n in hero.items)
+                result = self.fight(game, hero, armed)
+                if result > 0:
+                    game.kill(hero, zone, t)
+                elif result < 0:
+                    game.wound(hero, 1, cause="zombies")
+
+    def targets(self, game: "Game", zone: int) -> tuple[list[int], bool]:
+        return hunt(game, zone)
+
+
+class House(Profile):
+    """Les morts aux trousses: movement points, stairs and elevator costs, darkness, capacity.
+
+    Approximations (docs/engine.md): each action other than moving costs one movement point;
+    melee is an opposed d6 (weapon bonus: its damage) against one die plus one per extra zombie
+    (at most +2); a survivor who wins kills one zombie when armed; each turn as many zombies act
+    as there are survivors, those nearest the survivors first, heading for the nearest survivor.
+    """
+
+    id = "house"
+    dead_rise = True
+    """Dead survivors rise as zombies the next turn."""
+    default_deck = HOUSE_DECK
+    default_params = Params(actions=3, yellow_bonus=0, dark_actions=2, building_spawn=False,
+                            doors_need_item=False, pool_out_extra_activation=False, max_turns=40)
+
+    def action_budget(self, game: "Game", s: "Survivor") -> int:
+        return self.params.dark_actions if game.board.dark[s.zone] else self.params.actions
+
+    def move_cost(self, game: "Game", s: "Survivor", conn: int) -> int:
+        return game.board.c_cost[conn]
+
+    def can_search(self, game: "Game", s: "Survivor") -> bool:
+        return False
+
+    def after_move(self, game: "Game", s: "Survivor") -> None:
+        """Burning rooms cost a health point; a drop asks for a survival roll; zombies in the
+        room force a fight, and the move ends unless they all die."""
+        b, st = game.board, game.state
+        if b.fire[s.zone]:
+            game.wound(s, 1, cause="fire")
+        if st.zombies_in(s.zone) and s.on_board:
+            weapon = max((item(n) for n in s.items if item(n).is_melee), key=lambda i: i.damage, default=None)
+            while st.zombies_in(s.zone) and s.on_board:
+                if not self.brawl(game, s, weapon):
+                    s.actions_left = 0
+                    break
+
+    def brawl(self, game: "Game", s: "Survivor", weapon: Item | None) -> bool:
+        """One melee round in the survivor's zone; True when the survivor won."""
+        st = game.state
+        n = st.zombies_in(s.zone)
+        mine = game.d6() + (weapon.damage if weapon else 0)
+        theirs = game.d6() + min(n - 1, 2)
+        if mine > theirs:
+            if weapon:
+                t = next(t for t in range(len(ZTYPES)) if st.zombies[s.zone][t])
+                game.kill(s, s.zone, t)
+                return True
+            return False
+        game.wound(s, 1, cause="zombies")
+        return False
+
+    def melee(self, game: "Game", s: "Survivor", it: Item) -> None:
+        self.brawl(game, s, it)
+
+    def ranged(self, game: "Game", s: "Survivor", it: Item, zone: int) -> None:
+        st = game.state
+        roll = game.d6()
+        if roll >= 4:
+            t = next((t for t in range(len(ZTYPES)) if st.zombies[zone][t]), None)
+            if t is not None:
+                game.kill(s, zone, t)
+
+    def zombie_attack(self, game: "Game", zone: int, attackers: list[int]) -> None:
+        st = game.state
+        heroes = st.survivors_in(zone)
+        if not heroes or not sum(attackers):
+            return
+        victim = heroes[game.state.rng.randrange(len(heroes))]
+        weapon = max((item(n) for n in victim.items if item(n).is_melee), key=lambda i: i.damage, default=None)
+        n = st.zombies_in(zone)
+        theirs = game.d6() + min(n - 1, 2)
+        mine = game.d6() + (weapon.damage if weapon else 0)
+        if theirs >= mine:
+            game.wound(victim, 1, cause="zombies")
+        elif weapon:
+            t = next(t for t in range(len(ZTYPES)) if st.zombies[zone][t])
+            game.kill(victim, zone, t)
+
+    def targets(self, game: "Game", zone: int) -> tuple[list[int], bool]:
+        return hunt(game, zone)
+
+    def activation_limit(self, game: "Game") -> int | None:
+        return max(1, len(game.state.living()))
+
+
+def hunt(game: "Game", zone: int) -> tuple[list[int], bool]:
+    """Target the nearest survivors (a zombie player who knows where the heroes are)."""
+    st, b = game.state, game.board
+    zones = {s.zone for s in st.living()}
+    if not zones:
+        return [], False
+    for table, all_doors in ((b.zombie_distances(st.doors_open), False), (b.zdist_all, True)):
+        best, chosen = INF, []
+        for v in zones:
+            d = table[v][zone]
+            if d < best:
+                best, chosen = d, [v]
+            elif d == best and d < INF:
+                chosen.append(v)
+        if chosen and best < INF:
+            return sorted(chosen), all_doors
+    return [], False
+
+
+PROFILES: dict[str, type[Profile]] = {"zombicide": Zombicide, "lnoe": LastNightOnEarth, "house": House}
+
+
+def make_profile(profile_id: str, overrides: dict[str, Any] | None = None) -> Profile:
+    """The profile object for an id and the scenario's overrides."""
+    try:
+        cls = PROFILES[profile_id]
+    except KeyError:
+        raise ProfileError(f"unknown rule profile '{profile_id}'; known: {', '.join(PROFILES)}") from None
+    return cls(overrides)

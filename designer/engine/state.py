@@ -1,0 +1,153 @@
+"""The game state: small, plain and cheap to copy.
+
+Everything that changes during a game lives here as ints and short lists: zombies per zone and
+type, noise, survivors, doors, spawns, objectives, decks and the random generator. A state can be
+built by hand (place survivors, zombies, noise, open doors) to reproduce a rulebook example, then
+one phase stepped with :class:`designer.engine.game.Game`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from .board import ZINDEX, ZTYPES
+
+if TYPE_CHECKING:
+    from .board import Board
+
+__all__ = ["GameState", "Survivor"]
+
+
+class Survivor:
+    """One survivor (hero)."""
+
+    __slots__ = ("index", "zone", "wounds", "health", "xp", "items", "alive", "escaped",
+                 "searched", "moved", "actions_left", "acted")
+
+    def __init__(self, index: int, zone: int, health: int, items: list[str] | None = None):
+        self.index = index
+        self.zone = zone
+        self.wounds = 0
+        self.health = health
+        self.xp = 0
+        self.items: list[str] = list(items or [])
+        self.alive = True
+        self.escaped = False
+        self.searched = False
+        self.moved = False
+        self.actions_left = 0
+        self.acted = 0
+
+    @property
+    def on_board(self) -> bool:
+        return self.alive and not self.escaped
+
+    def copy(self) -> "Survivor":
+        c = Survivor.__new__(Survivor)
+        for k in self.__slots__:
+            setattr(c, k, getattr(self, k))
+        c.items = list(self.items)
+        return c
+
+    def __repr__(self) -> str:
+        state = "dead" if not self.alive else "escaped" if self.escaped else f"zone {self.zone}"
+        return f"Survivor({self.index}, {state}, wounds={self.wounds}/{self.health}, xp={self.xp}, items={self.items})"
+
+
+class GameState:
+    """Everything that changes during one game."""
+
+    def __init__(self, board: "Board", seed: int):
+        n = board.n
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.turn = 1
+        self.zombies: list[list[int]] = [[0] * len(ZTYPES) for _ in range(n)]
+        """Zombies per zone and type: ``zombies[zone][type]``."""
+        self.pool: list[int] = [0] * len(ZTYPES)
+        """Miniatures left in the box per type."""
+        self.noise: list[int] = [0] * n
+        """Noise tokens per zone (survivors count as noise on top of these)."""
+        self.survivors: list[Survivor] = []
+        self.first_player = 0
+        self.doors_open = board.door_open0
+        self.doors_unlocked = board.door_unlocked0
+        self.doors_ever = 0
+        self.buildings_spawned = 0
+        self.spawns_active = board.spawn_active0
+        self.obj_zone = list(board.obj_zone0)
+        self.taken = 0
+        self.pressed = 0
+        self.fired = 0
+        self.entered = 0
+        self.colours: set[str] = set()
+        self.kills = 0
+        self.kills_by_type = [0] * len(ZTYPES)
+        self.spawned_by_type = [0] * len(ZTYPES)
+        self.zdeck: list[int] = []
+        self.zdiscard: list[int] = []
+        self.edeck: list[str] = []
+        self.ediscard: list[str] = []
+        self.progress = 0
+        self.outcome = ""
+        self.cause = ""
+        self.objective_turns: dict[str, int] = {}
+        self.survivor_actions = 0
+        self.zombie_actions = 0
+        self.max_danger = 0
+        self.zone_deaths = [0] * n
+        self.zone_kills = [0] * n
+        self.zone_visits = [0] * n
+        self.rising: list[int] = []
+        """Zones where dead survivors rise as zombies next turn (house rules)."""
+
+    # -- building a state by hand --------------------------------------------------------------
+
+    def place_zombies(self, zone: int, ztype: str | int, count: int = 1, from_pool: bool = True) -> None:
+        """Put zombies in a zone (taken from the pool when ``from_pool``)."""
+        t = ZINDEX[ztype] if isinstance(ztype, str) else ztype
+        self.zombies[zone][t] += count
+        if from_pool:
+            self.pool[t] -= count
+
+    def add_survivor(self, zone: int, health: int = 2, items: list[str] | None = None) -> Survivor:
+        """Put a survivor in a zone."""
+        s = Survivor(len(self.survivors), zone, health, items)
+        self.survivors.append(s)
+        return s
+
+    # -- queries ---------------------------------------------------------------------------------
+
+    def zombies_in(self, zone: int) -> int:
+        return sum(self.zombies[zone])
+
+    def survivors_in(self, zone: int) -> list[Survivor]:
+        return [s for s in self.survivors if s.zone == zone and s.alive and not s.escaped]
+
+    def living(self) -> list[Survivor]:
+        return [s for s in self.survivors if s.alive and not s.escaped]
+
+    def zombies_on_board(self, ztype: int) -> int:
+        return sum(z[ztype] for z in self.zombies)
+
+    def copy(self) -> "GameState":
+        """An independent copy (the random generator included)."""
+        c = GameState.__new__(GameState)
+        c.__dict__.update(self.__dict__)
+        c.rng = random.Random()
+        c.rng.setstate(self.rng.getstate())
+        c.zombies = [row[:] for row in self.zombies]
+        c.pool = self.pool[:]
+        c.noise = self.noise[:]
+        c.survivors = [s.copy() for s in self.survivors]
+        c.obj_zone = self.obj_zone[:]
+        c.colours = set(self.colours)
+        c.kills_by_type = self.kills_by_type[:]
+        c.spawned_by_type = self.spawned_by_type[:]
+        c.zdeck, c.zdiscard = self.zdeck[:], self.zdiscard[:]
+        c.edeck, c.ediscard = self.edeck[:], self.ediscard[:]
+        c.objective_turns = dict(self.objective_turns)
+        c.zone_deaths, c.zone_kills, c.zone_visits = self.zone_deaths[:], self.zone_kills[:], self.zone_visits[:]
+        c.rising = self.rising[:]
+        return c
