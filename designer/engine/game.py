@@ -108,7 +108,7 @@ class Game:
 
     def _place(self, st: GameState, zone: int, t: int, count: int) -> int:
         """Place up to ``count`` zombies from the pool; return how many were missing."""
-        placed = min(count, st.pool[t])
+        placed = max(0, min(count, st.pool[t]))
         if placed:
             st.pool[t] -= placed
             st.zombies[zone][t] += placed
@@ -557,6 +557,7 @@ class Game:
                 need = per * k - c
                 got = min(need, st.pool[t])
                 if got:
+                    st.pool[t] -= got  # taken from the box now, so later splits see what is left
                     added.append((z, t, got))
                 if got < need and p.params.pool_out_extra_activation:
                     self._extra_pending.append(t)
@@ -567,7 +568,6 @@ class Game:
                     if share:
                         moves.append((z, dest, t, share))
         for z, t, got in added:
-            st.pool[t] -= got
             st.zombies[z][t] += got
             st.spawned_by_type[t] += got
             self.note("split_added", zone=b.zone_ids[z], zombie=ZTYPES[t], count=got)
@@ -633,7 +633,7 @@ class Game:
         st.zombies[dest][t] += count
         st.zone_visits[dest] += count
         self.note("zombies_move", frm=b.zone_ids[z], to=b.zone_ids[dest], zombie=ZTYPES[t], count=count)
-        over = st.zombies_in(dest) - b.max_zombies[dest]
+        over = min(st.zombies_in(dest) - b.max_zombies[dest], st.zombies[dest][t])
         if over > 0:
             outs = [v for v, c, ok in b.zpath_adj[dest] if ok and v != z and
                     st.zombies_in(v) < b.max_zombies[v]] or [z]
@@ -724,7 +724,8 @@ class Game:
                 st.outcome, st.cause = "loss", "turn_limit"
             elif st.turn >= self.profile.params.max_turns:
                 st.outcome, st.cause = "loss", "stalled"
-            st.turn += 1
+            else:
+                st.turn += 1
         st.max_danger = max(st.max_danger, self.danger_level())
 
     # -- victory and defeat ------------------------------------------------------------------
