@@ -286,6 +286,44 @@ def export(file: str, fmt: str, out: str) -> None:
     click.echo(f"wrote {out}")
 
 
+@cli.command("play")
+@click.argument("file", type=click.Path())
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the game.")
+@click.option("--policy", type=click.Choice(["greedy", "cautious", "random"]), default="greedy", show_default=True)
+@click.option("--survivors", type=click.IntRange(1, 12), default=None, help="Number of survivors (default: the scenario's).")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the turn-by-turn log as JSON lines to this file.")
+@click.option("--transcript", is_flag=True, help="Print the game as a readable transcript.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def play_command(file: str, seed: int, policy: str, survivors: int | None, log_path: str | None,
+                 transcript: bool, fmt: str) -> None:
+    """Play one seeded game of a scenario and print its result.
+
+    The same file, seed and policy always give the same game.
+
+    Example: designer play scenarios/night-shift.json --seed 7 --transcript
+    """
+    from .engine import Board, Game, ProfileError
+
+    s = load(file)
+    try:
+        game = Game(Board(s), seed, policy, survivors=survivors, log=bool(log_path or transcript))
+        result = game.play()
+    except ProfileError as e:
+        raise click.ClickException(f"{file}: setup.rules.overrides: {e}") from None
+    if log_path:
+        write_text_atomic(log_path, "".join(line + "\n" for line in game.log_lines()))
+    if transcript:
+        click.echo(game.transcript())
+    if fmt == "json":
+        click.echo(json.dumps(dict(result), sort_keys=True))
+        return
+    outcome = "won" if result["won"] else f"lost ({result['cause'].replace('_', ' ')})"
+    click.echo(f"{s.meta.title}: {outcome} after {result['turns']} turn(s); "
+               f"{result['survivors_dead']}/{result['survivors']} survivors dead, {result['kills']} kills, "
+               f"{result['zombies_spawned']} zombies spawned, danger {result['max_danger']}")
+
+
 @cli.command()
 @click.option("--markdown", is_flag=True, help="Print the Markdown reference page (docs/findings.md).")
 def codes(markdown: bool) -> None:

@@ -214,9 +214,10 @@ def test_a_user_supplied_policy_is_called_with_the_legal_actions():
         seen.append(actions)
         return ("pass",)
 
-    r = play(designer.load("scenarios/seul-dans-le-noir.json"), seed=2, policy=wait)
+    r = play(designer.load("scenarios/seul-dans-le-noir.json"), seed=2, policy=wait, log=True)
     assert seen and all(("pass",) in a for a in seen)
-    assert not r["won"]
+    assert r["survivor_actions"] == len(seen)
+    assert not [e for e in r["log"] if e["event"] in ("move", "search", "take", "open")]
 
 
 # -- every sample, every policy ---------------------------------------------------------------------------

@@ -553,6 +553,13 @@ class Game:
                     dest = options[0] if k == 1 else options[st.rng.randrange(k)]
                     moves.append((z, dest, t, c))
                     continue
+                if not p.params.split_adds:  # spread them, the remainder at random
+                    first = st.rng.randrange(k)
+                    for i in range(k):
+                        share = c // k + (1 if (i - first) % k < c % k else 0)
+                        if share:
+                            moves.append((z, options[i], t, share))
+                    continue
                 per = math.ceil(c / k)
                 need = per * k - c
                 got = min(need, st.pool[t])
@@ -827,33 +834,44 @@ class Game:
         return transcript(self.log or [], self.board)
 
 
+_TEXT = {
+    "move": "survivor {s} moves to {to}",
+    "open": "survivor {s} opens door {door}",
+    "search": "survivor {s} searches and finds {found}",
+    "melee": "survivor {s} attacks with a {weapon}",
+    "ranged": "survivor {s} shoots a {weapon} at {zone}",
+    "take": "survivor {s} takes objective {objective}",
+    "press": "survivor {s} presses switch {switch}",
+    "noise": "survivor {s} makes noise",
+    "escape": "survivor {s} escapes through {zone}",
+    "kill": "survivor {s} kills a {zombie} in {zone}",
+    "wound": "survivor {s} is wounded ({wounds} wound(s), {cause})",
+    "death": "survivor {s} dies in {zone} ({cause})",
+    "attack": "{zombies} zombie(s) attack in {zone}",
+    "zombies_move": "{count} {zombie}(s) move from {frm} to {to}",
+    "spawn": "{count} {zombie}(s) spawn in {zone}",
+    "split_added": "{count} {zombie}(s) added to even the groups in {zone}",
+    "pushed": "{count} zombie(s) pushed from {frm} to {to}",
+    "extra_activation": "every {zombie} acts again",
+    "out_of_miniatures": "out of {zombie} miniatures: every {zombie} acts again",
+    "trigger": "trigger {trigger} fires",
+}
+
+
 def transcript(events: list[dict], board: Board) -> str:
+    """A log as readable text, one line per event, grouped by turn."""
     lines = []
     turn = None
     for e in events:
         if e["turn"] != turn:
             turn = e["turn"]
             lines.append(f"Turn {turn}")
-        ev = {k: v for k, v in e.items() if k not in ("turn", "event")}
-        name = board.names
-        def z(zid: str) -> str:
-            return name[board.zone_index[zid]] if zid in board.zone_index else zid
-        k = e["event"]
-        if k == "move":
-            text = f"survivor {ev['survivor'] + 1} moves to {z(ev['to'])}"
-        elif k == "zombies_move":
-            text = f"{ev['count']} {ev['zombie']}(s) move from {z(ev['frm'])} to {z(ev['to'])}"
-        elif k == "spawn":
-            text = f"{ev['count']} {ev['zombie']}(s) spawn in {z(ev['zone'])}"
-        elif k == "attack":
-            text = f"{ev['zombies']} zombie(s) attack in {z(ev['zone'])}"
-        elif k == "kill":
-            text = f"survivor {ev['survivor'] + 1} kills a {ev['zombie']} in {z(ev['zone'])}"
-        elif k == "death":
-            text = f"survivor {ev['survivor'] + 1} dies in {z(ev['zone'])} ({ev['cause']})"
-        else:
-            text = k.replace("_", " ") + (": " + ", ".join(f"{a}={b}" for a, b in ev.items()) if ev else "")
-        lines.append("  " + text)
+        data = {k: (board.names[board.zone_index[v]] if k in ("to", "frm", "zone") and v in board.zone_index else v)
+                for k, v in e.items()}
+        if "survivor" in data:
+            data["s"] = data["survivor"] + 1
+        template = _TEXT.get(e["event"])
+        lines.append("  " + (template.format(**data) if template else e["event"].replace("_", " ")))
     return "\n".join(lines)
 
 

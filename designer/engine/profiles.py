@@ -57,6 +57,9 @@ class Params:
     """When a type runs out of miniatures, every zombie of that type acts again."""
     hero_dice: int = 2
     """Last Night on Earth: fight dice of a hero (a zombie rolls one)."""
+    split_adds: bool = True
+    """Zombies splitting on equal paths are topped up to equal groups (Zombicide); otherwise a
+    zombie player simply spreads them."""
 
 
 class Profile:
@@ -254,7 +257,7 @@ class LastNightOnEarth(Profile):
     id = "lnoe"
     default_deck = LNOE_DECK
     default_params = Params(actions=2, yellow_bonus=0, building_spawn=False, doors_need_item=False,
-                            pool_out_extra_activation=False, max_turns=60)
+                            pool_out_extra_activation=False, max_turns=60, split_adds=False)
 
     def move_cost(self, game: "Game", s: "Survivor", conn: int) -> int:
         return 1
@@ -326,7 +329,8 @@ class House(Profile):
     """Dead survivors rise as zombies the next turn."""
     default_deck = HOUSE_DECK
     default_params = Params(actions=3, yellow_bonus=0, dark_actions=2, building_spawn=False,
-                            doors_need_item=False, pool_out_extra_activation=False, max_turns=40)
+                            doors_need_item=False, pool_out_extra_activation=False, max_turns=40,
+                            split_adds=False)
 
     def action_budget(self, game: "Game", s: "Survivor") -> int:
         return self.params.dark_actions if game.board.dark[s.zone] else self.params.actions
