@@ -10,4 +10,12 @@ from .model.scenario import Scenario
 
 __version__ = "0.1.0"
 
-__all__ = ["LoadError", "Scenario", "__version__", "load", "loads", "play", "save"]
+__all__ = ["LoadError", "Scenario", "__version__", "load", "loads", "play", "playtest", "save"]
+
+
+def __getattr__(name: str):
+    if name == "playtest":  # pandas and matplotlib load only when playtests are asked for
+        from .analysis.runs import playtest
+
+        return playtest
+    raise AttributeError(name)

@@ -324,6 +324,58 @@ def play_command(file: str, seed: int, policy: str, survivors: int | None, log_p
                f"{result['zombies_spawned']} zombies spawned, danger {result['max_danger']}")
 
 
+@cli.command("playtest")
+@click.argument("file", type=click.Path())
+@click.option("-n", "--games", "n", type=click.IntRange(1, 10_000_000), default=2000, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True, help="Base seed of the run.")
+@click.option("--policy", type=click.Choice(["greedy", "cautious", "random"]), default="greedy", show_default=True)
+@click.option("--survivors", type=click.IntRange(1, 12), default=None, help="Number of survivors.")
+@click.option("--workers", type=click.IntRange(1, 512), default=None, help="Local worker processes (default: one per core).")
+@click.option("--scheduler", default=None, help="Dask scheduler address, e.g. tcp://127.0.0.1:8786.")
+@click.option("--out", type=click.Path(dir_okay=False), default=None, help="Write the games table (.csv or .parquet).")
+@click.option("--report", type=click.Path(dir_okay=False), default=None, help="Write an HTML report.")
+@click.option("--store", type=click.Path(dir_okay=False), default=None,
+              help="Results store (SQLite) to read and write; default: the user's store.")
+@click.option("--no-store", is_flag=True, help="Neither read nor write the results store.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int | None, workers: int | None,
+                     scheduler: str | None, out: str | None, report: str | None, store: str | None,
+                     no_store: bool, fmt: str) -> None:
+    """Play many seeded games and print the win rate with its interval, losses by cause, turns and
+    the deadliest zones.
+
+    Example: designer playtest scenarios/seul-dans-le-noir.json -n 2000 --report report.html
+    """
+    from .analysis.runs import playtest
+    from .analysis.report import summary_lines, write_report
+    from .analysis.store import DEFAULT_STORE
+    from .engine import ProfileError
+
+    if out and not out.endswith((".csv", ".parquet")):
+        raise click.ClickException(f"{out}: expected a .csv or .parquet file")
+    s = load(file)
+    try:
+        result = playtest(s, n=n, seed=seed, policy=policy, workers=workers, executor=scheduler,
+                          survivors=survivors, store=None if no_store else (store or DEFAULT_STORE),
+                          progress=fmt == "text" and n >= 1000)
+    except ProfileError as e:
+        raise click.ClickException(f"{file}: setup.rules.overrides: {e}") from None
+    summary = result.summary()
+    if out:
+        result.save(out)
+    if report:
+        write_report(report, s, result)
+    if fmt == "json":
+        click.echo(json.dumps(summary, sort_keys=True, default=str))
+    else:
+        click.echo("\n".join(summary_lines(summary)))
+        for what, path in (("games", out), ("report", report)):
+            if path:
+                click.echo(f"wrote {what} to {path}")
+    if result.interrupted:
+        sys.exit(130)
+
+
 @cli.command()
 @click.option("--markdown", is_flag=True, help="Print the Markdown reference page (docs/findings.md).")
 def codes(markdown: bool) -> None:
@@ -368,6 +420,39 @@ def bench_validate(zones: int, repeat: int, as_json: bool) -> None:
     click.echo(f"validation / BFS:    {r['validate_over_bfs']:9.1f} x  (target <= {r['target_validate_over_bfs']:.0f} x)")
     click.echo(f"{r['zones_small']}-zone map:        {r['validate_small_ms']:9.1f} ms  "
                f"(target < {r['target_validate_small_ms']:.0f} ms)")
+    if as_json:
+        click.echo(json.dumps(r, sort_keys=True))
+
+
+@bench.command("playtest")
+@click.option("--games", type=click.IntRange(10, 1_000_000), default=300, show_default=True,
+              help="Games per scenario for the one-process figures.")
+@click.option("--dask-games", type=click.IntRange(0, 10_000_000), default=20_000, show_default=True,
+              help="Games for the Dask comparison (0 to skip it).")
+@click.option("--networkx-games", type=click.IntRange(1, 100_000), default=60, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object on the last line.")
+def bench_playtest(games: int, dask_games: int, networkx_games: int, as_json: bool) -> None:
+    """Engine throughput against a bare Python loop, networkx path-finding and two Dask workers.
+
+    Example: designer bench playtest --games 500 --dask-games 20000
+    """
+    from .bench.playtest import run
+
+    r = run(games=games, dask_games=dask_games, nx_games=networkx_games)
+    for sid, f in r["scenarios"].items():
+        click.echo(f"{sid}: {f['games_per_s']:.0f} games/s, {f['actor_actions_per_s']:.0f} actor-actions/s "
+                   f"on one process")
+        click.echo(f"  cost per actor-action / bare dict-loop step: {f['cost_ratio_vs_dict_loop']:.0f} x "
+                   f"(target <= 10 x)")
+        click.echo(f"  speed-up over networkx path-finding at every zombie move: "
+                   f"{f['speedup_vs_networkx']:.1f} x over {f['networkx_games']} games (target >= 50 x); "
+                   f"same games: {f['same_games_as_networkx']}")
+    if "dask" in r:
+        d = r["dask"]
+        click.echo(f"Dask, 2 local workers vs 1 process, {d['games']} games: {d['one_process_s']:.1f} s -> "
+                   f"{d['two_workers_s']:.1f} s = {d['dask_speedup_2_workers']:.2f} x (target >= 1.6 x); "
+                   f"same results: {d['same_results']}")
+    click.echo(f"peak memory: {r['peak_memory_mb']:.0f} MB")
     if as_json:
         click.echo(json.dumps(r, sort_keys=True))
 

@@ -542,7 +542,7 @@ class Game:
                 continue
             st.zombie_actions += sum(row)
             targets, all_doors = p.targets(self, z)
-            options = self.next_steps(z, targets, all_doors)
+            options = self.next_steps(z, targets, all_doors, sum(row))
             if not options:
                 continue
             k = len(options)
@@ -600,7 +600,7 @@ class Game:
                 break
         return out
 
-    def next_steps(self, z: int, targets: list[int], all_doors: bool) -> list[int]:
+    def next_steps(self, z: int, targets: list[int], all_doors: bool, movers: int = 1) -> list[int]:
         """The distinct zones a zombie in ``z`` may step into along a shortest path to any of
         the targets (in board order). A step through a closed door (when pathing as if doors
         were open) or a fence is kept: the zombies then stay where they are."""

@@ -1,0 +1,194 @@
+"""Monte Carlo playtests: many seeded games of a scenario, as pandas tables, cached in the store.
+
+>>> import designer
+>>> r = designer.playtest(designer.load("scenarios/seul-dans-le-noir.json"), n=2000, seed=1)  # doctest: +SKIP
+>>> r.summary()["win_rate"]                                                                  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from ..engine.batch import ENGINE_VERSION, run_games
+from ..io.files import dumps, write_text_atomic
+from ..model.scenario import Scenario
+from .metrics import summarize, wilson
+from .store import DEFAULT_STORE, ResultsStore
+
+__all__ = ["PlaytestResult", "playtest", "scenario_hash", "sweep"]
+
+
+def scenario_hash(scenario: Scenario) -> str:
+    """Content hash of a scenario (its stable JSON text)."""
+    return hashlib.sha256(dumps(scenario).encode("utf-8")).hexdigest()[:16]
+
+
+@dataclass
+class PlaytestResult:
+    """The games of one run (one row each), the per-zone totals, and what the run was."""
+
+    games: pd.DataFrame
+    zones: pd.DataFrame
+    meta: dict[str, Any]
+    interrupted: bool = False
+    cached: bool = False
+
+    def summary(self) -> dict[str, Any]:
+        """Win rate with its 95 % Wilson interval, losses by cause, turns, deaths, kills, spawns,
+        objective turns, deadliest zones."""
+        out = summarize(self.games, self.zones)
+        out.update({k: self.meta[k] for k in ("scenario_id", "scenario_title", "policy", "base_seed",
+                                               "survivors", "engine_version", "scenario_hash")})
+        out["interrupted"] = self.interrupted
+        out["cached"] = self.cached
+        return out
+
+    def win_rate(self) -> tuple[float, float, float]:
+        return wilson(int(self.games["won"].sum()), len(self.games))
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the games table as CSV or Parquet (by the file's extension), atomically."""
+        path = Path(path)
+        if path.suffix == ".parquet":
+            tmp = path.with_name(f".{path.name}.tmp")
+            self.games.to_parquet(tmp, index=False)
+            os.replace(tmp, path)
+        elif path.suffix == ".csv":
+            write_text_atomic(path, self.games.to_csv(index=False))
+        else:
+            raise ValueError(f"{path}: expected a .csv or .parquet file")
+
+
+def _tables(records: list[dict], objective_ids: list[str], zone_ids: list[str], names: dict[str, str]
+            ) -> tuple[pd.DataFrame, pd.DataFrame]:
+    rows, zone_rows = [], []
+    for r in records:
+        row = {k: v for k, v in r.items() if not isinstance(v, dict)}
+        for o in objective_ids:
+            row[f"objective_{o}"] = r["objectives"].get(o)
+        rows.append(row)
+        for what in ("deaths", "kills", "visits"):
+            for z, c in r[f"zone_{what}"].items():
+                zone_rows.append((r["game"], z, what, c))
+    games = pd.DataFrame(rows)
+    if len(games):
+        for o in objective_ids:
+            games[f"objective_{o}"] = pd.to_numeric(games[f"objective_{o}"], errors="coerce")
+        first = ["game", "seed", "won", "cause", "turns"]
+        games = games[first + [c for c in games.columns if c not in first]]
+    zone_games = pd.DataFrame(zone_rows, columns=["game", "zone", "what", "count"])
+    return games, zone_games
+
+
+def _zone_totals(zone_games: pd.DataFrame, zone_ids: list[str], names: dict[str, str], n: int) -> pd.DataFrame:
+    table = pd.DataFrame({"zone": zone_ids, "name": [names[z] for z in zone_ids]})
+    if len(zone_games):
+        pivot = zone_games.pivot_table(index="zone", columns="what", values="count", aggfunc="sum", fill_value=0)
+    else:
+        pivot = pd.DataFrame()
+    for what in ("deaths", "kills", "visits"):
+        col = pivot[what] if what in pivot else pd.Series(dtype=float)
+        table[what] = table["zone"].map(col).fillna(0).astype(int)
+        table[f"{what}_per_game"] = table[what] / max(n, 1)
+    return table
+
+
+def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "greedy", workers: int | None = None,
+             executor: Any = None, *, survivors: int | None = None, store: Any = DEFAULT_STORE,
+             progress: bool | None = None, chunk_size: int | None = None) -> PlaytestResult:
+    """Play ``n`` seeded games of a scenario and return one row per game plus per-zone totals.
+
+    Parameters
+    ----------
+    scenario : Scenario
+    n : int
+        Number of games.
+    seed : int
+        Base seed: game ``i`` plays with a seed derived from (seed, i), so the results do not depend
+        on the chunking, the number of workers or the executor.
+    policy : str or callable
+        'greedy', 'cautious', 'random', or a picklable callable.
+    workers : int, optional
+        Local worker processes (default: one per core; 1 plays in this process).
+    executor : optional
+        None or 'local' (process pool), 'serial', a ``dask.distributed.Client``, or a scheduler
+        address ('tcp://host:8786').
+    survivors : int, optional
+        Number of survivors (default: the scenario's, at most 4).
+    store : path, ResultsStore or None
+        The results store (None: do not store or look up).
+    progress : bool, optional
+        Show a progress bar (default: when n >= 1000).
+    """
+    text = dumps(scenario)
+    policy_key = policy if isinstance(policy, str) else None
+    meta = {"scenario_id": scenario.id, "scenario_title": scenario.meta.title, "scenario_hash": scenario_hash(scenario),
+            "engine_version": ENGINE_VERSION, "policy": policy_key or getattr(policy, "__name__", "custom"),
+            "survivors": survivors, "base_seed": seed, "n": n}
+    db = None if store is None else store if isinstance(store, ResultsStore) else ResultsStore(store)
+    b_zone_ids = [z.id for z in scenario.zones]
+    names = {z.id: z.name or z.id for z in scenario.zones}
+    if db is not None and policy_key is not None:
+        found = db.find(meta["scenario_hash"], ENGINE_VERSION, policy_key, survivors, seed, n)
+        if found is not None:
+            games, zone_games = found
+            return PlaytestResult(games, _zone_totals(zone_games, b_zone_ids, names, len(games)), meta, cached=True)
+    bar = None
+    if progress if progress is not None else n >= 1000:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=n, unit="game", file=sys.stderr, desc=scenario.id)
+    try:
+        records, interrupted = run_games(text, n, seed, policy, survivors=survivors, workers=workers,
+                                         executor=executor, chunk_size=chunk_size,
+                                         on_chunk=bar.update if bar is not None else None)
+    finally:
+        if bar is not None:
+            bar.close()
+    games, zone_games = _tables(records, [o.id for o in scenario.objectives], b_zone_ids, names)
+    if not len(games):
+        games = pd.DataFrame(columns=["game", "seed", "won", "cause", "turns", "survivors_dead"])
+    result = PlaytestResult(games, _zone_totals(zone_games, b_zone_ids, names, len(games)), meta, interrupted)
+    if db is not None and policy_key is not None and not interrupted and len(games) == n:
+        db.save(meta, games, zone_games)
+    return result
+
+
+def sweep(scenario: Scenario, parameter: str, values: list[Any], n: int = 500, seed: int = 1,
+          policy: Any = "greedy", **options: Any) -> pd.DataFrame:
+    """Win rate (with interval) and turns for each value of one parameter.
+
+    ``parameter`` is 'survivors', 'policy', 'turn_limit', or 'rule:<override>' (a rule profile
+    override such as 'rule:actions').
+    """
+    rows = []
+    for value in values:
+        s, kw = scenario, dict(options)
+        pol = policy
+        if parameter == "survivors":
+            kw["survivors"] = value
+        elif parameter == "policy":
+            pol = value
+        elif parameter == "turn_limit":
+            s = scenario.model_copy(update={"setup": scenario.setup.model_copy(update={"turn_limit": value})})
+        elif parameter.startswith("rule:"):
+            rules = scenario.setup.rules
+            overrides = {**rules.overrides, parameter[5:]: value}
+            s = scenario.model_copy(update={"setup": scenario.setup.model_copy(
+                update={"rules": rules.model_copy(update={"overrides": overrides})})})
+        else:
+            raise ValueError(f"unknown sweep parameter '{parameter}'; expected survivors, policy, turn_limit "
+                             "or rule:<override>")
+        r = playtest(s, n=n, seed=seed, policy=pol, progress=False, **kw)
+        p, lo, hi = r.win_rate()
+        rows.append({parameter: value, "games": len(r.games), "win_rate": p, "low": lo, "high": hi,
+                     "median_turns": float(r.games["turns"].median()),
+                     "deaths_per_game": float(r.games["survivors_dead"].mean())})
+    return pd.DataFrame(rows)
