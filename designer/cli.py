@@ -376,6 +376,63 @@ def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int |
         sys.exit(130)
 
 
+@cli.command("campaign")
+@click.argument("file", type=click.Path())
+@click.option("-n", "--runs", "n", type=click.IntRange(1, 10_000_000), default=1000, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--policy", type=click.Choice(["greedy", "cautious", "random"]), default="greedy", show_default=True)
+@click.option("--workers", type=click.IntRange(1, 512), default=None, help="Local worker processes (default: one per core).")
+@click.option("--scheduler", default=None, help="Dask scheduler address, e.g. tcp://127.0.0.1:8786.")
+@click.option("--report", type=click.Path(dir_okay=False), default=None, help="Write an HTML report.")
+@click.option("--check", "check_only", is_flag=True, help="Only validate the campaign.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def campaign_command(file: str, n: int, seed: int, policy: str, workers: int | None, scheduler: str | None,
+                     report: str | None, check_only: bool, fmt: str) -> None:
+    """Validate a campaign, then simulate it many times: the funnel of steps, the per-step table
+    and the bottleneck.
+
+    Example: designer campaign scenarios/campaigns/seul-dans-le-noir.json -n 1000 --report campaign.html
+    """
+    from .campaign import check_campaign_file
+
+    c, scenarios, found = check_campaign_file(file)
+    for f in found:
+        ids = f" [{', '.join(f.ids)}]" if f.ids else ""
+        click.echo(f"{file}: {f.severity} {f.code}: {f.message}{ids}", err=fmt == "json")
+    if c is None or any(f.severity == "error" for f in found):
+        sys.exit(1)
+    if check_only:
+        if not found:
+            click.echo(f"{file}: ok")
+        return
+    from .analysis.campaign import simulate_campaign
+    from .campaign.runner import LoadedCampaign
+
+    result = simulate_campaign(LoadedCampaign(c, scenarios, file), n=n, seed=seed, policy=policy, workers=workers,
+                               executor=scheduler, progress=fmt == "text" and n >= 200)
+    if report:
+        from .analysis.campaign_report import write_campaign_report
+
+        write_campaign_report(report, result)
+    if fmt == "json":
+        click.echo(json.dumps(result.summary(), sort_keys=True, default=str))
+        return
+    p, lo, hi = result.win_rate()
+    click.echo(f"{c.meta.title}: {len(result.runs)} campaigns, won {p:.1%} (95 % interval {lo:.1%} - {hi:.1%})")
+    click.echo("")
+    funnel = result.funnel()
+    bands = result.bands()
+    rows = []
+    for f, b in zip(funnel.itertuples(), bands.itertuples()):
+        rows.append([f.step, f"{f.reached:.1%}", f"{f.won:.1%}", str(f.lost_here),
+                     f"{b.heroes_in_mean:.2f}", f"{b.items_in_mean:.1f}", f"{b.xp_in_mean:.1f}"])
+    click.echo(_table(rows, ["step", "reached", "won", "campaigns lost here", "heroes in", "items in", "max XP in"]))
+    click.echo("")
+    click.echo(f"bottleneck: {result.bottleneck() or 'none'}")
+    if report:
+        click.echo(f"wrote report to {report}")
+
+
 @cli.command()
 @click.option("--markdown", is_flag=True, help="Print the Markdown reference page (docs/findings.md).")
 def codes(markdown: bool) -> None:

@@ -118,6 +118,8 @@ def test_sweep_and_skill_gap(tmp_path):
     s = designer.load("scenarios/night-shift.json")
     table = sweep(s, "survivors", [2, 4], n=40, store=None, workers=1)
     assert list(table["survivors"]) == [2, 4] and (table["games"] == 40).all()
+    r = playtest(s, n=20, seed=1, survivors=3, workers=2, chunk_size=5, store=None)
+    assert (r.games["survivors"] == 3).all()
     by_rule = sweep(s, "rule:actions", [3, 5], n=30, store=None, workers=1)
     assert by_rule["win_rate"].iloc[1] >= by_rule["win_rate"].iloc[0] - 0.2
     gap = skill_gap({"greedy": (30, 100), "random": (2, 100)})

@@ -33,8 +33,9 @@ def test_schema_declares_draft_2020_12():
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
 
 
-def test_every_field_has_a_description():
-    schema = json.loads((ROOT / "schemas" / "scenario.schema.json").read_text())
+@pytest.mark.parametrize("name", list(SCHEMAS))
+def test_every_field_has_a_description(name):
+    schema = json.loads((ROOT / "schemas" / f"{name}.schema.json").read_text())
     missing = []
 
     def walk(node, where):

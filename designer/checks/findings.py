@@ -96,6 +96,14 @@ _TABLE: list[tuple[str, str, str, str, str]] = [
     ("drop-in-breakthrough-zone", "warning", "doors", "A hole or collapse starts in a breakthrough zone, which the rules forbid.", "Move the hole."),
     ("balance-points", "warning", "balance", "The special rules give the heroes and the zombies different point totals.", "Add rules for the weaker side until both totals match."),
     ("rule-conflict", "error", "balance", "Two special rules that exclude each other are both used.", "Keep only one of them."),
+    ("invalid-step-scenario", "error", "campaign", "A step's scenario file is missing or cannot be loaded.", "Fix the path (relative to the campaign file) or the scenario."),
+    ("step-scenario-has-errors", "warning", "campaign", "A step's scenario loads but validation finds errors in it.", "Run designer validate on the scenario."),
+    ("unreachable-step", "warning", "campaign", "No sequence of wins and losses leads to the step.", "Point a branch at it, or remove it."),
+    ("cycle-without-exit", "error", "campaign", "Branches form a loop that no outcome leaves.", "Give one step of the loop a branch out (or 'end')."),
+    ("victory-step-unreachable", "error", "campaign", "The step the campaign's victory needs can never be reached.", "Point a branch at it."),
+    ("party-without-heroes", "error", "campaign", "A step plays with the party, but no earlier step can give it heroes.", "Add a step with a new roster before it."),
+    ("carry-unused", "info", "campaign", "The campaign carries something the next scenario's rules do not use (XP into a game without danger levels).", "Nothing, if intended."),
+    ("party-larger-than-scenario", "warning", "campaign", "The party can hold more heroes than the scenario is made for.", "Raise the scenario's survivor maximum, or check the balance."),
 ]
 
 CODES: dict[str, Code] = {row[0]: Code(*row) for row in _TABLE}

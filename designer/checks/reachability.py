@@ -705,6 +705,25 @@ class _Search:
             self.fire(new, trig, steps, "")
             yield Step("kill", "", str(count), f"kill {count} zombies"), new, st.pos, steps
 
+    def prune(self, plan: list[Step]) -> list[Step]:
+        """Drop from a plan the objectives taken only because saturation takes everything: those
+        no victory step names, that open no lock, fire no trigger and reveal nothing hidden."""
+        s, c = self.s, self.c
+        required: set[str] = set()
+        for st in s.victory.steps:
+            if st.kind == "take_objectives":
+                required |= set(st.objectives) or {o.id for o in s.objectives if o.kind in ("token", "key")}
+        locks = {lk for lk in c.door_lock if lk is not None}
+        useful = set(required)
+        for o in s.objectives:
+            if c.on_taken.get(c.obit[o.id]) or (o.kind == "key" and ("colour", o.colour) in locks) or \
+                    (o.kind == "item" and ("item", o.item) in locks):
+                useful.add(o.id)
+        for o in s.objectives:  # a hidden group is turned whole when one of its tokens matters
+            if o.hidden_group and any(p.id in useful for p in s.objectives if p.hidden_group == o.hidden_group):
+                useful.add(o.id)
+        return [st for st in plan if not (st.action == "take" and st.target not in useful)]
+
     # -- the search ------------------------------------------------------------------------------
 
     def run(self, start_super: int) -> Reachability:
@@ -779,6 +798,7 @@ class _Search:
                 i = parent
             for path in reversed(chain):
                 plan.extend(path)
+            plan = self.prune(plan)
         dead: list[tuple[Step, str]] = []
         seen_dead: set[tuple[str, str]] = set()
         if good and good[0] and not truncated:

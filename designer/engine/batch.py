@@ -17,7 +17,7 @@ import os
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any, Callable, Iterator
 
-__all__ = ["ENGINE_VERSION", "chunks", "game_seed", "play_chunk", "run_games"]
+__all__ = ["ENGINE_VERSION", "board_for", "chunks", "game_seed", "play_chunk", "run_chunks", "run_games"]
 
 ENGINE_VERSION = "1"
 """Bumped whenever a rule change makes stored results of earlier versions incomparable."""
@@ -25,7 +25,7 @@ ENGINE_VERSION = "1"
 _BOARDS: dict[str, Any] = {}
 
 
-def game_seed(base_seed: int, index: int) -> int:
+def game_seed(base_seed: int, index: int | str) -> int:
     """The seed of game ``index`` of a run with ``base_seed`` (stable on every machine)."""
     digest = hashlib.blake2b(f"{base_seed}:{index}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
@@ -36,8 +36,21 @@ def chunks(n: int, size: int) -> list[tuple[int, int]]:
     return [(i, min(i + size, n)) for i in range(0, n, size)]
 
 
-def play_chunk(scenario_json: str, policy: Any, base_seed: int, start: int, stop: int,
-               survivors: int | None = None) -> list[dict]:
+def board_for(scenario_json: str):
+    """The compiled board of a scenario's text, cached per process."""
+    from ..io.files import loads
+    from .board import Board
+
+    board = _BOARDS.get(scenario_json)
+    if board is None:
+        if len(_BOARDS) > 32:
+            _BOARDS.clear()
+        board = _BOARDS[scenario_json] = Board(loads(scenario_json, "<scenario>"))
+    return board
+
+
+def play_chunk(scenario_json: str, policy: Any, base_seed: int, survivors: int | None, start: int,
+               stop: int) -> list[dict]:
     """Play games ``start..stop`` of a run; return their records (no logs).
 
     The compiled board is cached per process, keyed by the scenario's text, so a worker compiles
@@ -47,11 +60,7 @@ def play_chunk(scenario_json: str, policy: Any, base_seed: int, start: int, stop
     from .board import Board
     from .game import Game
 
-    board = _BOARDS.get(scenario_json)
-    if board is None:
-        if len(_BOARDS) > 16:
-            _BOARDS.clear()
-        board = _BOARDS[scenario_json] = Board(loads(scenario_json, "<scenario>"))
+    board = board_for(scenario_json)
     out = []
     for i in range(start, stop):
         game = Game(board, game_seed(base_seed, i), policy, survivors=survivors)
@@ -69,23 +78,23 @@ def _dask_client(executor: Any):
     return Client(executor), True
 
 
-def run_games(scenario_json: str, n: int, base_seed: int, policy: Any = "greedy", *,
-              survivors: int | None = None, workers: int | None = None, executor: Any = None,
-              chunk_size: int | None = None, on_chunk: Callable[[int], None] | None = None
-              ) -> tuple[list[dict], bool]:
-    """Play ``n`` games and return (records sorted by game index, interrupted).
+def run_chunks(fn: Callable[..., list], args: tuple, n: int, *, workers: int | None = None,
+               executor: Any = None, chunk_size: int | None = None,
+               on_chunk: Callable[[int], None] | None = None) -> tuple[list, bool]:
+    """Call ``fn(*args, start, stop)`` for chunks covering ``0..n`` on an executor and return
+    (the concatenated results in index order, interrupted).
 
-    Ctrl-C stops cleanly: unfinished chunks are cancelled and the finished games are returned
-    with ``interrupted`` set.
+    Ctrl-C stops cleanly: unfinished chunks are cancelled and the finished ones are returned with
+    ``interrupted`` set.
     """
     workers = workers or os.cpu_count() or 1
     size = chunk_size or max(10, min(250, n // (workers * 8) or 10))
     parts = chunks(n, size)
-    results: list[dict] = []
+    done_parts: dict[int, list] = {}
     interrupted = False
 
-    def collect(records: list[dict]) -> None:
-        results.extend(records)
+    def collect(start: int, records: list) -> None:
+        done_parts[start] = records
         if on_chunk:
             on_chunk(len(records))
 
@@ -94,16 +103,15 @@ def run_games(scenario_json: str, n: int, base_seed: int, policy: Any = "greedy"
             executor = "serial"
         if executor == "serial":
             for a, b in parts:
-                collect(play_chunk(scenario_json, policy, base_seed, a, b, survivors))
+                collect(a, fn(*args, a, b))
         elif executor is None or executor == "local":
             with ProcessPoolExecutor(max_workers=workers) as pool:
-                pending = {pool.submit(play_chunk, scenario_json, policy, base_seed, a, b, survivors)
-                           for a, b in parts}
+                pending = {pool.submit(fn, *args, a, b): a for a, b in parts}
                 try:
                     while pending:
-                        done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                        done, _ = wait(pending, return_when=FIRST_COMPLETED)
                         for f in done:
-                            collect(f.result())
+                            collect(pending.pop(f), f.result())
                 except KeyboardInterrupt:
                     interrupted = True
                     for f in pending:
@@ -114,21 +122,31 @@ def run_games(scenario_json: str, n: int, base_seed: int, policy: Any = "greedy"
 
             client, own = _dask_client(executor)
             try:
-                futures = [client.submit(play_chunk, scenario_json, policy, base_seed, a, b, survivors,
-                                         pure=False) for a, b in parts]
+                futures = {client.submit(fn, *args, a, b, pure=False): a for a, b in parts}
                 try:
-                    for f in as_completed(futures):
-                        collect(f.result())
+                    for f in as_completed(list(futures)):
+                        collect(futures[f], f.result())
                 except KeyboardInterrupt:
                     interrupted = True
-                    client.cancel(futures)
+                    client.cancel(list(futures))
             finally:
                 if own:
                     client.close()
     except KeyboardInterrupt:
         interrupted = True
-    results.sort(key=lambda r: r["game"])
-    return results, interrupted
+    out: list = []
+    for a in sorted(done_parts):
+        out.extend(done_parts[a])
+    return out, interrupted
+
+
+def run_games(scenario_json: str, n: int, base_seed: int, policy: Any = "greedy", *,
+              survivors: int | None = None, workers: int | None = None, executor: Any = None,
+              chunk_size: int | None = None, on_chunk: Callable[[int], None] | None = None
+              ) -> tuple[list[dict], bool]:
+    """Play ``n`` games and return (records sorted by game index, interrupted)."""
+    return run_chunks(play_chunk, (scenario_json, policy, base_seed, survivors), n, workers=workers, executor=executor,
+                      chunk_size=chunk_size, on_chunk=on_chunk)
 
 
 def iter_seeds(base_seed: int, n: int) -> Iterator[int]:

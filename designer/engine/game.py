@@ -33,7 +33,7 @@ class Game:
 
     def __init__(self, board: Board, seed: int = 0, policy: Any = "greedy", *, survivors: int | None = None,
                  profile: Profile | None = None, log: bool = False, state: GameState | None = None,
-                 plan: list | None = None):
+                 plan: list | None = None, heroes: list[dict] | None = None):
         from .policies import resolve_policy
 
         self.board = board
@@ -44,6 +44,8 @@ class Game:
         self.script: list[int] | None = None
         """Dice results to use instead of random rolls (tests)."""
         self.plan = plan
+        self.heroes = heroes
+        """Survivors carried in from an earlier game: dicts with items, xp and wounds."""
         self.state = state if state is not None else self.setup(seed, survivors)
         self._extra_pending: list[int] = []
 
@@ -96,12 +98,22 @@ class Game:
         sv = s.setup.survivors
         count = survivors if survivors is not None else max(sv.min, min(sv.max, 4))
         start = b.start_zones[st.rng.randrange(len(b.start_zones))]
+        if self.heroes is not None:
+            for h in self.heroes:  # heroes carried over from an earlier game of a campaign
+                hero = st.add_survivor(start, sv.health, list(h.get("items", [])))
+                hero.xp = h.get("xp", 0)
+                hero.wounds = min(h.get("wounds", 0), sv.health - 1)
+            return self._place_zombies(st)
         for _ in range(count):
             hero = st.add_survivor(start, sv.health, list(sv.starting_equipment))
             for _ in range(sv.starting_cards):
                 card = self.draw_equipment()
                 if card and not item(card).aaah:
                     hero.items.append(card)
+        return self._place_zombies(st)
+
+    def _place_zombies(self, st: GameState) -> GameState:
+        b, s = self.board, self.board.scenario
         for pz in s.setup.zombies:
             self._place(st, b.zone_index[pz.zone], ZINDEX[pz.zombie], pz.count)
         return st
@@ -823,6 +835,11 @@ class Game:
         )
 
     # -- log -------------------------------------------------------------------------------
+
+    def heroes_out(self) -> list[dict]:
+        """The survivors still alive at the end (escaped or not), as campaign heroes."""
+        return [{"items": list(h.items), "xp": h.xp, "wounds": h.wounds}
+                for h in self.state.survivors if h.alive]
 
     def log_lines(self) -> Iterable[str]:
         """The log as JSON lines."""

@@ -209,8 +209,10 @@ def _decide(game: "Game", s: "Survivor", acts: list, cautious_mode: bool) -> tup
             st.zombies_in(v) for v, d in b.visible(st.doors_open)[z] if d <= 1)):
         return max(safe, key=lambda a: (st.zombies_in(a[2]), -a[2]))
 
-    if ("search",) in acts and not (any(item(n).is_melee and item(n).damage >= 2 for n in s.items)
-                                    and any(item(n).is_ranged for n in s.items)):
+    armed = any(item(n).is_weapon for n in s.items)
+    well_armed = any(item(n).is_melee and item(n).damage >= 2 for n in s.items) and \
+        any(item(n).is_ranged for n in s.items)
+    if ("search",) in acts and (not armed or (not well_armed and st.turn <= 2)):
         return ("search",)
     free_markers = [a for a in acts if a[0] == "take" and b.obj_kind[a[1]] == "search_marker"]
     if free_markers:

@@ -1,0 +1,108 @@
+"""Validation of a campaign: its scenarios exist and are valid, every step can be reached, no
+loop traps the campaign, and what carries over makes sense for the rules of each step."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import networkx as nx
+
+from ..checks import check
+from ..checks.findings import Finding
+from ..io.files import LoadError, load
+from ..model.campaign import Campaign
+from ..model.scenario import Scenario
+
+__all__ = ["check_campaign", "check_campaign_file"]
+
+_XP_PROFILES = {"zombicide"}
+"""Rule profiles in which experience matters (danger levels)."""
+
+
+def _graph(c: Campaign) -> nx.DiGraph:
+    G = nx.DiGraph()
+    G.add_node("end")
+    for i, s in enumerate(c.steps):
+        G.add_node(s.id)
+        for won in (True, False):
+            nxt = c.next_step(i, won)
+            G.add_edge(s.id, c.steps[nxt].id if nxt is not None else "end")
+    return G
+
+
+def check_campaign(c: Campaign, scenarios: dict[str, Scenario]) -> list[Finding]:
+    """Findings about a loaded campaign (the scenarios of its steps by step id)."""
+    out: list[Finding] = []
+    G = _graph(c)
+    reach = nx.descendants(G, c.steps[0].id) | {c.steps[0].id}
+    for s in c.steps:
+        if s.id not in reach:
+            out.append(Finding("unreachable-step", "warning", f"step '{s.id}' can never be reached", (s.id,)))
+    for group in nx.strongly_connected_components(G):
+        if len(group) > 1 or any(G.has_edge(x, x) for x in group):
+            leaves = any(v not in group for x in group for v in G.successors(x))
+            if not leaves:
+                out.append(Finding("cycle-without-exit", "error",
+                                   f"steps {', '.join(sorted(group))} loop with no way out", tuple(sorted(group))))
+    if c.victory.kind == "win_step" and c.victory.step not in reach:
+        out.append(Finding("victory-step-unreachable", "error",
+                           f"the campaign is won at step '{c.victory.step}', which can never be reached",
+                           (c.victory.step,)))
+    # which steps can have heroes in the party when they start
+    feeds = {s.id: s.roster == "new" and s.join_party for s in c.steps}
+    can_have_party = {s.id: False for s in c.steps}
+    order = list(nx.topological_sort(nx.condensation(G)))
+    cond = nx.condensation(G)
+    for node in order:
+        members = cond.nodes[node]["members"]
+        for m in members:
+            if m == "end":
+                continue
+            preds = [p for p in G.predecessors(m) if p != m]
+            if any(feeds.get(p) or can_have_party.get(p) for p in preds):
+                can_have_party[m] = True
+    for i, s in enumerate(c.steps):
+        sc = scenarios.get(s.id)
+        if sc is None:
+            continue
+        if s.roster == "party" and not can_have_party[s.id]:
+            out.append(Finding("party-without-heroes", "error",
+                               f"step '{s.id}' plays with the party, but no earlier step gives it heroes", (s.id,)))
+        errors = check(sc).errors
+        if errors:
+            out.append(Finding("step-scenario-has-errors", "warning",
+                               f"step '{s.id}': {s.scenario} has {len(errors)} validation error(s), first: "
+                               f"{errors[0].code}", (s.id,)))
+        if s.roster == "party":
+            sources = [p for p in G.predecessors(s.id) if p in scenarios]
+            if any(c.step(p).carry.xp for p in sources) and sc.setup.rules.profile not in _XP_PROFILES:
+                out.append(Finding("carry-unused", "info",
+                                   f"step '{s.id}' receives XP, which the '{sc.setup.rules.profile}' rules do not use",
+                                   (s.id,)))
+            most = sum((c.step(p).repeat * (c.step(p).heroes or scenarios[p].setup.survivors.max)
+                        for p in sources if c.step(p).roster == "new"), 0)
+            if most > sc.setup.survivors.max:
+                out.append(Finding("party-larger-than-scenario", "warning",
+                                   f"step '{s.id}' may receive {most} heroes but {s.scenario} is made for at most "
+                                   f"{sc.setup.survivors.max}", (s.id,)))
+    return out
+
+
+def check_campaign_file(path: str | os.PathLike[str]) -> tuple[Campaign | None, dict[str, Scenario], list[Finding]]:
+    """Load a campaign and its scenarios and check them; load problems become findings."""
+    try:
+        c = load(path, Campaign)
+    except LoadError as e:
+        return None, {}, [Finding(p.code, "error", str(p), tuple(p.ids), p.path) for p in e.problems]
+    folder = Path(path).parent
+    scenarios: dict[str, Scenario] = {}
+    found: list[Finding] = []
+    for i, s in enumerate(c.steps):
+        try:
+            scenarios[s.id] = load(folder / s.scenario)
+        except LoadError as e:
+            first = e.problems[0] if e.problems else "cannot be loaded"
+            found.append(Finding("invalid-step-scenario", "error", f"{folder / s.scenario}: {first}", (s.id,),
+                                 f"steps[{i}].scenario"))
+    return c, scenarios, found + check_campaign(c, scenarios)

@@ -1,0 +1,145 @@
+"""Loading campaigns and simulating them many times.
+
+One campaign run plays its steps in order (following the branches), carrying the party of
+heroes from step to step as the campaign says. Runs are independent, so many runs go through the
+same chunked executors as playtests (local processes or Dask). Results: one row per campaign
+run and one row per game played.
+
+Rules of a run (documented in ``docs/campaign.md``):
+- a step with a new roster plays each of its games with fresh heroes; the heroes alive at the end
+  of each game join the party (unless ``join_party`` is off);
+- a step with the party plays each game with the whole party; the heroes alive afterwards are the
+  new party; a party step with nobody left is lost without playing;
+- a step is won when at least one of its games is won;
+- after each step the party keeps what ``carry`` says (items, XP, wounds healed or not).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..engine.batch import board_for, game_seed, run_chunks
+from ..engine.game import Game
+from ..io.files import LoadError, Problem, dumps, load, loads
+from ..model.campaign import Campaign
+from ..model.scenario import Scenario
+
+__all__ = ["LoadedCampaign", "load_campaign", "play_campaign", "run_campaigns"]
+
+
+@dataclass
+class LoadedCampaign:
+    """A campaign with the scenario of each step, loaded."""
+
+    campaign: Campaign
+    scenarios: dict[str, Scenario]
+    """Step id -> scenario."""
+    path: str = ""
+
+    def texts(self) -> dict[str, str]:
+        return {k: dumps(v) for k, v in self.scenarios.items()}
+
+
+def load_campaign(path: str | os.PathLike[str]) -> LoadedCampaign:
+    """Load a campaign file and every scenario it names (paths relative to the campaign file).
+
+    Raises :class:`LoadError` naming the campaign's JSON path of a step whose scenario is missing
+    or invalid.
+    """
+    campaign = load(path, Campaign)
+    folder = Path(path).parent
+    scenarios: dict[str, Scenario] = {}
+    problems: list[Problem] = []
+    for i, step in enumerate(campaign.steps):
+        target = folder / step.scenario
+        try:
+            scenarios[step.id] = load(target)
+        except LoadError as e:
+            first = e.problems[0] if e.problems else Problem("", "cannot be loaded")
+            problems.append(Problem(f"steps[{i}].scenario", f"{target}: {first}", "invalid-step-scenario",
+                                    (step.id,)))
+    if problems:
+        raise LoadError(str(path), problems)
+    return LoadedCampaign(campaign, scenarios, str(path))
+
+
+def _carry(heroes: list[dict], step: Any) -> list[dict]:
+    c = step.carry
+    return [{"items": list(h["items"]) if c.items else [], "xp": h["xp"] if c.xp else 0,
+             "wounds": h["wounds"] if c.wounds == "keep" else 0} for h in heroes]
+
+
+def play_campaign(campaign: Campaign, texts: dict[str, str], base_seed: int, run: int,
+                  policy: Any = "greedy") -> tuple[dict, list[dict]]:
+    """Play one campaign run; return (the run's row, one row per game played)."""
+    party: list[dict] = []
+    rows: list[dict] = []
+    index: int | None = 0
+    played = 0
+    won_steps: set[str] = set()
+    ended_at = campaign.steps[0].id
+    while index is not None and played < campaign.max_steps:
+        step = campaign.steps[index]
+        board = board_for(texts[step.id])
+        ended_at = step.id
+        heroes_in = len(party)
+        items_in = sum(len(h["items"]) for h in party)
+        xp_in = max((h["xp"] for h in party), default=0)
+        base = {"run": run, "visit": played, "step": step.id, "heroes_in": heroes_in, "items_in": items_in,
+                "xp_in": xp_in}
+        step_won = False
+        if step.roster == "party" and not party:
+            rows.append({**base, "game": 0, "played": False, "won": False, "cause": "no_heroes", "turns": 0,
+                         "heroes": 0, "heroes_out": 0})
+        else:
+            joined: list[dict] = []
+            for k in range(step.repeat):
+                heroes = [dict(h) for h in party] if step.roster == "party" else None
+                if step.roster == "party" and not heroes:
+                    break
+                game = Game(board, game_seed(base_seed, f"{run}:{played}:{k}"), policy, survivors=step.heroes,
+                            heroes=heroes)
+                r = game.play()
+                out = game.heroes_out()
+                rows.append({**base, "game": k, "played": True, "won": r["won"], "cause": r["cause"],
+                             "turns": r["turns"], "heroes": r["survivors"], "heroes_out": len(out)})
+                step_won = step_won or r["won"]
+                if step.roster == "party":
+                    party = out
+                elif step.join_party:
+                    joined.extend(out)
+            if step.roster == "new":
+                party = party + joined
+        party = _carry(party, step)
+        if step_won:
+            won_steps.add(step.id)
+        played += 1
+        index = campaign.next_step(index, step_won)
+    v = campaign.victory
+    won = v.step in won_steps if v.kind == "win_step" else len(party) >= v.count
+    return ({"run": run, "won": won, "steps_played": played, "ended_at": ended_at, "party_end": len(party),
+             "items_end": sum(len(h["items"]) for h in party),
+             "stopped": index is not None}, rows)
+
+
+def campaign_chunk(campaign_json: str, texts: dict[str, str], base_seed: int, policy: Any, start: int,
+                   stop: int) -> list[tuple[dict, list[dict]]]:
+    """Play campaign runs ``start..stop`` (a task for an executor)."""
+    campaign = loads(campaign_json, "<campaign>", Campaign)
+    return [play_campaign(campaign, texts, base_seed, run, policy) for run in range(start, stop)]
+
+
+def run_campaigns(loaded: LoadedCampaign, n: int, seed: int = 1, policy: Any = "greedy", *,
+                  workers: int | None = None, executor: Any = None, chunk_size: int | None = None,
+                  on_chunk: Any = None) -> tuple[list[dict], list[dict], bool]:
+    """Simulate ``n`` campaign runs; return (run rows, game rows, interrupted)."""
+    results, interrupted = run_chunks(campaign_chunk, (dumps(loaded.campaign), loaded.texts(), seed, policy), n,
+                                      workers=workers, executor=executor, chunk_size=chunk_size or
+                                      max(5, min(50, n // ((workers or os.cpu_count() or 1) * 4) or 5)),
+                                      on_chunk=on_chunk)
+    runs = [r for r, _ in results]
+    games = [g for _, rows in results for g in rows]
+    return runs, games, interrupted

@@ -1,0 +1,185 @@
+"""Campaigns: forced outcomes give the exact funnel, independent steps multiply, validation,
+carry-over, the command line and the samples."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import jsonschema
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+import designer
+from designer.analysis import playtest
+from designer.analysis.campaign import simulate_campaign
+from designer.campaign import check_campaign_file, load_campaign
+from designer.cli import cli
+from designer.io.files import LoadError
+
+from .conftest import ROOT
+
+FORCED_WIN = {
+    "schema_version": 1, "id": "forced-win", "meta": {"title": "always won"},
+    "zones": [{"id": "S"}, {"id": "X"}, {"id": "F"}],
+    "connections": [{"id": "sx", "kind": "opening", "from": "S", "to": "X"},
+                    {"id": "xf", "kind": "opening", "from": "X", "to": "F"}],
+    "spawns": [{"id": "far", "zone": "F", "order": 1}],
+    "exits": ["X"], "victory": {"steps": [{"kind": "escape"}]},
+    "setup": {"start_zones": ["S"], "survivors": {"min": 1, "max": 6, "starting_equipment": ["pistol"]}},
+}
+FORCED_LOSS = {
+    "schema_version": 1, "id": "forced-loss", "meta": {"title": "always lost"},
+    "zones": [{"id": z} for z in "SABCDX"],
+    "connections": [{"id": f"c{i}", "kind": "opening", "from": a, "to": b} for i, (a, b) in enumerate(zip("SABCD", "ABCDX"))],
+    "spawns": [{"id": "far", "zone": "C", "order": 1}],
+    "exits": ["X"], "victory": {"steps": [{"kind": "escape"}]},
+    "setup": {"start_zones": ["S"], "turn_limit": 1},
+}
+
+
+def write(folder: Path, name: str, data: dict) -> str:
+    path = folder / name
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+def campaign(steps, victory=None):
+    return {"schema_version": 1, "id": "c", "meta": {"title": "test campaign"}, "steps": steps,
+            "victory": victory or {"kind": "win_step", "step": steps[-1]["id"]}}
+
+
+@pytest.fixture
+def forced(tmp_path):
+    write(tmp_path, "win.json", FORCED_WIN)
+    write(tmp_path, "loss.json", FORCED_LOSS)
+    return tmp_path
+
+
+def test_forced_outcomes_give_exactly_the_expected_funnel(forced):
+    path = write(forced, "c.json", campaign([
+        {"id": "a", "scenario": "win.json", "heroes": 2},
+        {"id": "b", "scenario": "loss.json", "roster": "party", "on_loss": "d"},
+        {"id": "c", "scenario": "win.json", "roster": "party"},
+        {"id": "d", "scenario": "win.json", "roster": "party", "carry": {"items": False}},
+    ], {"kind": "win_step", "step": "d"}))
+    r = simulate_campaign(path, n=50, progress=False, workers=1)
+    f = r.funnel().set_index("step")
+    assert f["reached"].to_dict() == {"a": 1.0, "b": 1.0, "c": 0.0, "d": 1.0}
+    assert f["won"].to_dict() == {"a": 1.0, "b": 0.0, "c": 0.0, "d": 1.0}
+    assert r.win_rate()[0] == 1.0 and r.bottleneck() is None
+    bands = r.bands().set_index("step")
+    assert bands.loc["b", "heroes_in_mean"] == 2 and bands.loc["d", "heroes_in_mean"] == 2
+    assert bands.loc["b", "items_in_mean"] == 2, "one pistol each, carried"
+    assert (r.runs["ended_at"] == "d").all() and (r.runs["items_end"] == 0).all(), "items dropped after d"
+
+
+def test_a_loss_that_ends_the_campaign(forced):
+    path = write(forced, "c.json", campaign([
+        {"id": "a", "scenario": "loss.json", "on_loss": "end"},
+        {"id": "b", "scenario": "win.json"},
+    ]))
+    r = simulate_campaign(path, n=30, progress=False, workers=1)
+    f = r.funnel().set_index("step")
+    assert f.loc["a", "reached"] == 1 and f.loc["b", "reached"] == 0
+    assert r.win_rate()[0] == 0 and r.bottleneck() == "a" and f.loc["a", "lost_here"] == 30
+
+
+def test_independent_steps_multiply(tmp_path):
+    ns, sd = ROOT / "scenarios" / "night-shift.json", ROOT / "scenarios" / "seul-dans-le-noir.json"
+    path = write(tmp_path, "c.json", campaign([
+        {"id": "one", "scenario": str(ns), "heroes": 4, "on_loss": "end", "join_party": False},
+        {"id": "two", "scenario": str(sd), "on_loss": "end"},
+    ]))
+    n = 600
+    r = simulate_campaign(path, n=n, progress=False)
+    p1 = playtest(designer.load(ns), n=n, seed=11, survivors=4, store=None).win_rate()[0]
+    p2 = playtest(designer.load(sd), n=n, seed=12, store=None).win_rate()[0]
+    pc = r.win_rate()[0]
+    expected = p1 * p2
+    # the campaign rate and the product are both estimates: allow both spreads
+    sigma = math.sqrt(expected * (1 - expected) / n + (p2 ** 2) * p1 * (1 - p1) / n + (p1 ** 2) * p2 * (1 - p2) / n)
+    assert abs(pc - expected) < 4 * sigma, (pc, p1, p2)
+
+
+def test_campaign_results_are_the_same_on_every_executor(forced):
+    path = write(forced, "c.json", campaign([
+        {"id": "a", "scenario": str(ROOT / "scenarios" / "seul-dans-le-noir.json"), "repeat": 2},
+        {"id": "b", "scenario": "win.json", "roster": "party"},
+    ]))
+    serial = simulate_campaign(path, n=40, progress=False, workers=1)
+    local = simulate_campaign(path, n=40, progress=False, workers=2, chunk_size=3)
+    pd.testing.assert_frame_equal(serial.runs, local.runs)
+    pd.testing.assert_frame_equal(serial.games, local.games)
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                                  host="127.0.0.1") as cluster, distributed.Client(cluster) as client:
+        dask = simulate_campaign(path, n=40, progress=False, executor=client, chunk_size=7)
+    pd.testing.assert_frame_equal(serial.runs, dask.runs)
+
+
+def codes(path):
+    return sorted(f.code for f in check_campaign_file(path)[2])
+
+
+def test_campaign_validation(forced):
+    assert codes(write(forced, "ok.json", campaign([{"id": "a", "scenario": "win.json"},
+                                                    {"id": "b", "scenario": "win.json", "roster": "party"}]))) == []
+    assert codes(write(forced, "u.json", campaign([
+        {"id": "a", "scenario": "win.json", "on_win": "c", "on_loss": "c"},
+        {"id": "b", "scenario": "win.json"},
+        {"id": "c", "scenario": "win.json"}]))) == ["unreachable-step"]
+    loop = codes(write(forced, "loop2.json", campaign([
+        {"id": "a", "scenario": "win.json", "on_win": "b", "on_loss": "b"},
+        {"id": "b", "scenario": "win.json", "on_win": "a", "on_loss": "a"}])))
+    assert "cycle-without-exit" in loop
+    assert codes(write(forced, "missing.json", campaign([{"id": "a", "scenario": "nope.json"}]))) == \
+        ["invalid-step-scenario"]
+    assert codes(write(forced, "party.json", campaign([{"id": "a", "scenario": "win.json", "roster": "party"}]))) == \
+        ["party-without-heroes"]
+    dangling = write(forced, "dangling.json", campaign([{"id": "a", "scenario": "win.json", "on_win": "zz"}]))
+    with pytest.raises(LoadError, match=r"steps\[0\].on_win: no step has id 'zz'"):
+        load_campaign(dangling)
+    assert codes(dangling) == ["dangling-reference"]
+
+
+def test_the_sample_campaigns_are_valid_and_match_the_schema():
+    schema = json.loads((ROOT / "schemas" / "campaign.schema.json").read_text())
+    validator = jsonschema.Draft202012Validator(schema)
+    for path in sorted((ROOT / "scenarios" / "campaigns").glob("*.json")):
+        assert list(validator.iter_errors(json.loads(path.read_text()))) == []
+        found = check_campaign_file(path)[2]
+        assert not [f for f in found if f.severity == "error"], found
+
+
+def test_seul_dans_le_noir_campaign_runs_1000_times():
+    r = simulate_campaign(ROOT / "scenarios" / "campaigns" / "seul-dans-le-noir.json", n=1000, progress=False)
+    assert len(r.runs) == 1000
+    games = r.games
+    mini = games[games["step"] == "alone-in-the-dark"]
+    assert len(mini) == 4000 and (mini["heroes"] == 1).all(), "four mini-games, one hero each"
+    finale = games[games["step"] == "last-stand"]
+    assert (finale["heroes_in"] == finale["heroes"]).all(), "the finale is played by the survivors"
+    survivors = mini.groupby("run")["heroes_out"].sum()
+    assert (finale.set_index("run")["heroes_in"] == survivors.reindex(finale["run"]).values).all()
+    what_if = r.what_if()
+    assert what_if["runs"].sum() == (games["step"] == "last-stand").sum()
+
+
+def test_cli_campaign(tmp_path):
+    runner = CliRunner()
+    path = str(ROOT / "scenarios" / "campaigns" / "seul-dans-le-noir.json")
+    rep = tmp_path / "c.html"
+    r = runner.invoke(cli, ["campaign", path, "-n", "60", "--workers", "1", "--report", str(rep)])
+    assert r.exit_code == 0, r.output
+    assert "bottleneck:" in r.output and "alone-in-the-dark" in r.output and "95 % interval" in r.output
+    assert rep.read_text().count("<svg") == 3
+    r = runner.invoke(cli, ["campaign", path, "-n", "30", "--workers", "1", "--format", "json"])
+    doc = json.loads(r.output)
+    assert doc["runs"] == 30 and [f["step"] for f in doc["funnel"]] == ["alone-in-the-dark", "last-stand"]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(campaign([{"id": "a", "scenario": "nope.json"}])))
+    r = runner.invoke(cli, ["campaign", str(bad)])
+    assert r.exit_code == 1 and "invalid-step-scenario" in r.output
