@@ -5,7 +5,7 @@ VENV  ?= .venv
 PY    := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup start test
+.PHONY: setup start test bundle
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -16,8 +16,11 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 start: setup
-	$(VENV)/bin/designer validate scenarios/
-	$(VENV)/bin/designer show scenarios/night-shift.json
+	$(VENV)/bin/jupyter lab notebooks/01-design-a-scenario.ipynb
+
+# Rebuild the map canvas bundle (committed in designer/widgets/static/) from its JavaScript source.
+bundle:
+	cd designer/widgets/js && npm ci && npm run build
 
 test: setup
 	$(VENV)/bin/pytest

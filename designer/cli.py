@@ -514,6 +514,25 @@ def bench_playtest(games: int, dask_games: int, networkx_games: int, as_json: bo
         click.echo(json.dumps(r, sort_keys=True))
 
 
+@bench.command("ui")
+@click.option("--zones", type=click.IntRange(10, 5000), default=200, show_default=True)
+@click.option("--edits", type=click.IntRange(1, 10_000), default=50, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object on the last line.")
+def bench_ui(zones: int, edits: int, as_json: bool) -> None:
+    """Time the designer's edit round-trip (edit, findings, canvas elements) in Python.
+
+    Example: designer bench ui --zones 200
+    """
+    from .bench.ui import run
+
+    r = run(zones=zones, edits=edits)
+    click.echo(f"{r['zones']}-zone map, {r['edits']} drags: edit -> findings -> canvas elements "
+               f"median {r['round_trip_ms_median']:.1f} ms, max {r['round_trip_ms_max']:.1f} ms "
+               f"(target < {r['target_ms']:.0f} ms)")
+    if as_json:
+        click.echo(json.dumps(r, sort_keys=True))
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``designer`` command."""
     cli.main(args=argv, prog_name="designer")

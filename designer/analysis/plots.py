@@ -9,7 +9,6 @@ import matplotlib
 
 matplotlib.use("Agg") if not matplotlib.get_backend().lower().startswith(("module://", "nbagg", "widget")) else None
 import matplotlib.pyplot as plt  # noqa: E402
-import networkx as nx  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from ..model.scenario import Scenario  # noqa: E402
@@ -17,47 +16,14 @@ from ..model.scenario import Scenario  # noqa: E402
 __all__ = ["heatmap", "sweep_plot", "to_svg", "turn_histogram", "win_rate_bars"]
 
 
-def _positions(scenario: Scenario) -> dict[str, tuple[float, float]]:
-    pos = {z.id: (z.position.x, -z.position.y) for z in scenario.zones if z.position is not None}
-    if len(pos) < len(scenario.zones):
-        G = nx.Graph()
-        G.add_nodes_from(z.id for z in scenario.zones)
-        G.add_edges_from(c.zones for c in scenario.connections)
-        layout = nx.spring_layout(G, seed=1, pos=pos or None, fixed=list(pos) or None)
-        pos = {k: (float(v[0]), float(v[1])) for k, v in layout.items()}
-    return pos
-
-
 def heatmap(scenario: Scenario, zones: pd.DataFrame, metric: str = "deaths", ax: Any = None,
             title: str | None = None):
     """The map with each zone coloured by a per-zone total ('deaths', 'kills' or 'visits')."""
-    pos = _positions(scenario)
-    if ax is None:
-        fig, ax = plt.subplots(figsize=(8, 6))
-    else:
-        fig = ax.figure
-    values = dict(zip(zones["zone"], zones[metric]))
-    top = max(values.values(), default=0) or 1
-    for c in scenario.connections:
-        (x1, y1), (x2, y2) = pos[c.source], pos[c.target]
-        style = {"door": "--", "fence": ":", "window": ":", "drop": "-."}.get(c.kind, "-")
-        ax.plot([x1, x2], [y1, y2], style, color="#999999", lw=1, zorder=1)
-    cmap = plt.get_cmap("Reds")
-    xs, ys, cs = [], [], []
-    for z in scenario.zones:
-        x, y = pos[z.id]
-        xs.append(x)
-        ys.append(y)
-        cs.append(values.get(z.id, 0) / top)
-    ax.scatter(xs, ys, c=[cmap(0.15 + 0.85 * c) for c in cs], s=700, edgecolors="#333333",
-               marker="o", zorder=2)
-    for z, x, y, c in zip(scenario.zones, xs, ys, cs):
-        v = values.get(z.id, 0)
-        ax.annotate(f"{z.name or z.id}\n{v}", (x, y), ha="center", va="center", fontsize=7, zorder=3,
-                    color="white" if c > 0.6 else "black")
-    ax.set_axis_off()
-    ax.set_title(title or f"{scenario.meta.title}: {metric} per zone")
-    return fig
+    from ..render import draw_map
+
+    values = {z: float(v) for z, v in zip(zones["zone"], zones[metric])}
+    return draw_map(scenario, ax=ax, values=values, badges=False,
+                    title=title or f"{scenario.meta.title}: {metric} per zone")
 
 
 def turn_histogram(games: pd.DataFrame, ax: Any = None):

@@ -102,7 +102,8 @@ def _zone_totals(zone_games: pd.DataFrame, zone_ids: list[str], names: dict[str,
 
 def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "greedy", workers: int | None = None,
              executor: Any = None, *, survivors: int | None = None, store: Any = DEFAULT_STORE,
-             progress: bool | None = None, chunk_size: int | None = None) -> PlaytestResult:
+             progress: bool | None = None, chunk_size: int | None = None,
+             on_progress: Any = None) -> PlaytestResult:
     """Play ``n`` seeded games of a scenario and return one row per game plus per-zone totals.
 
     Parameters
@@ -126,6 +127,8 @@ def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "gr
         The results store (None: do not store or look up).
     progress : bool, optional
         Show a progress bar (default: when n >= 1000).
+    on_progress : callable, optional
+        Called with the number of games each finished chunk played (a notebook panel's bar).
     """
     text = dumps(scenario)
     policy_key = policy if isinstance(policy, str) else None
@@ -145,10 +148,15 @@ def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "gr
         from tqdm.auto import tqdm
 
         bar = tqdm(total=n, unit="game", file=sys.stderr, desc=scenario.id)
+    def tick(k: int) -> None:
+        if bar is not None:
+            bar.update(k)
+        if on_progress is not None:
+            on_progress(k)
+
     try:
         records, interrupted = run_games(text, n, seed, policy, survivors=survivors, workers=workers,
-                                         executor=executor, chunk_size=chunk_size,
-                                         on_chunk=bar.update if bar is not None else None)
+                                         executor=executor, chunk_size=chunk_size, on_chunk=tick)
     finally:
         if bar is not None:
             bar.close()

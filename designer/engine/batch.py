@@ -13,6 +13,7 @@ default) and Dask distributed (a ``dask.distributed.Client`` or a scheduler addr
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
 import os
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any, Callable, Iterator
@@ -105,7 +106,9 @@ def run_chunks(fn: Callable[..., list], args: tuple, n: int, *, workers: int | N
             for a, b in parts:
                 collect(a, fn(*args, a, b))
         elif executor is None or executor == "local":
-            with ProcessPoolExecutor(max_workers=workers) as pool:
+            # forkserver, not fork: forking a process that runs threads (a Jupyter kernel, a Dask
+            # client) can deadlock the children
+            with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("forkserver")) as pool:
                 pending = {pool.submit(fn, *args, a, b): a for a, b in parts}
                 try:
                     while pending:
