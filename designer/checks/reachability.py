@@ -636,7 +636,8 @@ class _Search:
     # -- discrete actions --------------------------------------------------------------------
 
     def successors(self, st: _State, region: set[int]):
-        """Yield (step, new state, start node, steps that followed) for every discrete action.
+        """Yield (the action's step, new state, start node, every step of the action in order) for
+        every discrete action.
 
         Only the candidates compiled for it are looked at: one-way connections, doors whose
         opening fires a non-monotone trigger, switches, objectives and zones with such triggers.
@@ -657,13 +658,13 @@ class _Search:
                     self.open_door(new, d, steps, c.zone_ids[a])
                 step = Step("cross", c.zone_ids[a], cid,
                             f"cross '{cid}' one way from {self.names[c.zone_ids[a]]} to {self.names[c.zone_ids[b]]}")
-                yield step, new, sb, steps
+                yield step, new, sb, [*steps, step]  # a door on the way is opened first
             elif (sa in region or sb in region) and not st.open >> d & 1 and self.can_open(st, d, have):
                 side, u = (a, sa) if sa in region else (b, sb)
                 new = st.copy()
                 steps = []
                 self.open_door(new, d, steps, c.zone_ids[side])
-                yield steps[0], new, u, steps[1:]
+                yield steps[0], new, u, steps
         for o in c.discrete_objectives:
             u = sup[c.obj_zone[o]]
             if u not in region:
@@ -677,33 +678,35 @@ class _Search:
                 new = st.copy()
                 steps = []
                 self.press(new, o, steps)
-                yield steps[0], new, u, steps[1:]
+                yield steps[0], new, u, steps
             elif not st.taken & bit:
                 new = st.copy()
                 steps = []
                 self.take(new, o, steps)
-                yield steps[0], new, u, steps[1:]
+                yield steps[0], new, u, steps
         for z in c.discrete_entries:
             u = sup[z]
             if u in region and self.pending_triggers(c.on_entered[z], st):
                 new = st.copy()
                 steps = []
                 self.enter(new, z, steps)
-                yield steps[0], new, u, steps[1:]
+                yield steps[0], new, u, steps
         if st.turn < len(c.turn_steps):
             turn, trig = c.turn_steps[st.turn]
             new = st.copy()
             new.turn += 1
             steps = []
             self.fire(new, trig, steps, "")
-            yield Step("wait", "", str(turn), f"wait for turn {turn}"), new, st.pos, steps
+            step = Step("wait", "", str(turn), f"wait for turn {turn}")
+            yield step, new, st.pos, [step, *steps]
         if st.kill < len(c.kill_steps) and st.zsrc:
             count, trig = c.kill_steps[st.kill]
             new = st.copy()
             new.kill += 1
             steps = []
             self.fire(new, trig, steps, "")
-            yield Step("kill", "", str(count), f"kill {count} zombies"), new, st.pos, steps
+            step = Step("kill", "", str(count), f"kill {count} zombies")
+            yield step, new, st.pos, [step, *steps]
 
     def prune(self, plan: list[Step]) -> list[Step]:
         """Drop from a plan the objectives taken only because saturation takes everything: those
@@ -763,11 +766,11 @@ class _Search:
             best_progress = max(best_progress, st.progress) if c.ordered else best_progress | st.progress
             if st.outcome:  # the game ended
                 continue
-            for step, new, start, pre in self.successors(st, region):
+            for step, new, start, path in self.successors(st, region):
                 if len(parents) >= self.max_states:
                     truncated = True
                     break
-                steps = [step, *pre]
+                steps = list(path)
                 seed = saturated if self.keeps_region(step, st, new) else None
                 j = add(new, self.saturate(new, start, steps, seed, st.open & ~new.open), i, steps)
                 edges.append((i, j, step))
