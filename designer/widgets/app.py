@@ -63,6 +63,10 @@ class DesignerApp:
         self.new_kind = w.Dropdown(options=CONN_KINDS, value="opening", description="New", layout=w.Layout(width="170px"))
         self.delete_button = w.Button(description="Delete selected", button_style="danger")
         self.level = w.Dropdown(options=["all"], value="all", description="Level", layout=w.Layout(width="150px"))
+        self.conn_from = w.Dropdown(options=[], description="From", layout=w.Layout(width="170px"))
+        self.conn_to = w.Dropdown(options=[], description="To", layout=w.Layout(width="170px"))
+        self.add_connection_button = w.Button(description="Add connection")
+        self.add_connection_button.on_click(lambda _b: self._add_connection())
         self.undo_button.on_click(lambda _b: self._do(self.editor.undo))
         self.redo_button.on_click(lambda _b: self._do(self.editor.redo))
         self.add_zone_button.on_click(lambda _b: self._add_zone())
@@ -97,7 +101,8 @@ class DesignerApp:
         toolbar = w.HBox([self.undo_button, self.redo_button, self.add_zone_button, self.connect_mode, self.new_kind,
                           self.delete_button, self.level])
         files = w.HBox([self.path_text, self.open_button, self.save_button, self.confirm_errors, self.render_button])
-        self.widget = w.VBox([toolbar, files, w.HBox([w.Box([self.canvas], layout=w.Layout(width="60%")),
+        connect = w.HBox([self.conn_from, self.conn_to, self.add_connection_button])
+        self.widget = w.VBox([toolbar, connect, files, w.HBox([w.Box([self.canvas], layout=w.Layout(width="60%")),
                                                       w.Box([self.tabs], layout=w.Layout(width="40%"))]), self.status])
         self._attach(self.editor)
         self.refresh()
@@ -131,6 +136,11 @@ class DesignerApp:
         """Redraw the canvas and the forms; validate (at most every ``debounce`` seconds)."""
         data = self.editor.data
         self.canvas.elements = elements_for(data, self.heat)
+        ids = [z["id"] for z in data["zones"]]
+        for dropdown in (self.conn_from, self.conn_to):
+            keep = dropdown.value
+            dropdown.options = ids
+            dropdown.value = keep if keep in ids else (ids[0] if ids else None)
         levels = sorted({str(z.get("level", 0)) for z in data["zones"]}, key=int)
         self.level.options = ["all", *levels]
         self.undo_button.disabled = not self.editor.can_undo
@@ -218,6 +228,15 @@ class DesignerApp:
         if zid:
             self.select(f"zone:{zid}")
         return zid
+
+    def _add_connection(self) -> str | None:
+        """Join the zones chosen in From and To with a connection of the New kind (the keyboard
+        way to draw a connection)."""
+        cid = self._do(self.editor.add_connection, self.conn_from.value, self.conn_to.value, kind=self.new_kind.value)
+        if cid:
+            self.select(f"conn:{cid}")
+            self.say(f"added {self.new_kind.value} {cid}")
+        return cid
 
     def select(self, element_id: str) -> None:
         """Select a zone ('zone:<id>') or a connection ('conn:<id>'); '' clears the selection."""

@@ -51,24 +51,15 @@ function render({ model, el }) {
   box.className = "sd-canvas";
   box.tabIndex = 0;
   box.style.height = model.get("height");
+  box.style.width = "100%";
+  box.style.minWidth = "320px";
   box.style.border = "1px solid #bdbdbd";
   el.appendChild(box);
 
-  const cy = cytoscape({
-    container: box, elements: model.get("elements"), style: STYLE, layout: { name: "preset" },
-    wheelSensitivity: 0.2, boxSelectionEnabled: false,
-  });
+  let cy = null;
+  let eh = null;
   let counter = 0;
   const send = (ev) => { counter += 1; model.set("event", { ...ev, n: counter }); model.save_changes(); };
-  const eh = cy.edgehandles({
-    canConnect: (s, t) => s.hasClass("zone") && t.hasClass("zone") && s.id() !== t.id(),
-    snap: true,
-  });
-  cy.on("ehcomplete", (_event, source, target, added) => {
-    added.remove();
-    send({ type: "connect", source: source.id(), target: target.id() });
-  });
-
   const mark = () => {
     box.dataset.nodeCount = String(cy.nodes(".zone").length);
     box.dataset.edgeCount = String(cy.edges().length);
@@ -82,46 +73,68 @@ function render({ model, el }) {
     for (const id of model.get("highlighted")) cy.getElementById(id).addClass("highlight");
   };
   const applyMode = () => (model.get("mode") === "connect" ? eh.enableDrawMode() : eh.disableDrawMode());
+  const applySelected = () => {
+    cy.elements().unselect();
+    const s = model.get("selected");
+    if (s) cy.getElementById(s).select();
+  };
   const redraw = () => {
     cy.elements().remove();
     cy.add(model.get("elements"));
     applyLevel();
     applyHighlight();
-    const selected = model.get("selected");
-    if (selected) cy.getElementById(selected).select();
+    applySelected();
     mark();
   };
 
-  cy.on("tap", "node.zone, edge", (e) => send({ type: "select", id: e.target.id() }));
-  cy.on("tap", (e) => { if (e.target === cy) send({ type: "select", id: "" }); });
-  cy.on("dbltap", (e) => {
-    if (e.target === cy) send({ type: "add_zone", x: e.position.x, y: e.position.y });
-  });
-  cy.on("dragfree", "node.zone", (e) => {
-    const p = e.target.position();
-    send({ type: "move", id: e.target.id(), x: p.x, y: p.y });
-  });
+  // cytoscape needs a container that is in the page and has a size: start it once it has one
+  const start = () => {
+    if (cy || !box.isConnected || box.clientWidth === 0 || box.clientHeight === 0) return;
+    cy = cytoscape({
+      container: box, elements: model.get("elements"), style: STYLE, layout: { name: "preset" },
+      boxSelectionEnabled: false,
+    });
+    box.cy = cy; // for tests and debugging in the browser console
+    eh = cy.edgehandles({
+      canConnect: (s, t) => s.hasClass("zone") && t.hasClass("zone") && s.id() !== t.id(),
+      snap: true,
+    });
+    cy.on("ehcomplete", (_event, source, target, added) => {
+      added.remove();
+      send({ type: "connect", source: source.id(), target: target.id() });
+    });
+    cy.on("tap", "node.zone, edge", (e) => send({ type: "select", id: e.target.id() }));
+    cy.on("tap", (e) => { if (e.target === cy) send({ type: "select", id: "" }); });
+    cy.on("dbltap", (e) => {
+      if (e.target === cy) send({ type: "add_zone", x: e.position.x, y: e.position.y });
+    });
+    cy.on("dragfree", "node.zone", (e) => {
+      const p = e.target.position();
+      send({ type: "move", id: e.target.id(), x: p.x, y: p.y });
+    });
+    applyLevel();
+    applyHighlight();
+    applySelected();
+    applyMode();
+    mark();
+    cy.fit(undefined, 30);
+  };
+  const observer = new ResizeObserver(() => { if (cy) cy.resize(); else start(); });
+  observer.observe(box);
+  requestAnimationFrame(start);
+
   box.addEventListener("keydown", (e) => {
     if ((e.key === "Delete" || e.key === "Backspace") && model.get("selected")) {
       send({ type: "delete", id: model.get("selected") });
     }
   });
-
-  model.on("change:elements", redraw);
-  model.on("change:level", applyLevel);
-  model.on("change:highlighted", applyHighlight);
-  model.on("change:mode", applyMode);
-  model.on("change:selected", () => {
-    cy.elements().unselect();
-    const s = model.get("selected");
-    if (s) cy.getElementById(s).select();
-  });
-  model.on("msg:custom", (msg) => { if (msg && msg.type === "fit") cy.fit(undefined, 30); });
-  applyLevel();
-  applyHighlight();
-  mark();
-  cy.fit(undefined, 30);
-  return () => cy.destroy();
+  model.on("change:elements", () => cy && redraw());
+  model.on("change:level", () => cy && applyLevel());
+  model.on("change:highlighted", () => cy && applyHighlight());
+  model.on("change:mode", () => cy && applyMode());
+  model.on("change:selected", () => cy && applySelected());
+  model.on("msg:custom", (msg) => { if (cy && msg && msg.type === "fit") cy.fit(undefined, 30); });
+  return () => { observer.disconnect(); if (cy) cy.destroy(); };
 }
 
 export default { render };
