@@ -58,6 +58,8 @@ function render({ model, el }) {
 
   let cy = null;
   let eh = null;
+  // cytoscape keeps and mutates the element objects it is given: hand it copies, never the model's
+  const elements = () => JSON.parse(JSON.stringify(model.get("elements")));
   let counter = 0;
   const send = (ev) => { counter += 1; model.set("event", { ...ev, n: counter }); model.save_changes(); };
   const mark = () => {
@@ -79,8 +81,7 @@ function render({ model, el }) {
     if (s) cy.getElementById(s).select();
   };
   const redraw = () => {
-    cy.elements().remove();
-    cy.add(model.get("elements"));
+    cy.json({ elements: elements() }); // adds, removes and changes elements by id
     applyLevel();
     applyHighlight();
     applySelected();
@@ -88,10 +89,10 @@ function render({ model, el }) {
   };
 
   // cytoscape needs a container that is in the page and has a size: start it once it has one
-  const start = () => {
+  const start = (view) => {
     if (cy || !box.isConnected || box.clientWidth === 0 || box.clientHeight === 0) return;
     cy = cytoscape({
-      container: box, elements: model.get("elements"), style: STYLE, layout: { name: "preset" },
+      container: box, elements: elements(), style: STYLE, layout: { name: "preset" },
       boxSelectionEnabled: false,
     });
     box.cy = cy; // for tests and debugging in the browser console
@@ -117,11 +118,17 @@ function render({ model, el }) {
     applySelected();
     applyMode();
     mark();
-    cy.fit(undefined, 30);
+    if (view) cy.viewport(view); else cy.fit(undefined, 30);
   };
-  const observer = new ResizeObserver(() => { if (cy) cy.resize(); else start(); });
+  let size = "";
+  const observer = new ResizeObserver(() => {
+    const now = `${box.clientWidth}x${box.clientHeight}`;
+    if (now === size) return; // cytoscape's own canvases must not make it resize in a loop
+    size = now;
+    if (cy) cy.resize(); else setTimeout(() => start(), 0); // not inside the observer's callback
+  });
   observer.observe(box);
-  requestAnimationFrame(start);
+  setTimeout(() => start(), 0);
 
   box.addEventListener("keydown", (e) => {
     if ((e.key === "Delete" || e.key === "Backspace") && model.get("selected")) {
