@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 import os
-import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +15,7 @@ import pandas as pd
 
 from ..campaign.runner import LoadedCampaign, load_campaign, run_campaigns
 from .metrics import wilson
+from .progress import ticker
 
 __all__ = ["CampaignResult", "simulate_campaign"]
 
@@ -164,24 +164,10 @@ def simulate_campaign(campaign: str | os.PathLike[str] | LoadedCampaign, n: int 
     ``on_progress(k)`` is called with the number of runs finished by each chunk (a notebook panel
     moves its progress bar with it)."""
     loaded = campaign if isinstance(campaign, LoadedCampaign) else load_campaign(campaign)
-    bar = None
-    if progress if progress is not None else n >= 200:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=n, unit="campaign", file=sys.stderr, desc=loaded.campaign.id)
-
-    def tick(k: int) -> None:
-        if bar is not None:
-            bar.update(k)
-        if on_progress is not None:
-            on_progress(k)
-
-    try:
+    with ticker(n, loaded.campaign.id, "campaign", progress if progress is not None else n >= 200,
+                on_progress) as tick:
         runs, games, interrupted = run_campaigns(loaded, n, seed, policy, workers=workers, executor=executor,
                                                  chunk_size=chunk_size, on_chunk=tick)
-    finally:
-        if bar is not None:
-            bar.close()
     runs_df = pd.DataFrame(runs, columns=["run", "won", "steps_played", "ended_at", "party_end", "items_end",
                                           "stopped"])
     games_df = pd.DataFrame(games, columns=["run", "visit", "step", "game", "played", "won", "cause", "turns",

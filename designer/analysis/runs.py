@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,7 @@ from ..engine.batch import ENGINE_VERSION, run_games
 from ..io.files import dumps, write_text_atomic
 from ..model.scenario import Scenario
 from .metrics import summarize, wilson
+from .progress import ticker
 from .store import DEFAULT_STORE, ResultsStore
 
 __all__ = ["PlaytestResult", "playtest", "scenario_hash", "sweep"]
@@ -143,23 +143,9 @@ def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "gr
         if found is not None:
             games, zone_games = found
             return PlaytestResult(games, _zone_totals(zone_games, b_zone_ids, names, len(games)), meta, cached=True)
-    bar = None
-    if progress if progress is not None else n >= 1000:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=n, unit="game", file=sys.stderr, desc=scenario.id)
-    def tick(k: int) -> None:
-        if bar is not None:
-            bar.update(k)
-        if on_progress is not None:
-            on_progress(k)
-
-    try:
+    with ticker(n, scenario.id, "game", progress if progress is not None else n >= 1000, on_progress) as tick:
         records, interrupted = run_games(text, n, seed, policy, survivors=survivors, workers=workers,
                                          executor=executor, chunk_size=chunk_size, on_chunk=tick)
-    finally:
-        if bar is not None:
-            bar.close()
     games, zone_games = _tables(records, [o.id for o in scenario.objectives], b_zone_ids, names)
     if not len(games):
         games = pd.DataFrame(columns=["game", "seed", "won", "cause", "turns", "survivors_dead"])

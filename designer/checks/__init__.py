@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..io.files import LoadError, load
 from ..model.scenario import Scenario

@@ -8,7 +8,7 @@ user interface can highlight them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 __all__ = ["CODES", "Code", "Finding", "Severity", "findings_table"]

@@ -57,8 +57,6 @@ def play_chunk(scenario_json: str, policy: Any, base_seed: int, survivors: int |
     The compiled board is cached per process, keyed by the scenario's text, so a worker compiles
     each scenario once however many chunks it plays.
     """
-    from ..io.files import loads
-    from .board import Board
     from .game import Game
 
     board = board_for(scenario_json)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
 from .board import ABOMINATION, FATTY, INF, RUNNER, WALKER, ZINDEX, ZOMBIE, ZTYPES, Board
 from .cards import DECKS
@@ -300,8 +300,9 @@ class Game:
         return 0.8 if it.opens_doors else 0.2 if it.search_bonus else 0.0
 
     def enter_zone(self, s: Survivor, zone: int) -> None:
-        st, b = self.state, self.board
-        st.zone_visits  # survivors' visits are not counted as zombie visits
+        """A survivor steps into a zone: the first time fires its entry triggers. (Zone visits
+        count zombies only.)"""
+        st = self.state
         key = 1 << zone
         if not st.entered & key:
             st.entered |= key

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from .board import INF, ZTYPES
+from .board import INF
 from .equipment import item
 
 if TYPE_CHECKING:

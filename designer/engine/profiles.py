@@ -11,11 +11,10 @@ A scenario picks its profile with ``setup.rules.profile`` and changes parameters
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
-from .board import ABOMINATION, FATTY, INF, RUNNER, WALKER, ZINDEX, ZOMBIE, ZTYPES
+from .board import ABOMINATION, FATTY, INF, RUNNER, WALKER, ZOMBIE, ZTYPES
 from .equipment import HOUSE_DECK, LNOE_DECK, ZOMBICIDE_DECK, Item, item
 
 if TYPE_CHECKING:

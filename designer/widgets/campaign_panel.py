@@ -4,7 +4,6 @@ band chart and the per-step table. Thin over :func:`designer.analysis.campaign.s
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import ipywidgets as w
 
