@@ -5,7 +5,7 @@ VENV  ?= .venv
 PY    := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup start test bundle
+.PHONY: setup start test bundle browser
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -22,5 +22,15 @@ start: setup
 bundle:
 	cd designer/widgets/js && npm ci && npm run build
 
-test: setup
-	$(VENV)/bin/pytest
+test: setup browser
+	DESIGNER_BROWSER_TESTS=1 $(VENV)/bin/pytest
+
+# Browser tests drive Debian's Chromium (Playwright cannot download browsers here).
+browser:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  else \
+	    echo "browser tests skipped: install Debian's chromium (sudo apt-get install chromium)"; \
+	  fi; \
+	fi

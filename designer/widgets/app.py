@@ -51,7 +51,7 @@ class DesignerApp:
         self.heat: dict[str, float] | None = None
         self.findings: list = []
 
-        self.canvas = MapCanvas()
+        self.canvas = MapCanvas(layout=w.Layout(width="100%"))
         self.canvas.observe(self._on_event, "event")
         self.status = w.HTML()
 

@@ -54,6 +54,12 @@ function render({ model, el }) {
   box.style.width = "100%";
   box.style.minWidth = "320px";
   box.style.border = "1px solid #bdbdbd";
+  box.style.overflow = "hidden";
+  // the box's size must not depend on its content: cytoscape sizes its canvases from the box,
+  // and a box that grows with them resizes (and clears) the drawing in a loop
+  box.style.contain = "size layout paint";
+  el.style.width = "100%";
+  el.style.minWidth = "0";
   el.appendChild(box);
 
   let cy = null;
@@ -86,7 +92,17 @@ function render({ model, el }) {
     applyHighlight();
     applySelected();
     mark();
+    repaint();
   };
+  // Inside JupyterLab the drawing layers can be blank after elements change until the
+  // renderer re-measures its canvases: make it do so once the update is laid out.
+  const repaint = () => requestAnimationFrame(() => {
+    if (!cy) return;
+    cy.resize();
+    const z = cy.zoom();
+    cy.zoom(z * 1.0001); // a viewport change makes the renderer redraw every layer
+    cy.zoom(z);
+  });
 
   // cytoscape needs a container that is in the page and has a size: start it once it has one
   const start = (view) => {
@@ -96,6 +112,7 @@ function render({ model, el }) {
       boxSelectionEnabled: false,
     });
     box.cy = cy; // for tests and debugging in the browser console
+    box.dbg = { cytoscape, STYLE, elements };
     eh = cy.edgehandles({
       canConnect: (s, t) => s.hasClass("zone") && t.hasClass("zone") && s.id() !== t.id(),
       snap: true,
@@ -119,13 +136,14 @@ function render({ model, el }) {
     applyMode();
     mark();
     if (view) cy.viewport(view); else cy.fit(undefined, 30);
+    repaint();
   };
   let size = "";
   const observer = new ResizeObserver(() => {
     const now = `${box.clientWidth}x${box.clientHeight}`;
     if (now === size) return; // cytoscape's own canvases must not make it resize in a loop
     size = now;
-    if (cy) cy.resize(); else setTimeout(() => start(), 0); // not inside the observer's callback
+    if (cy) repaint(); else setTimeout(() => start(), 0); // not inside the observer's callback
   });
   observer.observe(box);
   setTimeout(() => start(), 0);
