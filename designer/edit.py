@@ -35,6 +35,11 @@ class EditError(ValueError):
     """An edit that cannot be made (unknown id, id already taken...)."""
 
 
+def _copy(data: dict) -> dict:
+    """A deep copy of JSON data (several times faster than ``copy.deepcopy``)."""
+    return json.loads(json.dumps(data))
+
+
 def safe_file_name(scenario_id: str) -> str:
     """A file name from a scenario id: letters, digits, '-', '_' and '.', never a path."""
     name = re.sub(r"[^A-Za-z0-9_.-]+", "-", scenario_id).strip(".-") or "scenario"
@@ -148,7 +153,7 @@ class Editor:
     def _validate(self) -> tuple[Scenario | None, list]:
         if self._scenario is None or self._scenario[0] != self.version:
             try:
-                s, problems = parse(copy.deepcopy(self.data), "<editor>"), []
+                s, problems = parse(_copy(self.data), "<editor>"), []
             except LoadError as e:
                 s, problems = None, e.problems
             self._scenario = (self.version, s, problems)
@@ -176,7 +181,7 @@ class Editor:
     # -- history -------------------------------------------------------------------------
 
     def _change(self, fn: Callable[[dict], Any]) -> Any:
-        before = copy.deepcopy(self.data)
+        before = _copy(self.data)
         try:
             result = fn(self.data)
         except Exception:

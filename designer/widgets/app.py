@@ -48,6 +48,7 @@ class DesignerApp:
         self._last_check = 0.0
         self._timer: threading.Timer | None = None
         self._building = False
+        self._moving = False
         self.heat: dict[str, float] | None = None
         self.findings: list = []
 
@@ -145,7 +146,8 @@ class DesignerApp:
         self.level.options = ["all", *levels]
         self.undo_button.disabled = not self.editor.can_undo
         self.redo_button.disabled = not self.editor.can_redo
-        self._build_form()
+        if not self._moving:
+            self._build_form()
         now = time.monotonic()
         if self.debounce <= 0 or now - self._last_check >= self.debounce:
             self.check()
@@ -209,7 +211,11 @@ class DesignerApp:
         if kind == "select":
             self.select(ev.get("id") or "")
         elif kind == "move":
-            self._do(self.editor.move_zone, ev["id"].split(":", 1)[1], ev["x"], ev["y"])
+            self._moving = True  # a drag changes only a position: the forms stay as they are
+            try:
+                self._do(self.editor.move_zone, ev["id"].split(":", 1)[1], ev["x"], ev["y"])
+            finally:
+                self._moving = False
         elif kind == "connect":
             cid = self._do(self.editor.add_connection, ev["source"].split(":", 1)[1], ev["target"].split(":", 1)[1],
                            kind=self.new_kind.value)
