@@ -16,7 +16,8 @@ def test_there_are_notebooks():
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
-def test_notebook_runs_top_to_bottom(path):
+def test_notebook_runs_top_to_bottom(path, tmp_path, monkeypatch):
+    monkeypatch.setenv("DESIGNER_DRAFTS", str(tmp_path / "drafts"))  # the kernel inherits it
     nb = nbformat.read(path, as_version=4)
     assert nb.metadata["kernelspec"]["name"] == "python3", "a notebook without a kernelspec blocks JupyterLab"
     client = nbclient.NotebookClient(nb, timeout=600, kernel_name="python3",

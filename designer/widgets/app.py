@@ -41,8 +41,10 @@ def _element_id(ident: str, data: dict) -> list[str]:
 class DesignerApp:
     """The designer: ``DesignerApp(Editor.open("scenarios/night-shift.json"))`` then display it."""
 
-    def __init__(self, editor: Editor | None = None, folder: str | Path = "scenarios", debounce: float = 0.25):
+    def __init__(self, editor: Editor | None = None, folder: str | Path = "scenarios", debounce: float = 0.25,
+                 autosave: bool = True):
         self.editor = editor or Editor.new()
+        self.editor.autosave = autosave  # every edit writes a draft: Editor.recover(id) after a restart
         self.folder = Path(folder)
         self.debounce = debounce
         self._last_check = 0.0
