@@ -286,3 +286,12 @@ def test_bench_validate_prints_its_figures_as_json():
     figures = json.loads(r.output.splitlines()[-1])
     assert {"validate_s", "networkx_bfs_s", "validate_over_bfs", "validate_small_ms"} <= set(figures)
     assert figures["winnable"] is True and figures["locks"] == 32 and figures["switches"] == 8
+
+
+def test_rule_overrides_must_be_known_to_the_profile():
+    zones = [("S", "street"), ("X", "street")]
+    s = mission(zones, [("s-x", "opening", "S", "X")],
+                setup={"start_zones": ["S"], "rules": {"profile": "house", "overrides": {"actoins": 4, "actions": 5}}})
+    found = [f for f in check(s).findings if f.code == "unknown-rule-override"]
+    assert len(found) == 1 and found[0].ids == ("actoins",) and "profile 'house'" in found[0].message
+    assert found[0].path == "setup.rules.overrides.actoins"

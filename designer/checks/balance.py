@@ -28,6 +28,7 @@ def balance_totals(s: Scenario) -> dict[str, int]:
 
 
 def check_balance(s: Scenario) -> Iterator[Finding]:
+    yield from check_overrides(s)
     rules = s.setup.special_rules
     if rules:
         t = balance_totals(s)
@@ -51,3 +52,15 @@ def check_balance(s: Scenario) -> Iterator[Finding]:
         if len(used) > 1 and frozenset(used) not in reported:
             yield Finding("rule-conflict", "error",
                           f"the rulebook allows only one of {', '.join(used)} in a scenario", tuple(used))
+
+
+def check_overrides(s: Scenario) -> Iterator[Finding]:
+    """Rule overrides must name settings of the scenario's rule profile, with fitting values."""
+    from ..engine.profiles import PROFILES, ProfileError
+
+    profile = PROFILES[s.setup.rules.profile]
+    for key, value in s.setup.rules.overrides.items():
+        try:
+            profile(overrides={key: value})
+        except ProfileError as e:
+            yield Finding("unknown-rule-override", "error", str(e), (key,), f"setup.rules.overrides.{key}")
