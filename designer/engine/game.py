@@ -192,20 +192,28 @@ class Game:
         if left <= 0 or not s.on_board:
             return acts
         z = s.zone
+        zombies = st.zombies
+        doors_open = st.doors_open
+        tool = None
+        tool_checked = False
         for v, c in b.surv_adj[z]:
             d = b.c_door[c]
-            if d >= 0 and not st.doors_open >> d & 1:
+            if d >= 0 and not doors_open >> d & 1:
                 if not (st.doors_unlocked >> d & 1) and not self.can_unlock(s, d):
                     continue
-                if p.door_tool(self, s) is not None and left >= 1:
+                if not tool_checked:
+                    tool, tool_checked = p.door_tool(self, s), True
+                if tool is not None:
                     acts.append(("open", d))
                 continue
-            if p.move_cost(self, s, c) <= left and len(st.survivors_in(v)) < b.max_survivors[v]:
+            if p.move_cost(self, s, c) <= left and (b.max_survivors[v] >= INF or
+                                                    len(st.survivors_in(v)) < b.max_survivors[v]):
                 acts.append(("move", v, c))
         if p.can_search(self, s):
             acts.append(("search",))
-        zombies_here = st.zombies_in(z)
+        zombies_here = sum(zombies[z])
         seen = set()
+        sight = None
         for it in p.weapons(s):
             if it.name in seen:
                 continue
@@ -213,18 +221,30 @@ class Game:
             if it.is_melee and zombies_here:
                 acts.append(("melee", it.name))
             elif it.is_ranged:
-                for v, dist in b.visible(st.doors_open)[z]:
-                    if it.min_range <= dist <= it.max_range and st.zombies_in(v):
+                if sight is None:
+                    sight = b.visible(doors_open)[z]
+                lo, hi = it.min_range, it.max_range
+                for v, dist in sight:
+                    if lo <= dist <= hi and any(zombies[v]):
                         acts.append(("ranged", it.name, v))
-        for o, oz in enumerate(st.obj_zone):
-            if oz == z:
-                if b.obj_kind[o] == "switch":
-                    if b.obj_repeatable[o] or not st.pressed >> o & 1:
-                        acts.append(("press", o))
-                elif not st.taken >> o & 1:
-                    acts.append(("take", o))
+        for o in self._objectives_at(z):
+            if b.obj_kind[o] == "switch":
+                if b.obj_repeatable[o] or not st.pressed >> o & 1:
+                    acts.append(("press", o))
+            elif not st.taken >> o & 1:
+                acts.append(("take", o))
         acts.append(("noise",))
         return acts
+
+    def _objectives_at(self, zone: int) -> list[int]:
+        """Objectives lying in a zone (the layout is fixed once the hidden tokens are shuffled)."""
+        table = getattr(self, "_obj_at", None)
+        if table is None or self._obj_at_key is not self.state:
+            table = {}
+            for o, oz in enumerate(self.state.obj_zone):
+                table.setdefault(oz, []).append(o)
+            self._obj_at, self._obj_at_key = table, self.state
+        return table.get(zone, ())
 
     def apply(self, s: Survivor, act: Action) -> None:
         """Carry out one survivor action (legality is the caller's business)."""
