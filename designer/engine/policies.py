@@ -75,9 +75,16 @@ def goal_zones(game: "Game", s: "Survivor") -> tuple[list[int], str, int | None]
     'hunt' or ''.
     """
     st, b = game.state, game.board
-    for step in _plan(game):
+    plan = _plan(game)
+    # steps other than goals stay done once done: start after the ones already known done
+    first = getattr(game, "_plan_done", 0)
+    for i in range(first, len(plan)):
+        step = plan[i]
         if _done(game, step):
+            if i == first and step.action != "goal":
+                first += 1
             continue
+        game._plan_done = first
         a = step.action
         if a in ("take", "press"):
             o = b.obj_index[step.target]
@@ -95,6 +102,7 @@ def goal_zones(game: "Game", s: "Survivor") -> tuple[list[int], str, int | None]
             break
         if a == "wait":
             break
+    game._plan_done = first
     # no plan step left to walk to: the victory steps themselves
     steps = b.scenario.victory.steps
     for i, step in enumerate(steps):
