@@ -375,7 +375,7 @@ class _Search:
                 return True
         return self.c.door_breakable[d]
 
-    def fire(self, st: _State, triggers: list[int], steps: list[Step] | None, zone: str) -> None:
+    def fire(self, st: _State, triggers: list[int]) -> None:
         """Apply the effects of triggers (and the triggers they cause) to the state."""
         c = self.c
         queue = deque(triggers)
@@ -425,7 +425,7 @@ class _Search:
             st.ever |= bit
             if self.c.door_building_spawn[d]:
                 st.zsrc = True
-            self.fire(st, self.c.on_opened.get(d, []), steps, zone)
+            self.fire(st, self.c.on_opened.get(d, []))
 
     def take(self, st: _State, o: int, steps: list[Step]) -> None:
         c = self.c
@@ -433,7 +433,7 @@ class _Search:
         zone = c.zone_ids[c.obj_zone[o]]
         oid = c.obj_ids[o]
         steps.append(Step("take", zone, oid, f"take {c.obj_kind[o].replace('_', ' ')} '{oid}' in {self.names[zone]}"))
-        self.fire(st, c.on_taken.get(o, []), steps, zone)
+        self.fire(st, c.on_taken.get(o, []))
 
     def press(self, st: _State, o: int, steps: list[Step]) -> None:
         c = self.c
@@ -441,12 +441,12 @@ class _Search:
         zone = c.zone_ids[c.obj_zone[o]]
         oid = c.obj_ids[o]
         steps.append(Step("press", zone, oid, f"press switch '{oid}' in {self.names[zone]}"))
-        self.fire(st, c.on_pressed.get(o, []), steps, zone)
+        self.fire(st, c.on_pressed.get(o, []))
 
     def enter(self, st: _State, z: int, steps: list[Step]) -> None:
         zone = self.c.zone_ids[z]
         steps.append(Step("enter", zone, zone, f"enter {self.names[zone]}"))
-        self.fire(st, self.c.on_entered.get(z, []), steps, zone)
+        self.fire(st, self.c.on_entered.get(z, []))
 
     def safe(self, triggers: list[int], st: _State) -> bool:
         """Whether firing these triggers now can only add options."""
@@ -696,7 +696,7 @@ class _Search:
             new = st.copy()
             new.turn += 1
             steps = []
-            self.fire(new, trig, steps, "")
+            self.fire(new, trig)
             step = Step("wait", "", str(turn), f"wait for turn {turn}")
             yield step, new, st.pos, [step, *steps]
         if st.kill < len(c.kill_steps) and st.zsrc:
@@ -704,7 +704,7 @@ class _Search:
             new = st.copy()
             new.kill += 1
             steps = []
-            self.fire(new, trig, steps, "")
+            self.fire(new, trig)
             step = Step("kill", "", str(count), f"kill {count} zombies")
             yield step, new, st.pos, [step, *steps]
 

@@ -16,7 +16,7 @@ import hashlib
 import multiprocessing
 import os
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 __all__ = ["ENGINE_VERSION", "board_for", "chunks", "game_seed", "play_chunk", "run_chunks", "run_games"]
 
@@ -148,8 +148,3 @@ def run_games(scenario_json: str, n: int, base_seed: int, policy: Any = "greedy"
     """Play ``n`` games and return (records sorted by game index, interrupted)."""
     return run_chunks(play_chunk, (scenario_json, policy, base_seed, survivors), n, workers=workers, executor=executor,
                       chunk_size=chunk_size, on_chunk=on_chunk)
-
-
-def iter_seeds(base_seed: int, n: int) -> Iterator[int]:
-    """The seeds of games ``0..n`` of a run."""
-    return (game_seed(base_seed, i) for i in range(n))

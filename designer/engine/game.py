@@ -33,7 +33,7 @@ class Game:
 
     def __init__(self, board: Board, seed: int = 0, policy: Any = "greedy", *, survivors: int | None = None,
                  profile: Profile | None = None, log: bool = False, state: GameState | None = None,
-                 plan: list | None = None, heroes: list[dict] | None = None):
+                 heroes: list[dict] | None = None):
         from .policies import resolve_policy
 
         self.board = board
@@ -43,7 +43,6 @@ class Game:
         self.log: list[dict] | None = [] if log else None
         self.script: list[int] | None = None
         """Dice results to use instead of random rolls (tests)."""
-        self.plan = plan
         self.heroes = heroes
         """Survivors carried in from an earlier game: dicts with items, xp and wounds."""
         self.state = state if state is not None else self.setup(seed, survivors)
@@ -154,9 +153,6 @@ class Game:
             if s.alive and not s.escaped:
                 noise[s.zone] = noise.get(s.zone, 0) + 1
         return noise
-
-    def colours(self) -> set[str]:
-        return self.state.colours
 
     def door_passable(self, s: Survivor) -> int:
         """Doors this survivor may walk through or open now (bitmask)."""

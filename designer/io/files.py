@@ -16,7 +16,7 @@ import os
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -296,14 +296,3 @@ def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
 def save(model: BaseModel, path: str | os.PathLike[str]) -> None:
     """Save a scenario (or campaign) atomically as stable JSON."""
     write_text_atomic(path, dumps(model))
-
-
-def load_many(paths: list[str], loader: Callable[[str], M]) -> list[tuple[str, M | LoadError]]:
-    """Load several files, keeping each error instead of stopping at the first."""
-    out: list[tuple[str, M | LoadError]] = []
-    for p in paths:
-        try:
-            out.append((p, loader(p)))
-        except LoadError as e:
-            out.append((p, e))
-    return out
