@@ -202,8 +202,6 @@ class _Compiled:
         # variable edges: (from_zone, to_zone, one_way, door bit or -1, connection id)
         self.edges: list[tuple[int, int, bool, int, str, int, int]] = []
         self.edges_of: list[list[int]] = [[] for _ in range(m)]
-        self.door_edges: dict[int, list[int]] = {}
-        """Two-way condensed edges of each door."""
         for c in var_conns:
             a, b = zidx[c.source], zidx[c.target]
             if not (enterable[a] and enterable[b]):
@@ -215,8 +213,6 @@ class _Compiled:
             self.edges_of[self.super_of[a]].append(k)
             if not one_way:
                 self.edges_of[self.super_of[b]].append(k)
-                if d >= 0:
-                    self.door_edges.setdefault(d, []).append(k)
 
         # objectives
         self.obj_ids = [o.id for o in s.objectives]
@@ -460,31 +456,21 @@ class _Search:
     # -- saturation ----------------------------------------------------------------------------
 
     def keeps_region(self, step: Step, before: _State, after: _State) -> bool:
-        """Whether an action leaves the team able to walk all of its former region again:
-        it stayed in place, unlocked nothing back into locked, and every door it closed can be
-        reopened by hand at once (so saturation will reopen it)."""
-        if step.action == "cross" or before.unlocked & ~after.unlocked:
-            return False
-        closed = before.open & ~after.open
-        d = 0
-        while closed:
-            if closed & 1 and not (after.ever >> d & 1 or self.safe(self.c.on_opened.get(d, ()), after)):
-                return False
-            closed >>= 1
-            d += 1
-        return True
+        """Whether an action only added options: the team stayed in place and no door was closed
+        or locked, so the former region is still walkable and saturation can start from it.
+        (After a door closes, the side it is reopened from depends on where the team stands:
+        saturation starts afresh from there.)"""
+        return step.action != "cross" and not before.unlocked & ~after.unlocked and not before.open & ~after.open
 
     def saturate(self, st: _State, start: int, steps: list[Step],
-                 seed: tuple[set[int], list[tuple[int, int]]] | None = None,
-                 closed: int = 0) -> tuple[set[int], list[tuple[int, int]]]:
+                 seed: tuple[set[int], list[tuple[int, int]]] | None = None) -> tuple[set[int], list[tuple[int, int]]]:
         """Take every monotone action available from ``start``; return the region and the doors
         at its edge that stay shut.
 
         A worklist over the condensed graph: each node is visited once; doors that could not be
         opened wait in ``blocked`` and are looked at again only when something was gained. With
         ``seed`` (the region and shut doors of the state this one came from by an action after
-        which :meth:`keeps_region` holds), the work starts from there instead of from scratch;
-        ``closed`` are the doors that action shut, to be reopened.
+        which :meth:`keeps_region` holds), the work starts from there instead of from scratch.
         """
         c = self.c
         edges, edges_of = c.edges, c.edges_of
@@ -523,12 +509,6 @@ class _Search:
             region = set(seed[0])
             stack = [] if start in region else [start]
             blocked = list(seed[1])
-            d = 0
-            while closed:
-                if closed & 1:
-                    blocked.extend((k, edges[k][5]) for k in c.door_edges.get(d, ()) if edges[k][5] in region)
-                closed >>= 1
-                d += 1
             for u in c.furnished:
                 if u in region:
                     furnish(u)
@@ -772,7 +752,7 @@ class _Search:
                     break
                 steps = list(path)
                 seed = saturated if self.keeps_region(step, st, new) else None
-                j = add(new, self.saturate(new, start, steps, seed, st.open & ~new.open), i, steps)
+                j = add(new, self.saturate(new, start, steps, seed), i, steps)
                 edges.append((i, j, step))
             if truncated:
                 break
