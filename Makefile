@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 
 .PHONY: setup start test bundle browser
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py designer/engine/_core.c
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'

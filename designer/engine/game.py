@@ -24,6 +24,32 @@ __all__ = ["Game", "GameResult", "play"]
 Action = tuple
 
 
+def parse_dice(expr: str) -> tuple[int, int, int]:
+    """A dice expression such as '1d3', '2d6' or 'd6+1' as (count, sides, bonus)."""
+    expr = expr.strip()
+    bonus = 0
+    for sign in "+-":
+        if sign in expr:
+            expr, b = expr.split(sign)
+            bonus = int(b) * (1 if sign == "+" else -1)
+    count, sides = expr.split("d")
+    return int(count or 1), int(sides), bonus
+
+
+def item_value(board: Board, name: str) -> float:
+    """How much a survivor wants to keep an item (the least valued goes first when the
+    inventory is full or a wound takes one): keys of locks on the board above all, then weapons
+    by expected damage."""
+    it = item(name)
+    locks = {v for lk in board.door_lock if lk for v in lk[1:]}
+    if name in locks:
+        return 100.0
+    if it.is_weapon:
+        p_hit = max(0, 7 - it.accuracy) / 6
+        return 1 + it.dice * p_hit * it.damage + (0.5 if it.opens_doors else 0)
+    return 0.8 if it.opens_doors else 0.2 if it.search_bonus else 0.0
+
+
 class GameResult(dict):
     """The record of one game (a dict, one row of a results table)."""
 
@@ -58,14 +84,8 @@ class Game:
 
     def roll(self, expr: str) -> int:
         """Roll a dice expression such as '1d3', '2d6' or 'd6+1'."""
-        expr = expr.strip()
-        bonus = 0
-        for sign in "+-":
-            if sign in expr:
-                expr, b = expr.split(sign)
-                bonus = int(b) * (1 if sign == "+" else -1)
-        count, sides = expr.split("d")
-        return sum(self.d6(int(sides)) for _ in range(int(count or 1))) + bonus
+        count, sides, bonus = parse_dice(expr)
+        return sum(self.d6(sides) for _ in range(count)) + bonus
 
     def note(self, event: str, **data: Any) -> None:
         if self.log is not None:
@@ -306,14 +326,7 @@ class Game:
             self.state.ediscard.append(worst)
 
     def item_value(self, name: str) -> float:
-        it = item(name)
-        locks = {v for lk in self.board.door_lock if lk for v in lk[1:]}
-        if name in locks:
-            return 100.0
-        if it.is_weapon:
-            p_hit = max(0, 7 - it.accuracy) / 6
-            return 1 + it.dice * p_hit * it.damage + (0.5 if it.opens_doors else 0)
-        return 0.8 if it.opens_doors else 0.2 if it.search_bonus else 0.0
+        return item_value(self.board, name)
 
     def enter_zone(self, s: Survivor, zone: int) -> None:
         """A survivor steps into a zone: the first time fires its entry triggers. (Zone visits

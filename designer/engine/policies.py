@@ -21,17 +21,23 @@ from .board import INF
 from .equipment import item
 
 if TYPE_CHECKING:
+    from .board import Board
     from .game import Game
     from .state import Survivor
 
-__all__ = ["POLICIES", "cautious", "greedy", "random_policy", "resolve_policy"]
+__all__ = ["POLICIES", "cautious", "greedy", "random_policy", "resolve_policy", "witness_plan"]
 
 Policy = Callable[["Game", "Survivor", list], tuple]
 
 
 def _plan(game: "Game") -> list:
     """The witness plan of the scenario (computed once per board)."""
-    b = game.board
+    return witness_plan(game.board)
+
+
+def witness_plan(b: "Board") -> list:
+    """The validator's witness plan for a board's scenario (computed once per board; empty
+    when the scenario cannot be won or the search gives up)."""
     plan = getattr(b, "_witness", None)
     if plan is None:
         from ..checks.reachability import search
