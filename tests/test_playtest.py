@@ -79,9 +79,9 @@ def test_ctrl_c_keeps_the_finished_games(sdln):
         if len(calls) == 2:
             raise KeyboardInterrupt
 
-    records, interrupted = batch.run_games(designer.io.dumps(sdln), 100, 1, "greedy", executor="serial",
-                                           chunk_size=10, on_chunk=stop_after_two)
-    assert interrupted and [r["game"] for r in records] == list(range(20))
+    table, interrupted = batch.run_games(designer.io.dumps(sdln), 100, 1, "greedy", executor="serial",
+                                         chunk_size=10, on_chunk=stop_after_two)
+    assert interrupted and [r["game"] for r in table.records()] == list(range(20))
 
 
 def test_exports_to_csv_and_parquet(sdln, tmp_path):

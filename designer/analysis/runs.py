@@ -13,9 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from ..engine.batch import ENGINE_VERSION, run_games
+from ..engine.table import CAUSES, DANGERS, SCALARS, ZONE_COUNTS, GameTable
 from ..io.files import dumps, write_text_atomic
 from ..model.scenario import Scenario
 from .metrics import summarize, wilson
@@ -66,24 +68,28 @@ class PlaytestResult:
             raise ValueError(f"{path}: expected a .csv or .parquet file")
 
 
-def _tables(records: list[dict], objective_ids: list[str], zone_ids: list[str], names: dict[str, str]
-            ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    rows, zone_rows = [], []
-    for r in records:
-        row = {k: v for k, v in r.items() if not isinstance(v, dict)}
-        for o in objective_ids:
-            row[f"objective_{o}"] = r["objectives"].get(o)
-        rows.append(row)
-        for what in ("deaths", "kills", "visits"):
-            for z, c in r[f"zone_{what}"].items():
-                zone_rows.append((r["game"], z, what, c))
-    games = pd.DataFrame(rows)
-    if len(games):
-        for o in objective_ids:
-            games[f"objective_{o}"] = pd.to_numeric(games[f"objective_{o}"], errors="coerce")
-        first = ["game", "seed", "won", "cause", "turns"]
-        games = games[first + [c for c in games.columns if c not in first]]
-    zone_games = pd.DataFrame(zone_rows, columns=["game", "zone", "what", "count"])
+def _tables(table: GameTable) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The games (one row each, objectives as turn columns) and the per-zone counts of a run."""
+    cols = {name: table.column(name).astype(np.int64) for name in SCALARS}
+    games = pd.DataFrame({k: cols[k] for k in ("game", "seed")})
+    games["won"] = cols["won"].astype(bool)
+    games["cause"] = np.array(CAUSES, dtype=object)[cols["cause"]]
+    for k in SCALARS:
+        if k not in ("game", "seed", "won", "cause", "max_danger"):
+            games[k] = cols[k]
+        elif k == "max_danger":
+            games[k] = np.array(DANGERS, dtype=object)[cols[k]]
+    turns = table.objectives
+    for i, o in enumerate(table.objective_ids):
+        col = np.full(len(table), np.nan)
+        mine = turns[turns[:, 1] == i]
+        col[mine[:, 0]] = mine[:, 2]
+        games[f"objective_{o}"] = col if np.isnan(col).any() else col.astype(np.int64)
+    z = table.zones
+    zone_games = pd.DataFrame({"game": cols["game"][z[:, 0]] if len(z) else np.zeros(0, dtype=np.int64),
+                               "zone": np.array(table.zone_ids, dtype=object)[z[:, 2]] if len(z) else [],
+                               "what": np.array(ZONE_COUNTS, dtype=object)[z[:, 1]] if len(z) else [],
+                               "count": z[:, 3].astype(np.int64)})
     return games, zone_games
 
 
@@ -144,9 +150,9 @@ def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "gr
             games, zone_games = found
             return PlaytestResult(games, _zone_totals(zone_games, b_zone_ids, names, len(games)), meta, cached=True)
     with ticker(n, scenario.id, "game", progress if progress is not None else n >= 1000, on_progress) as tick:
-        records, interrupted = run_games(text, n, seed, policy, survivors=survivors, workers=workers,
+        table, interrupted = run_games(text, n, seed, policy, survivors=survivors, workers=workers,
                                          executor=executor, chunk_size=chunk_size, on_chunk=tick)
-    games, zone_games = _tables(records, [o.id for o in scenario.objectives], b_zone_ids, names)
+    games, zone_games = _tables(table)
     if not len(games):
         games = pd.DataFrame(columns=["game", "seed", "won", "cause", "turns", "survivors_dead"])
     result = PlaytestResult(games, _zone_totals(zone_games, b_zone_ids, names, len(games)), meta, interrupted)

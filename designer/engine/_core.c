@@ -3,11 +3,12 @@
  * Mersenne Twister, seeded and drawn the way random.Random does), so a seed gives the same game
  * and the same record in both.
  *
- * designer/engine/core.py packs a Board into a flat list of integers (the layout is read in
- * core_board_new below, in the same order it is written there) and turns records into rows.
+ * designer/engine/core.py packs a Board into a flat list of integers (read by Board_new below, in
+ * the order core.pack writes it); Board.play returns a chunk's games as columns (GameTable).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <pythread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,8 +39,8 @@ static void mt_init(MT *r, uint32_t s) {
     r->mti = MT_N;
 }
 
+/* the second half of CPython's init_by_array: r->mt already holds init_genrand(19650218) */
 static void mt_init_by_array(MT *r, const uint32_t *key, int len) {
-    mt_init(r, 19650218U);
     int i = 1, j = 0, k = MT_N > len ? MT_N : len;
     for (; k; k--) {
         r->mt[i] = (r->mt[i] ^ ((r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
@@ -55,9 +56,16 @@ static void mt_init_by_array(MT *r, const uint32_t *key, int len) {
     r->mt[0] = 0x80000000U;
 }
 
-/* random.seed(n) for a non-negative int below 2**64 */
+/* random.seed(n) for a non-negative int below 2**64 (init_by_array always starts from the same
+ * init_genrand(19650218) state: computed once) */
+static MT mt_base;
+static int mt_base_ready;
+
 static void mt_seed(MT *r, u64 seed) {
     uint32_t key[2] = {(uint32_t)seed, (uint32_t)(seed >> 32)};
+    if (!mt_base_ready) { mt_init(&mt_base, 19650218U); mt_base_ready = 1; }
+    memcpy(r->mt, mt_base.mt, sizeof r->mt);
+    r->mti = MT_N;
     mt_init_by_array(r, key, key[1] ? 2 : 1);
 }
 
@@ -159,8 +167,7 @@ typedef struct {
     PlanStep *plan;
     int escape_step;
     Cache zd, sight, sd;
-    PyObject *keys; /* tuple of record keys (interned) */
-    PyObject *zone_ids, *obj_ids, *causes, *dangers;
+    PyThread_type_lock lock; /* one batch at a time plays on a board (its caches are shared) */
     void *blocks[96]; int nblocks;
 } Board;
 
@@ -998,12 +1005,18 @@ static int cmp_pairs(const void *x, const void *y) {
 static void activate_once(G *g, int types) {
     Board *b = g->b;
     int n = b->n;
+    /* zombies of a type on the board = the box's starting count minus what is left in the box */
+    int any = 0;
+    for (int t = 0; t < NT; t++) if ((types >> t & 1) && b->pool0[t] - g->pool[t] > 0) any = 1;
+    if (!any) return; /* nobody acts: nothing happens and no die is rolled */
     /* each activation has its own rows: an attack can open a door whose spawn activates again */
     int *buf = malloc(sizeof(int) * ((size_t)n * NT + 4 * ((size_t)n + MAXS) + 3 * (size_t)n * NT));
     int *acting = buf, *nz = acting + (size_t)n * NT, *nl = nz + n + MAXS, *tg = nl + n + MAXS,
         *options = tg + n + MAXS, *added = options + n + MAXS;
-    for (int z = 0; z < n; z++)
-        for (int t = 0; t < NT; t++) acting[z * NT + t] = (types >> t & 1) ? ZROW(g, z)[t] : 0;
+    if (types == 0x3F) memcpy(acting, g->zombies, sizeof(int) * (size_t)n * NT);
+    else
+        for (int z = 0; z < n; z++)
+            for (int t = 0; t < NT; t++) acting[z * NT + t] = (types >> t & 1) ? ZROW(g, z)[t] : 0;
     if (b->profile == P_HOUSE) { /* as many zombies act as there are survivors, nearest first */
         int limit = count_living(g);
         if (limit < 1) limit = 1;
@@ -1727,25 +1740,21 @@ static void Board_dealloc(Board *b) {
     for (int i = 0; i < b->ntr && b->triggers; i++) free(b->triggers[i].eff);
     for (int i = 0; i < b->nsteps && b->steps; i++) free(b->steps[i].ids);
     for (int i = 0; i < b->nblocks; i++) free(b->blocks[i]);
-    Py_XDECREF(b->keys); Py_XDECREF(b->zone_ids); Py_XDECREF(b->obj_ids); Py_XDECREF(b->causes); Py_XDECREF(b->dangers);
+    if (b->lock) PyThread_free_lock(b->lock);
     Py_TYPE(b)->tp_free((PyObject *)b);
 }
 
 static PyTypeObject BoardType;
 
-/* Board(packed: list[int], keys: tuple[str], zone_ids: tuple, obj_ids: tuple, causes: tuple, dangers: tuple) */
+/* Board(packed: list[int]) */
 static PyObject *Board_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
-    PyObject *packed, *keys, *zone_ids, *obj_ids, *causes, *dangers;
+    PyObject *packed;
     (void)kw;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!", &PyList_Type, &packed, &PyTuple_Type, &keys, &PyTuple_Type, &zone_ids,
-                          &PyTuple_Type, &obj_ids, &PyTuple_Type, &causes, &PyTuple_Type, &dangers)) return NULL;
+    if (!PyArg_ParseTuple(args, "O!", &PyList_Type, &packed)) return NULL;
     Board *b = (Board *)type->tp_alloc(type, 0);
     if (!b) return NULL;
-    Py_INCREF(keys); b->keys = keys;
-    Py_INCREF(zone_ids); b->zone_ids = zone_ids;
-    Py_INCREF(obj_ids); b->obj_ids = obj_ids;
-    Py_INCREF(causes); b->causes = causes;
-    Py_INCREF(dangers); b->dangers = dangers;
+    b->lock = PyThread_allocate_lock();
+    if (!b->lock) { Py_DECREF(b); return PyErr_NoMemory(); }
     Reader r = {packed, 0, PyList_GET_SIZE(packed), 0};
     Reader *R = &r;
     if (rd(R) != PACK_VERSION) goto bad;
@@ -1890,76 +1899,83 @@ bad:
     return NULL;
 }
 
-/* ---------------------------------------------------------------- records */
+/* ---------------------------------------------------------------- records, as columns */
 
-static PyObject *zone_dict(Board *b, int *counts) {
-    PyObject *d = PyDict_New();
-    if (!d) return NULL;
-    for (int z = 0; z < b->n; z++) {
-        if (!counts[z]) continue;
-        PyObject *v = PyLong_FromLong(counts[z]);
-        if (!v || PyDict_SetItem(d, PyTuple_GET_ITEM(b->zone_ids, z), v) < 0) { Py_XDECREF(v); Py_DECREF(d); return NULL; }
-        Py_DECREF(v);
+/* per game: the seed (int64), then one int32 row of the other NSCALARS - 1 fields in
+ * table.SCALARS order */
+#define NSCALARS 25
+
+typedef struct { char *data; size_t len, cap; } Buf;
+
+static int buf_put(Buf *b, const void *src, size_t n) {
+    if (b->len + n > b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 4096;
+        while (cap < b->len + n) cap *= 2;
+        char *d = realloc(b->data, cap);
+        if (!d) return -1;
+        b->data = d; b->cap = cap;
     }
-    return d;
+    memcpy(b->data + b->len, src, n);
+    b->len += n;
+    return 0;
 }
 
-static int set_steal(PyObject *d, PyObject *key, PyObject *v) {
-    if (!v) return -1;
-    int r = PyDict_SetItem(d, key, v);
-    Py_DECREF(v);
-    return r;
-}
-
-static PyObject *record(G *g, PyObject *seed, long index) {
+static int write_game(G *g, u64 seed, long long index, long long row, Buf *seeds, Buf *scalars, Buf *objs,
+                      Buf *zones) {
     Board *b = g->b;
-    PyObject *d = PyDict_New();
-    if (!d) return NULL;
+    int32_t v[NSCALARS - 1];
     int k = 0, dead = 0, escaped = 0, spawned = 0;
+    long long s64 = (long long)seed;
     for (int i = 0; i < g->ns; i++) { dead += !g->sv[i].alive; escaped += g->sv[i].escaped; }
     for (int t = 0; t < NT; t++) spawned += g->spawned_by_type[t];
-#define KEY() PyTuple_GET_ITEM(b->keys, k++)
-#define INT(x) if (set_steal(d, KEY(), PyLong_FromLong(x)) < 0) goto fail
-    if (PyDict_SetItem(d, KEY(), seed) < 0) goto fail;
-    if (PyDict_SetItem(d, KEY(), g->outcome == 1 ? Py_True : Py_False) < 0) goto fail;
-    if (PyDict_SetItem(d, KEY(), PyTuple_GET_ITEM(b->causes, g->outcome == 1 ? 0 : g->cause)) < 0) goto fail;
-    INT(g->turn); INT(g->ns); INT(dead); INT(escaped); INT(g->kills);
-    for (int t = 0; t < NT; t++) INT(g->kills_by_type[t]);
-    INT(spawned);
-    for (int t = 0; t < NT; t++) INT(g->spawned_by_type[t]);
-    {
-        PyObject *o = PyDict_New();
-        if (!o) goto fail;
-        for (int i = 0; i < g->nobj_order; i++) {
-            int ob = g->obj_order[i];
-            if (set_steal(o, PyTuple_GET_ITEM(b->obj_ids, ob), PyLong_FromLong(g->obj_turn[ob])) < 0) { Py_DECREF(o); goto fail; }
-        }
-        if (set_steal(d, KEY(), o) < 0) goto fail;
+    if (buf_put(seeds, &s64, sizeof s64) < 0) return -1;
+    v[k++] = g->outcome == 1;
+    v[k++] = g->outcome == 1 ? C_NONE : g->cause;
+    v[k++] = g->turn; v[k++] = g->ns; v[k++] = dead; v[k++] = escaped; v[k++] = g->kills;
+    for (int t = 0; t < NT; t++) v[k++] = g->kills_by_type[t];
+    v[k++] = spawned;
+    for (int t = 0; t < NT; t++) v[k++] = g->spawned_by_type[t];
+    v[k++] = g->max_danger; v[k++] = g->survivor_actions; v[k++] = g->zombie_actions;
+    v[k++] = (int32_t)index;
+    if (buf_put(scalars, v, sizeof v) < 0) return -1;
+    for (int i = 0; i < g->nobj_order; i++) {
+        int o = g->obj_order[i];
+        int32_t t[3] = {(int32_t)row, o, g->obj_turn[o]};
+        if (buf_put(objs, t, sizeof t) < 0) return -1;
     }
-    if (PyDict_SetItem(d, KEY(), PyTuple_GET_ITEM(b->dangers, g->max_danger)) < 0) goto fail;
-    INT(g->survivor_actions); INT(g->zombie_actions);
-    if (set_steal(d, KEY(), zone_dict(b, g->zone_deaths)) < 0) goto fail;
-    if (set_steal(d, KEY(), zone_dict(b, g->zone_kills)) < 0) goto fail;
-    if (set_steal(d, KEY(), zone_dict(b, g->zone_visits)) < 0) goto fail;
-    if (index >= 0) INT(index);
-#undef INT
-#undef KEY
-    return d;
-fail:
-    Py_DECREF(d);
-    return NULL;
+    int *counts[3] = {g->zone_deaths, g->zone_kills, g->zone_visits};
+    for (int w = 0; w < 3; w++)
+        for (int z = 0; z < b->n; z++)
+            if (counts[w][z]) {
+                int32_t q[4] = {(int32_t)row, w, z, counts[w][z]};
+                if (buf_put(zones, q, sizeof q) < 0) return -1;
+            }
+    return 0;
 }
 
-/* Board.play(seeds, policy, survivors, first_index) -> list of records */
+/* Board.play(seeds, policy, survivors, first_index) -> (seeds, scalars, objectives, zones) as
+ * bytes: int64 seeds; int32 rows of the other NSCALARS - 1 fields; int32 (row, objective, turn) in the order objectives were
+ * first taken; int32 (row, what, zone, count) for deaths, kills and visits (what 0, 1, 2) */
 static PyObject *Board_play(Board *b, PyObject *args) {
     PyObject *seeds;
     int policy, survivors;
-    long first_index;
-    if (!PyArg_ParseTuple(args, "Oiil", &seeds, &policy, &survivors, &first_index)) return NULL;
+    long long first_index;
+    if (!PyArg_ParseTuple(args, "OiiL", &seeds, &policy, &survivors, &first_index)) return NULL;
     PyObject *fast = PySequence_Fast(seeds, "seeds must be a sequence");
     if (!fast) return NULL;
     Py_ssize_t count = PySequence_Fast_GET_SIZE(fast);
     if (survivors > MAXS) { Py_DECREF(fast); PyErr_SetString(PyExc_ValueError, "too many survivors"); return NULL; }
+    u64 *seedv = malloc(sizeof(u64) * (size_t)(count + 1));
+    for (Py_ssize_t i = 0; i < count; i++) {
+        seedv[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (seedv[i] == (u64)-1 && PyErr_Occurred()) { free(seedv); Py_DECREF(fast); return NULL; }
+        if (seedv[i] >> 63) {
+            free(seedv); Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "seeds must be below 2**63");
+            return NULL;
+        }
+    }
+    Py_DECREF(fast);
     int n = b->n;
     G g;
     memset(&g, 0, sizeof g);
@@ -1981,23 +1997,30 @@ static PyObject *Board_play(Board *b, PyObject *args) {
     g.edeck = calloc(ecap, sizeof(int));
     g.ediscard = calloc(ecap, sizeof(int));
     Act *acts = malloc(sizeof(Act) * MAXA);
-    PyObject *out = PyList_New(count);
-    if (!out) goto done;
-    for (Py_ssize_t i = 0; i < count; i++) {
-        PyObject *seed = PySequence_Fast_GET_ITEM(fast, i);
-        unsigned long long sv = PyLong_AsUnsignedLongLong(seed);
-        if (sv == (unsigned long long)-1 && PyErr_Occurred()) { Py_CLEAR(out); goto done; }
-        setup(&g, sv, survivors);
+    Buf seedbuf = {0}, scalars = {0}, objs = {0}, zones = {0};
+    int failed = 0;
+    /* games touch no Python object: other threads run meanwhile (a Dask worker keeps talking to
+     * its scheduler), and the board's lock keeps its table caches to one batch at a time */
+    Py_BEGIN_ALLOW_THREADS
+    PyThread_acquire_lock(b->lock, WAIT_LOCK);
+    for (Py_ssize_t i = 0; i < count && !failed; i++) {
+        setup(&g, seedv[i], survivors);
         while (!g.outcome) play_turn(&g, acts);
-        PyObject *rec = record(&g, seed, first_index >= 0 ? first_index + (long)i : -1);
-        if (!rec) { Py_CLEAR(out); goto done; }
-        PyList_SET_ITEM(out, i, rec);
+        failed = write_game(&g, seedv[i], first_index >= 0 ? first_index + i : -1, i, &seedbuf, &scalars, &objs,
+                            &zones) < 0;
     }
-done:
+    PyThread_release_lock(b->lock);
+    Py_END_ALLOW_THREADS
+    PyObject *out = NULL;
+    if (failed) PyErr_NoMemory();
+    else out = Py_BuildValue("(y#y#y#y#)", seedbuf.data ? seedbuf.data : "", (Py_ssize_t)seedbuf.len,
+                             scalars.data ? scalars.data : "", (Py_ssize_t)scalars.len,
+                             objs.data ? objs.data : "", (Py_ssize_t)objs.len, zones.data ? zones.data : "",
+                             (Py_ssize_t)zones.len);
+    free(seedbuf.data); free(scalars.data); free(objs.data); free(zones.data); free(seedv);
     free(g.zombies); free(g.noise); free(g.zone_deaths); free(g.zone_kills); free(g.zone_visits);
     free(g.entered); free(g.bspawned); free(g.obj_zone); free(g.obj_turn); free(g.obj_order); free(g.zdeck);
     free(g.zdiscard); free(g.edeck); free(g.ediscard); free(g.pending); free(g.moves); free(acts);
-    Py_DECREF(fast);
     return out;
 }
 
@@ -2021,7 +2044,7 @@ static PyObject *core_randbelow(PyObject *self, PyObject *args) {
 }
 
 static PyMethodDef Board_methods[] = {
-    {"play", (PyCFunction)Board_play, METH_VARARGS, "play(seeds, policy, survivors, first_index) -> records"},
+    {"play", (PyCFunction)Board_play, METH_VARARGS, "play(seeds, policy, survivors, first_index) -> (seeds, scalars, objectives, zones) as bytes"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2050,5 +2073,6 @@ PyMODINIT_FUNC PyInit__core(void) {
     Py_INCREF(&BoardType);
     if (PyModule_AddObject(m, "Board", (PyObject *)&BoardType) < 0) { Py_DECREF(&BoardType); Py_DECREF(m); return NULL; }
     PyModule_AddIntConstant(m, "PACK_VERSION", PACK_VERSION);
+    PyModule_AddIntConstant(m, "NSCALARS", NSCALARS);
     return m;
 }

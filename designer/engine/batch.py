@@ -18,10 +18,16 @@ import os
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any, Callable
 
-__all__ = ["ENGINE_VERSION", "board_for", "chunks", "game_seed", "play_chunk", "run_chunks", "run_games"]
+from .table import GameTable
+
+__all__ = ["ENGINE_VERSION", "SERIAL_CORE_GAMES", "board_for", "chunks", "game_seed", "play_chunk", "run_chunks", "run_games"]
 
 ENGINE_VERSION = "1"
 """Bumped whenever a rule change makes stored results of earlier versions incomparable."""
+
+SERIAL_CORE_GAMES = 100_000
+"""Runs the compiled core plays in this process unless workers or an executor are asked for
+(about two seconds of games: starting a pool of worker processes costs more below that)."""
 
 _BOARDS: dict[str, Any] = {}
 
@@ -51,22 +57,26 @@ def board_for(scenario_json: str):
 
 
 def play_chunk(scenario_json: str, policy: Any, base_seed: int, survivors: int | None, start: int,
-               stop: int) -> list[dict]:
-    """Play games ``start..stop`` of a run; return their records (no logs).
+               stop: int) -> GameTable:
+    """Play games ``start..stop`` of a run; return their table (no logs).
 
     The compiled board is cached per process, keyed by the scenario's text, so a worker compiles
-    each scenario once however many chunks it plays.
+    each scenario once however many chunks it plays. The compiled core plays the chunk when it can
+    (:mod:`designer.engine.core`, the same records); otherwise the reference engine does.
     """
+    from . import core
     from .game import Game
 
     board = board_for(scenario_json)
+    seeds = [game_seed(base_seed, i) for i in range(start, stop)]
+    if core.available() and core.unsupported(board, policy, survivors) is None:
+        return core.play_games(board, seeds, policy, survivors, start)
     out = []
-    for i in range(start, stop):
-        game = Game(board, game_seed(base_seed, i), policy, survivors=survivors)
-        record = game.play()
+    for i, seed in zip(range(start, stop), seeds):
+        record = Game(board, seed, policy, survivors=survivors).play()
         record["game"] = i
         out.append(record)
-    return out
+    return GameTable.from_records(out, board.zone_ids, board.obj_ids)
 
 
 def _dask_client(executor: Any):
@@ -77,11 +87,13 @@ def _dask_client(executor: Any):
     return Client(executor), True
 
 
-def run_chunks(fn: Callable[..., list], args: tuple, n: int, *, workers: int | None = None,
+def run_chunks(fn: Callable[..., Any], args: tuple, n: int, *, workers: int | None = None,
                executor: Any = None, chunk_size: int | None = None,
-               on_chunk: Callable[[int], None] | None = None) -> tuple[list, bool]:
+               on_chunk: Callable[[int], None] | None = None,
+               combine: Callable[[list], Any] | None = None) -> tuple[Any, bool]:
     """Call ``fn(*args, start, stop)`` for chunks covering ``0..n`` on an executor and return
-    (the concatenated results in index order, interrupted).
+    (the results in index order, interrupted): the chunks' lists concatenated, or
+    ``combine(chunks)`` when given.
 
     Ctrl-C stops cleanly: unfinished chunks are cancelled and the finished ones are returned with
     ``interrupted`` set.
@@ -135,16 +147,31 @@ def run_chunks(fn: Callable[..., list], args: tuple, n: int, *, workers: int | N
                     client.close()
     except KeyboardInterrupt:
         interrupted = True
-    out: list = []
-    for a in sorted(done_parts):
-        out.extend(done_parts[a])
-    return out, interrupted
+    ordered = [done_parts[a] for a in sorted(done_parts)]
+    if combine is not None:
+        return combine(ordered), interrupted
+    return [x for part in ordered for x in part], interrupted
 
 
 def run_games(scenario_json: str, n: int, base_seed: int, policy: Any = "greedy", *,
               survivors: int | None = None, workers: int | None = None, executor: Any = None,
               chunk_size: int | None = None, on_chunk: Callable[[int], None] | None = None
-              ) -> tuple[list[dict], bool]:
-    """Play ``n`` games and return (records sorted by game index, interrupted)."""
+              ) -> tuple[GameTable, bool]:
+    """Play ``n`` games and return (their table in game order, interrupted).
+
+    When the compiled core plays the games, a run of up to :data:`SERIAL_CORE_GAMES` games with
+    no executor or worker count asked for plays in this process (faster than starting worker
+    processes), and chunks are sized for the core (hundreds to thousands of games, so a task
+    outweighs its scheduling).
+    """
+    from . import core
+
+    board = board_for(scenario_json)
+    if core.available() and core.unsupported(board, policy, survivors) is None:
+        if executor is None and workers is None and n <= SERIAL_CORE_GAMES:
+            executor = "serial"
+        if chunk_size is None:
+            chunk_size = min(10_000, max(250, n // ((workers or os.cpu_count() or 1) * 4)))
     return run_chunks(play_chunk, (scenario_json, policy, base_seed, survivors), n, workers=workers, executor=executor,
-                      chunk_size=chunk_size, on_chunk=on_chunk)
+                      chunk_size=chunk_size, on_chunk=on_chunk,
+                      combine=lambda parts: GameTable.concat(parts, board.zone_ids, board.obj_ids))

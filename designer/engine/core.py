@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import struct
-import sys
 from typing import Any
 
 from .board import INF, ZINDEX, ZTYPES, Board
@@ -26,27 +25,18 @@ from .cards import DECKS
 from .equipment import Item, item
 from .game import item_value, parse_dice
 from .profiles import House, LastNightOnEarth, Profile, Zombicide, make_profile
+from .table import SCALARS, GameTable
 
 try:
     from . import _core
 except ImportError:  # not built (no C compiler when installed): the reference engine plays
     _core = None
 
-__all__ = ["POLICY_CODES", "RECORD_KEYS", "available", "compile_board", "play_games", "unsupported"]
+__all__ = ["POLICY_CODES", "available", "compile_board", "play_games", "unsupported"]
 
 PACK_VERSION = 1
 POLICY_CODES = {"greedy": 0, "cautious": 1, "random": 2}
 """The bots the core plays (any other policy is played by the reference engine)."""
-
-RECORD_KEYS: tuple[str, ...] = tuple(sys.intern(k) for k in (
-    "seed", "won", "cause", "turns", "survivors", "survivors_dead", "survivors_escaped", "kills",
-    *(f"kills_{t}" for t in ZTYPES), "zombies_spawned", *(f"spawned_{t}" for t in ZTYPES),
-    "objectives", "max_danger", "survivor_actions", "zombie_actions", "zone_deaths", "zone_kills",
-    "zone_visits", "game"))
-"""The keys of a record, in the order :meth:`Game.result` writes them (plus the game index)."""
-
-CAUSES = ("", "survivor_died", "all_dead", "turn_limit", "stalled", "special")
-DANGERS = ("blue", "yellow", "orange", "red")
 
 _PROFILE_CODES = {Zombicide: 0, LastNightOnEarth: 1, House: 2}
 _OBJ = {"token": 0, "key": 1, "switch": 2, "item": 3, "search_marker": 4}
@@ -113,17 +103,19 @@ def compile_board(board: Board) -> Any:
     problem = _board_problem(board, profile) if _core is not None else "the compiled core is not built"
     packed = None
     if problem is None:
-        packed = _core.Board(pack(board, profile), RECORD_KEYS, tuple(board.zone_ids), tuple(board.obj_ids),
-                             CAUSES, DANGERS)
+        packed = _core.Board(pack(board, profile))
     board._core_board, board._core_problem = packed, problem
     return packed
 
 
 def play_games(board: Board, seeds: list[int], policy: str, survivors: int | None = None,
-               first_index: int = -1) -> list[dict]:
-    """Play one game per seed in the core and return the records (with ``game`` numbered from
-    ``first_index`` when it is not negative). The caller checks :func:`unsupported` first."""
-    return compile_board(board).play(seeds, POLICY_CODES[policy], -1 if survivors is None else survivors, first_index)
+               first_index: int = -1) -> GameTable:
+    """Play one game per seed (each below 2**63) in the core and return their table (``game``
+    numbered from ``first_index``, or -1 when it is negative). The caller checks
+    :func:`unsupported` first."""
+    buffers = compile_board(board).play(seeds, POLICY_CODES[policy], -1 if survivors is None else survivors,
+                                        first_index)
+    return GameTable.from_buffers(buffers, board.zone_ids, board.obj_ids)
 
 
 # -- packing ---------------------------------------------------------------------------------------
@@ -274,4 +266,7 @@ def pack(board: Board, profile: Profile) -> list[int]:
         out += [_PLAN.get(a, 8), target, b.zone_index.get(step.zone, -1)]
     out.append(0x5EED)
     return out
+
+
+assert _core is None or _core.NSCALARS == len(SCALARS), "rebuild the core: pip install -e ."
 

@@ -1,0 +1,156 @@
+"""The compiled core plays the same games as the reference engine: same dice, same records."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import designer
+from designer.engine import core
+from designer.engine.batch import game_seed, play_chunk
+from designer.engine.board import Board
+from designer.engine.game import Game
+from designer.engine.table import GameTable
+from designer.io.files import dumps, parse
+
+from .conftest import SAMPLES
+from .strategies import scenario_data
+
+
+def reference(board: Board, seeds: list[int], policy: str, survivors: int | None = None) -> list[dict]:
+    out = []
+    for i, seed in enumerate(seeds):
+        record = dict(Game(board, seed, policy, survivors=survivors).play())
+        record["game"] = i
+        out.append(record)
+    return out
+
+
+def test_the_core_is_built():
+    assert core._core is not None, "designer/engine/_core.c was not compiled: is a C compiler installed?"
+    assert core.available()
+
+
+@pytest.mark.parametrize("seed", [0, 1, 12345, 2**32 - 1, 2**32, 2**63 - 1, game_seed(1, 7)])
+def test_the_core_draws_the_same_numbers_as_random_random(seed):
+    ns = [1, 2, 3, 5, 6, 7, 8, 20, 34, 41, 1000, 2**20 + 3, 2**31 - 1] * 60
+    r = random.Random(seed)
+    assert core._core.randbelow(seed, ns) == [r._randbelow(n) for n in ns]
+
+
+@pytest.mark.parametrize("policy", ["greedy", "cautious", "random"])
+@pytest.mark.parametrize("path", SAMPLES)
+def test_the_core_plays_the_samples_record_for_record(path, policy):
+    board = Board(designer.load(path))
+    assert core.unsupported(board, policy) is None
+    seeds = [game_seed(3, i) for i in range(150)]
+    fast = core.play_games(board, seeds, policy, None, 0).records()
+    slow = reference(board, seeds, policy)
+    for a, b in zip(fast, slow):
+        assert a == b
+        assert list(a) == list(b), "the columns come in the same order"
+
+
+@pytest.mark.parametrize("survivors", [1, 2, 6])
+def test_the_core_plays_any_team_size(survivors):
+    board = Board(designer.load("scenarios/night-shift.json"))
+    seeds = [game_seed(5, i) for i in range(60)]
+    assert core.play_games(board, seeds, "greedy", survivors, 0).records() == reference(board, seeds, "greedy", survivors)
+
+
+ITEMS = ["pistol", "fire axe", "crowbar", "flashlight", "katana", "shotgun", "sub mg", "saw", "canned food", "aaah"]
+
+
+@st.composite
+def playable(draw) -> dict:
+    """A random valid scenario with the rules the core must follow: spawn methods, small zombie
+    pools (out of miniatures, split top-ups), manholes on shared tiles, sight lines, rule
+    overrides, equipment, end-game and door triggers."""
+    data = draw(scenario_data(max_zones=7))
+    zone_ids = [z["id"] for z in data["zones"]]
+    setup = data["setup"]
+    setup["spawn_method"] = draw(st.sampled_from([
+        {"kind": "cards"}, {"kind": "dice", "dice": "1d3"}, {"kind": "dice", "dice": "d6-2"}, {"kind": "fixed", "count": 2}]))
+    setup["survivors"] = {"min": 1, "max": draw(st.integers(1, 6)), "health": draw(st.integers(1, 4)),
+                          "starting_equipment": draw(st.lists(st.sampled_from(ITEMS[:-1]), max_size=3)),
+                          "starting_cards": draw(st.integers(0, 2))}
+    setup["zombie_pool"] = {t: draw(st.integers(0, 12)) for t in ("walker", "runner", "fatty", "abomination", "zombie")}
+    setup["rules"]["overrides"] = draw(st.fixed_dictionaries({}, optional={
+        "actions": st.integers(1, 4), "split_adds": st.booleans(), "pool_out_extra_activation": st.booleans(),
+        "building_spawn": st.booleans(), "doors_need_item": st.booleans(), "max_items": st.integers(1, 6),
+        "max_turns": st.integers(1, 25), "yellow_bonus": st.integers(0, 2)}))
+    if draw(st.booleans()):
+        setup["equipment_deck"] = [{"item": i, "count": draw(st.integers(1, 3))}
+                                   for i in draw(st.lists(st.sampled_from(ITEMS), min_size=1, max_size=5, unique=True))]
+    for z in data["zones"]:
+        z["tiles"] = draw(st.lists(st.sampled_from(["A", "B", "C"]), max_size=2, unique=True))
+    if draw(st.booleans()):
+        data["spawns"].append({"id": "mh", "zone": draw(st.sampled_from(zone_ids)), "kind": "manhole", "order": 50})
+    if len(zone_ids) >= 3 and draw(st.booleans()):
+        data["sight_lines"] = [{"id": "l0", "zones": draw(st.lists(st.sampled_from(zone_ids), min_size=2, max_size=4,
+                                                                   unique=True))}]
+    data["defeat"] = {"any_survivor_dies": draw(st.booleans())}
+    doors = [c["id"] for c in data["connections"] if c["kind"] == "door"]
+    extra = [{"id": "kills", "when": {"kind": "kills_reached", "count": draw(st.integers(1, 8))},
+              "then": [{"kind": "end_game", "outcome": draw(st.sampled_from(["win", "loss"]))}]}]
+    if doors:
+        extra.append({"id": "door", "when": {"kind": "door_opened", "door": draw(st.sampled_from(doors))},
+                      "then": [{"kind": "lock_door", "door": draw(st.sampled_from(doors))},
+                               {"kind": "spawn_zombies", "zone": draw(st.sampled_from(zone_ids)), "zombie": "fatty",
+                                "dice": "1d2"}]})
+    if data["spawns"]:
+        extra.append({"id": "flip", "when": {"kind": "turn_reached", "turn": draw(st.integers(1, 5))},
+                      "then": [{"kind": "toggle_spawn", "spawn": draw(st.sampled_from(data["spawns"]))["id"]},
+                               {"kind": "grant_xp", "amount": 10, "to": "team"}]})
+    data["triggers"] += draw(st.lists(st.sampled_from(extra), max_size=len(extra), unique_by=lambda t: t["id"]))
+    return data
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(playable(), st.sampled_from(["greedy", "cautious", "random"]), st.integers(0, 2**40))
+def test_the_core_plays_random_scenarios_like_the_reference(data, policy, base):
+    board = Board(parse(data))
+    assert core.unsupported(board, policy) is None
+    seeds = [game_seed(base, i) for i in range(4)]
+    assert core.play_games(board, seeds, policy, None, 0).records() == reference(board, seeds, policy)
+
+
+def test_batches_use_the_core_and_the_reference_engine_alike(monkeypatch):
+    text = dumps(designer.load("scenarios/seul-dans-le-noir.json"))
+    fast = play_chunk(text, "greedy", 9, None, 100, 160)
+    monkeypatch.setenv("DESIGNER_ENGINE", "python")
+    assert not core.available()
+    slow = play_chunk(text, "greedy", 9, None, 100, 160)
+    assert slow == fast
+    assert slow.records() == fast.records()
+    assert [r["game"] for r in fast.records()] == list(range(100, 160))
+
+
+def test_games_the_core_does_not_play_go_to_the_reference_engine():
+    s = designer.load("scenarios/night-shift.json")
+    board = Board(s)
+    assert "callable" in core.unsupported(board, lambda game, survivor, acts: acts[0])
+    assert "campaign" in core.unsupported(board, "greedy", heroes=[{"items": []}])
+    assert "survivors" in core.unsupported(board, "greedy", survivors=13)
+    data = s.model_dump(mode="json", by_alias=True, exclude_none=True)
+    data["connections"] += [{"id": f"extra{i}", "kind": "door", "from": data["zones"][0]["id"],
+                             "to": data["zones"][1]["id"]} for i in range(63)]
+    big = parse(data)
+    assert "doors" in core.unsupported(Board(big), "greedy")
+    records = play_chunk(dumps(big), "greedy", 1, None, 0, 5).records()  # played by the reference engine
+    assert records == reference(Board(big), [game_seed(1, i) for i in range(5)], "greedy")
+
+
+def test_a_table_gives_back_the_records_it_was_made_of():
+    board = Board(designer.load("scenarios/les-morts-aux-trousses.json"))
+    records = reference(board, [game_seed(2, i) for i in range(40)], "greedy")
+    table = GameTable.from_records(records, board.zone_ids, board.obj_ids)
+    assert table.records() == records
+    both = GameTable.concat([table, GameTable.from_records(records[:3], board.zone_ids, board.obj_ids)])
+    assert len(both) == 43 and both.records() == records + records[:3]
+    assert pickle.loads(pickle.dumps(both)) == both
+    assert both != table
