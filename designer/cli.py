@@ -486,19 +486,23 @@ def bench_validate(zones: int, repeat: int, as_json: bool) -> None:
               help="Games per scenario for the one-process figures.")
 @click.option("--dask-games", type=click.IntRange(0, 10_000_000), default=20_000, show_default=True,
               help="Games for the Dask comparison (0 to skip it).")
+@click.option("--dask-large-games", type=click.IntRange(0, 10_000_000), default=200_000, show_default=True,
+              help="Games for a second Dask comparison, where the games outweigh Dask's fixed costs (0 to skip it).")
 @click.option("--networkx-games", type=click.IntRange(1, 100_000), default=200, show_default=True,
               help="Games per scenario for the networkx comparison.")
 @click.option("--reference-games", type=click.IntRange(1, 100_000), default=300, show_default=True,
               help="Games per scenario for the reference engine's figures.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object on the last line.")
-def bench_playtest(games: int, dask_games: int, networkx_games: int, reference_games: int, as_json: bool) -> None:
+def bench_playtest(games: int, dask_games: int, dask_large_games: int, networkx_games: int, reference_games: int,
+                   as_json: bool) -> None:
     """Engine throughput against a bare Python loop, networkx path-finding and two Dask workers.
 
     Example: designer bench playtest --games 20000 --dask-games 20000
     """
     from .bench.playtest import run
 
-    r = run(games=games, dask_games=dask_games, nx_games=networkx_games, reference_games=reference_games)
+    r = run(games=games, dask_games=dask_games, dask_large_games=dask_large_games, nx_games=networkx_games,
+            reference_games=reference_games)
     click.echo(f"engine: {'compiled core' if r['engine'] == 'core' else 'reference (the core is not built)'}")
     for sid, f in r["scenarios"].items():
         click.echo(f"{sid}: {f['games_per_s']:,.0f} games/s, {f['actor_actions_per_s']:,.0f} actor-actions/s "
@@ -510,10 +514,11 @@ def bench_playtest(games: int, dask_games: int, networkx_games: int, reference_g
                    f"same games: {f['same_games_as_networkx']}")
         click.echo(f"  reference engine: {f['reference_games_per_s']:,.0f} games/s; the engine is "
                    f"{f['engine_speedup_vs_reference']:.0f} x faster; same games: {f['same_games_as_reference']}")
-    for sid, d in r.get("dask", {}).items():
-        click.echo(f"Dask, 2 local workers vs 1 process, {d['games']} games of {sid}: {d['one_process_s']:.2f} s -> "
-                   f"{d['two_workers_s']:.2f} s = {d['dask_speedup_2_workers']:.2f} x (target >= 1.6 x); "
-                   f"same results: {d['same_results']}")
+    for sid, runs in r.get("dask", {}).items():
+        for d in runs.values():
+            click.echo(f"Dask, 2 local workers vs 1 process, {d['games']:,} games of {sid}: {d['one_process_s']:.2f} s "
+                       f"-> {d['two_workers_s']:.2f} s = {d['dask_speedup_2_workers']:.2f} x (target >= 1.6 x); "
+                       f"same results: {d['same_results']}")
     click.echo(f"peak memory: {r['peak_memory_mb']:.0f} MB")
     if as_json:
         click.echo(json.dumps(r, sort_keys=True))

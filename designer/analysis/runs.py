@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from ..engine.batch import ENGINE_VERSION, run_games
-from ..engine.table import CAUSES, DANGERS, SCALARS, ZONE_COUNTS, GameTable
+from ..engine.table import CAUSES, DANGERS, SCALARS, ZONE_COUNTS, ZONE_KEY, GameTable
 from ..io.files import dumps, write_text_atomic
 from ..model.scenario import Scenario
 from .metrics import summarize, wilson
@@ -79,17 +79,17 @@ def _tables(table: GameTable) -> tuple[pd.DataFrame, pd.DataFrame]:
             games[k] = cols[k]
         elif k == "max_danger":
             games[k] = np.array(DANGERS, dtype=object)[cols[k]]
-    turns = table.objectives
+    obj_rows = table.objective_rows()
     for i, o in enumerate(table.objective_ids):
         col = np.full(len(table), np.nan)
-        mine = turns[turns[:, 1] == i]
-        col[mine[:, 0]] = mine[:, 2]
+        mine = table.objectives[:, 0] == i
+        col[obj_rows[mine]] = table.objectives[mine, 1]
         games[f"objective_{o}"] = col if np.isnan(col).any() else col.astype(np.int64)
-    z = table.zones
-    zone_games = pd.DataFrame({"game": cols["game"][z[:, 0]] if len(z) else np.zeros(0, dtype=np.int64),
-                               "zone": np.array(table.zone_ids, dtype=object)[z[:, 2]] if len(z) else [],
-                               "what": np.array(ZONE_COUNTS, dtype=object)[z[:, 1]] if len(z) else [],
-                               "count": z[:, 3].astype(np.int64)})
+    keys = table.zone_keys.astype(np.int64)
+    zone_games = pd.DataFrame({"game": cols["game"][table.zone_rows()],
+                               "zone": np.array(table.zone_ids, dtype=object)[keys % ZONE_KEY],
+                               "what": np.array(ZONE_COUNTS, dtype=object)[keys // ZONE_KEY],
+                               "count": table.zone_values.astype(np.int64)})
     return games, zone_games
 
 

@@ -1920,15 +1920,14 @@ static int buf_put(Buf *b, const void *src, size_t n) {
     return 0;
 }
 
-static int write_game(G *g, u64 seed, long long index, long long row, Buf *seeds, Buf *scalars, Buf *objs,
-                      Buf *zones) {
+static int write_game(G *g, u64 seed, long long index, Buf *out) {
     Board *b = g->b;
     int32_t v[NSCALARS - 1];
     int k = 0, dead = 0, escaped = 0, spawned = 0;
     long long s64 = (long long)seed;
     for (int i = 0; i < g->ns; i++) { dead += !g->sv[i].alive; escaped += g->sv[i].escaped; }
     for (int t = 0; t < NT; t++) spawned += g->spawned_by_type[t];
-    if (buf_put(seeds, &s64, sizeof s64) < 0) return -1;
+    if (buf_put(&out[0], &s64, sizeof s64) < 0) return -1;
     v[k++] = g->outcome == 1;
     v[k++] = g->outcome == 1 ? C_NONE : g->cause;
     v[k++] = g->turn; v[k++] = g->ns; v[k++] = dead; v[k++] = escaped; v[k++] = g->kills;
@@ -1937,25 +1936,32 @@ static int write_game(G *g, u64 seed, long long index, long long row, Buf *seeds
     for (int t = 0; t < NT; t++) v[k++] = g->spawned_by_type[t];
     v[k++] = g->max_danger; v[k++] = g->survivor_actions; v[k++] = g->zombie_actions;
     v[k++] = (int32_t)index;
-    if (buf_put(scalars, v, sizeof v) < 0) return -1;
+    if (buf_put(&out[1], v, sizeof v) < 0) return -1;
+    uint16_t taken = (uint16_t)g->nobj_order;
+    if (buf_put(&out[2], &taken, sizeof taken) < 0) return -1;
     for (int i = 0; i < g->nobj_order; i++) {
         int o = g->obj_order[i];
-        int32_t t[3] = {(int32_t)row, o, g->obj_turn[o]};
-        if (buf_put(objs, t, sizeof t) < 0) return -1;
+        int16_t t[2] = {(int16_t)o, (int16_t)g->obj_turn[o]};
+        if (buf_put(&out[3], t, sizeof t) < 0) return -1;
     }
     int *counts[3] = {g->zone_deaths, g->zone_kills, g->zone_visits};
+    uint16_t entries = 0;
     for (int w = 0; w < 3; w++)
         for (int z = 0; z < b->n; z++)
             if (counts[w][z]) {
-                int32_t q[4] = {(int32_t)row, w, z, counts[w][z]};
-                if (buf_put(zones, q, sizeof q) < 0) return -1;
+                uint16_t key = (uint16_t)(w * 2048 + z);
+                int32_t c = counts[w][z];
+                if (buf_put(&out[5], &key, sizeof key) < 0 || buf_put(&out[6], &c, sizeof c) < 0) return -1;
+                entries++;
             }
-    return 0;
+    return buf_put(&out[4], &entries, sizeof entries);
 }
 
-/* Board.play(seeds, policy, survivors, first_index) -> (seeds, scalars, objectives, zones) as
- * bytes: int64 seeds; int32 rows of the other NSCALARS - 1 fields; int32 (row, objective, turn) in the order objectives were
- * first taken; int32 (row, what, zone, count) for deaths, kills and visits (what 0, 1, 2) */
+/* Board.play(seeds, policy, survivors, first_index) -> seven byte buffers (table.GameTable):
+ * seeds (int64); the other NSCALARS - 1 fields (int32 rows); objectives taken per game (uint16)
+ * and (objective, turn) pairs (int16) in the order they were taken; zone entries per game
+ * (uint16), their keys (uint16: what * 2048 + zone, what 0, 1, 2 for deaths, kills, visits) and
+ * counts (int32) */
 static PyObject *Board_play(Board *b, PyObject *args) {
     PyObject *seeds;
     int policy, survivors;
@@ -1997,7 +2003,8 @@ static PyObject *Board_play(Board *b, PyObject *args) {
     g.edeck = calloc(ecap, sizeof(int));
     g.ediscard = calloc(ecap, sizeof(int));
     Act *acts = malloc(sizeof(Act) * MAXA);
-    Buf seedbuf = {0}, scalars = {0}, objs = {0}, zones = {0};
+    Buf bufs[7];
+    memset(bufs, 0, sizeof bufs);
     int failed = 0;
     /* games touch no Python object: other threads run meanwhile (a Dask worker keeps talking to
      * its scheduler), and the board's lock keeps its table caches to one batch at a time */
@@ -2006,18 +2013,22 @@ static PyObject *Board_play(Board *b, PyObject *args) {
     for (Py_ssize_t i = 0; i < count && !failed; i++) {
         setup(&g, seedv[i], survivors);
         while (!g.outcome) play_turn(&g, acts);
-        failed = write_game(&g, seedv[i], first_index >= 0 ? first_index + i : -1, i, &seedbuf, &scalars, &objs,
-                            &zones) < 0;
+        failed = write_game(&g, seedv[i], first_index >= 0 ? first_index + i : -1, bufs) < 0;
     }
     PyThread_release_lock(b->lock);
     Py_END_ALLOW_THREADS
     PyObject *out = NULL;
     if (failed) PyErr_NoMemory();
-    else out = Py_BuildValue("(y#y#y#y#)", seedbuf.data ? seedbuf.data : "", (Py_ssize_t)seedbuf.len,
-                             scalars.data ? scalars.data : "", (Py_ssize_t)scalars.len,
-                             objs.data ? objs.data : "", (Py_ssize_t)objs.len, zones.data ? zones.data : "",
-                             (Py_ssize_t)zones.len);
-    free(seedbuf.data); free(scalars.data); free(objs.data); free(zones.data); free(seedv);
+    else {
+        out = PyTuple_New(7);
+        for (int i = 0; out && i < 7; i++) {
+            PyObject *bytes = PyBytes_FromStringAndSize(bufs[i].data ? bufs[i].data : "", (Py_ssize_t)bufs[i].len);
+            if (!bytes) { Py_CLEAR(out); break; }
+            PyTuple_SET_ITEM(out, i, bytes);
+        }
+    }
+    for (int i = 0; i < 7; i++) free(bufs[i].data);
+    free(seedv);
     free(g.zombies); free(g.noise); free(g.zone_deaths); free(g.zone_kills); free(g.zone_visits);
     free(g.entered); free(g.bspawned); free(g.obj_zone); free(g.obj_turn); free(g.obj_order); free(g.zdeck);
     free(g.zdiscard); free(g.edeck); free(g.ediscard); free(g.pending); free(g.moves); free(acts);
@@ -2044,7 +2055,7 @@ static PyObject *core_randbelow(PyObject *self, PyObject *args) {
 }
 
 static PyMethodDef Board_methods[] = {
-    {"play", (PyCFunction)Board_play, METH_VARARGS, "play(seeds, policy, survivors, first_index) -> (seeds, scalars, objectives, zones) as bytes"},
+    {"play", (PyCFunction)Board_play, METH_VARARGS, "play(seeds, policy, survivors, first_index) -> the seven byte buffers of a GameTable"},
     {NULL, NULL, 0, NULL},
 };
 

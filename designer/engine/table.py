@@ -1,23 +1,24 @@
 """A batch of game records as columns.
 
-A chunk of games travels from a worker as a :class:`GameTable`: one column per scalar field
-of a record (:meth:`designer.engine.game.Game.result`) and the objectives and per-zone counts as
-sparse triplets. It pickles as a few byte buffers, so moving 100,000 games between processes or
-Dask workers costs little next to playing them, and the playtest tables are built from the arrays
-without a Python loop per game. :meth:`GameTable.records` gives the records back as dicts, exactly
-as the reference engine writes them.
+A chunk of games travels from a worker as a :class:`GameTable`: one column per scalar field of a
+record (:meth:`designer.engine.game.Game.result`), and the objectives and per-zone counts as
+short runs of entries per game. It pickles as a few byte buffers of about two hundred bytes a
+game, so moving 100,000 games between processes or Dask workers costs little next to playing
+them, and the playtest tables are built from the arrays without a Python loop per game.
+:meth:`GameTable.records` gives the records back as dicts, exactly as the reference engine writes
+them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Iterable
 
 import numpy as np
 
 from .board import ZTYPES
 
-__all__ = ["CAUSES", "DANGERS", "SCALARS", "ZONE_COUNTS", "GameTable"]
+__all__ = ["CAUSES", "DANGERS", "SCALARS", "ZONE_COUNTS", "ZONE_KEY", "GameTable"]
 
 SCALARS: tuple[str, ...] = (
     "seed", "won", "cause", "turns", "survivors", "survivors_dead", "survivors_escaped", "kills",
@@ -31,39 +32,52 @@ DANGERS: tuple[str, ...] = ("blue", "yellow", "orange", "red")
 ZONE_COUNTS: tuple[str, ...] = ("deaths", "kills", "visits")
 """The per-zone counts, by code (record fields ``zone_deaths``, ``zone_kills``, ``zone_visits``)."""
 
+ZONE_KEY = 2048
+"""A zone entry's key is ``what * ZONE_KEY + zone`` (boards the core plays have fewer zones)."""
+
 _WIDTH = len(SCALARS) - 1
 _RECORD_ORDER = (*SCALARS[:-4], "objectives", "max_danger", "survivor_actions", "zombie_actions",
                  "zone_deaths", "zone_kills", "zone_visits", "game")
 _CAUSE_CODE = {c: i for i, c in enumerate(CAUSES)}
 _DANGER_CODE = {d: i for i, d in enumerate(DANGERS)}
+_DTYPES = {"seeds": np.int64, "scalars": np.int32, "objective_counts": np.uint16, "objectives": np.int16,
+           "zone_counts": np.uint16, "zone_keys": np.uint16, "zone_values": np.int32}
+_SHAPES = {"scalars": (-1, _WIDTH), "objectives": (-1, 2)}
 
 
 @dataclass(eq=False)
 class GameTable:
     """Games as columns.
 
-    ``seeds`` holds each game's seed (int64); ``scalars`` the other fields of :data:`SCALARS`
-    (an int32 array, one row per game); ``objectives`` rows are (game row, objective
-    index, turn) in the order each game took them; ``zones`` rows are (game row, what, zone index,
-    count) with ``what`` indexing :data:`ZONE_COUNTS`. ``zone_ids`` and ``objective_ids`` name the
-    indices.
+    One entry per game in ``seeds`` (int64), ``scalars`` (int32 rows of the other fields of
+    :data:`SCALARS`), ``objective_counts`` and ``zone_counts`` (how many entries of the next
+    arrays belong to the game). ``objectives`` holds (objective index, turn) pairs in the order
+    each game took them; ``zone_keys`` (``what * ZONE_KEY + zone index``, ``what`` indexing
+    :data:`ZONE_COUNTS`) and ``zone_values`` the non-zero per-zone counts. ``zone_ids`` and
+    ``objective_ids`` name the indices.
     """
 
     seeds: np.ndarray
     scalars: np.ndarray
+    objective_counts: np.ndarray
     objectives: np.ndarray
-    zones: np.ndarray
+    zone_counts: np.ndarray
+    zone_keys: np.ndarray
+    zone_values: np.ndarray
     zone_ids: tuple[str, ...]
     objective_ids: tuple[str, ...]
 
     @classmethod
-    def from_buffers(cls, buffers: tuple[bytes, bytes, bytes, bytes], zone_ids: Iterable[str],
+    def _arrays(cls) -> list[str]:
+        return [f.name for f in fields(cls) if f.name in _DTYPES]
+
+    @classmethod
+    def from_buffers(cls, buffers: tuple[bytes, ...], zone_ids: Iterable[str],
                      objective_ids: Iterable[str]) -> "GameTable":
-        """The table the compiled core writes (four byte buffers)."""
-        seeds, scalars, objectives, zones = buffers
-        return cls(np.frombuffer(seeds, dtype=np.int64), np.frombuffer(scalars, dtype=np.int32).reshape(-1, _WIDTH),
-                   np.frombuffer(objectives, dtype=np.int32).reshape(-1, 3),
-                   np.frombuffer(zones, dtype=np.int32).reshape(-1, 4), tuple(zone_ids), tuple(objective_ids))
+        """The table the compiled core writes (one byte buffer per array, in field order)."""
+        arrays = {name: np.frombuffer(buf, dtype=_DTYPES[name]).reshape(_SHAPES.get(name, (-1,)))
+                  for name, buf in zip(cls._arrays(), buffers)}
+        return cls(**arrays, zone_ids=tuple(zone_ids), objective_ids=tuple(objective_ids))
 
     @classmethod
     def from_records(cls, records: list[dict], zone_ids: Iterable[str], objective_ids: Iterable[str]) -> "GameTable":
@@ -71,71 +85,74 @@ class GameTable:
         zone_ids, objective_ids = tuple(zone_ids), tuple(objective_ids)
         zindex = {z: i for i, z in enumerate(zone_ids)}
         oindex = {o: i for i, o in enumerate(objective_ids)}
-        seeds = np.array([r["seed"] for r in records], dtype=np.int64)
         scalars = np.zeros((len(records), _WIDTH), dtype=np.int32)
-        objectives, zones = [], []
+        obj_counts, objectives, zone_counts, keys, values = [], [], [], [], []
         for row, r in enumerate(records):
             scalars[row] = [_CAUSE_CODE[r[k]] if k == "cause" else _DANGER_CODE[r[k]] if k == "max_danger"
                             else r.get(k, -1) for k in SCALARS[1:]]
-            objectives += [(row, oindex[o], turn) for o, turn in r["objectives"].items()]
+            obj_counts.append(len(r["objectives"]))
+            objectives += [(oindex[o], turn) for o, turn in r["objectives"].items()]
+            before = len(keys)
             for what, name in enumerate(ZONE_COUNTS):
                 counts = r[f"zone_{name}"]
-                zones += [(row, what, zindex[z], counts[z]) for z in sorted(counts, key=zindex.__getitem__)]
-        return cls(seeds, scalars, np.array(objectives, dtype=np.int32).reshape(-1, 3),
-                   np.array(zones, dtype=np.int32).reshape(-1, 4), zone_ids, objective_ids)
+                for z in sorted(counts, key=zindex.__getitem__):
+                    keys.append(what * ZONE_KEY + zindex[z])
+                    values.append(counts[z])
+            zone_counts.append(len(keys) - before)
+        arrays = {"seeds": [r["seed"] for r in records], "scalars": scalars, "objective_counts": obj_counts,
+                  "objectives": objectives, "zone_counts": zone_counts, "zone_keys": keys, "zone_values": values}
+        return cls(**{k: np.array(v, dtype=_DTYPES[k]).reshape(_SHAPES.get(k, (-1,))) for k, v in arrays.items()},
+                   zone_ids=zone_ids, objective_ids=objective_ids)
 
     @classmethod
     def concat(cls, tables: list["GameTable"], zone_ids: Iterable[str] = (),
                objective_ids: Iterable[str] = ()) -> "GameTable":
-        """One table of several, in order (rows renumbered)."""
+        """One table of several, in order."""
         if not tables:
-            return cls(np.zeros(0, dtype=np.int64), np.zeros((0, _WIDTH), dtype=np.int32),
-                       np.zeros((0, 3), dtype=np.int32), np.zeros((0, 4), dtype=np.int32), tuple(zone_ids),
-                       tuple(objective_ids))
-        offsets = np.cumsum([0] + [len(t) for t in tables[:-1]]).astype(np.int32)
-
-        def stack(parts: list[np.ndarray]) -> np.ndarray:
-            out = np.concatenate(parts)
-            out[:, 0] += np.repeat(offsets, [len(p) for p in parts])  # renumber the rows
-            return out
-
-        return cls(np.concatenate([t.seeds for t in tables]), np.concatenate([t.scalars for t in tables]),
-                   stack([t.objectives for t in tables]), stack([t.zones for t in tables]),
-                   tables[0].zone_ids, tables[0].objective_ids)
+            return cls(**{k: np.zeros(0, dtype=_DTYPES[k]).reshape(_SHAPES.get(k, (-1,))) for k in cls._arrays()},
+                       zone_ids=tuple(zone_ids), objective_ids=tuple(objective_ids))
+        return cls(**{k: np.concatenate([getattr(t, k) for t in tables]) for k in cls._arrays()},
+                   zone_ids=tables[0].zone_ids, objective_ids=tables[0].objective_ids)
 
     def __len__(self) -> int:
-        return len(self.scalars)
+        return len(self.seeds)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, GameTable) and self.zone_ids == other.zone_ids and \
             self.objective_ids == other.objective_ids and all(
-                a.shape == b.shape and bool((a == b).all()) for a, b in
-                ((self.seeds, other.seeds), (self.scalars, other.scalars), (self.objectives, other.objectives),
-                 (self.zones, other.zones)))
+                getattr(self, k).shape == getattr(other, k).shape and bool((getattr(self, k) == getattr(other, k)).all())
+                for k in self._arrays())
 
     def column(self, name: str) -> np.ndarray:
         """One field of every game (``cause`` and ``max_danger`` as codes)."""
         return self.seeds if name == "seed" else self.scalars[:, SCALARS.index(name) - 1]
 
+    def objective_rows(self) -> np.ndarray:
+        """The row (game position in this table) of each objective entry."""
+        return np.repeat(np.arange(len(self)), self.objective_counts)
+
+    def zone_rows(self) -> np.ndarray:
+        """The row (game position in this table) of each zone entry."""
+        return np.repeat(np.arange(len(self)), self.zone_counts)
+
     def records(self) -> list[dict]:
         """The records as dicts, keys and values exactly as :meth:`Game.result` writes them (with
         ``game``, unless the games were played without an index)."""
         out = []
-        by_row_obj: dict[int, list] = {}
-        for row, o, turn in self.objectives.tolist():
-            by_row_obj.setdefault(row, []).append((self.objective_ids[o], turn))
-        by_row_zone: dict[int, list] = {}
-        for row, what, z, count in self.zones.tolist():
-            by_row_zone.setdefault(row, []).append((what, self.zone_ids[z], count))
-        for row, (seed, values) in enumerate(zip(self.seeds.tolist(), self.scalars.tolist())):
+        objectives = iter(self.objectives.tolist())
+        zones = iter(zip(self.zone_keys.tolist(), self.zone_values.tolist()))
+        for seed, values, n_obj, n_zone in zip(self.seeds.tolist(), self.scalars.tolist(),
+                                               self.objective_counts.tolist(), self.zone_counts.tolist()):
             v = dict(zip(SCALARS[1:], values), seed=seed)
             v["won"] = bool(v["won"])
             v["cause"] = CAUSES[v["cause"]]
             v["max_danger"] = DANGERS[v["max_danger"]]
-            v["objectives"] = dict(by_row_obj.get(row, ()))
-            zone = by_row_zone.get(row, ())
+            v["objectives"] = {self.objective_ids[o]: turn for o, turn in (next(objectives) for _ in range(n_obj))}
+            by_what: list[dict] = [{} for _ in ZONE_COUNTS]
+            for key, count in (next(zones) for _ in range(n_zone)):
+                by_what[key // ZONE_KEY][self.zone_ids[key % ZONE_KEY]] = count
             for what, name in enumerate(ZONE_COUNTS):
-                v[f"zone_{name}"] = {z: c for w, z, c in zone if w == what}
+                v[f"zone_{name}"] = by_what[what]
             record = {k: v[k] for k in _RECORD_ORDER}
             if record["game"] < 0:
                 del record["game"]
