@@ -154,3 +154,28 @@ def test_a_table_gives_back_the_records_it_was_made_of():
     assert len(both) == 43 and both.records() == records + records[:3]
     assert pickle.loads(pickle.dumps(both)) == both
     assert both != table
+
+
+def test_the_core_plays_a_hub_with_hundreds_of_legal_actions():
+    """A plaza seen from 300 alleys full of zombies: a survivor with two guns has some 600 ranged
+    actions to choose from, and pushed zombies have 300 ways out."""
+    alleys = [f"a{i}" for i in range(300)]
+    data = {"schema_version": 1, "id": "hub", "meta": {"title": "Hub"},
+            "zones": [{"id": "plaza"}, *({"id": a, "capacity": {"max_zombies": 3}} for a in alleys)],
+            "connections": [{"id": f"c{i}", "kind": "opening", "from": "plaza", "to": a} for i, a in enumerate(alleys)],
+            "exits": [alleys[-1]], "victory": {"steps": [{"kind": "kill", "count": 50}]},
+            "setup": {"start_zones": ["plaza"], "turn_limit": 8,
+                      "survivors": {"max": 4, "starting_equipment": ["pistol", "rifle", "fire axe"]},
+                      "zombie_pool": {"walker": 900, "runner": 100},
+                      "zombies": [{"zone": a, "zombie": "walker", "count": 3} for a in alleys],
+                      "spawn_method": {"kind": "fixed", "count": 3}},
+            "spawns": [{"id": "s1", "zone": alleys[0], "order": 1}]}
+    board = Board(parse(data))
+    assert core.unsupported(board, "random") is None
+    game = Game(board, 1, "random")
+    hero = game.state.survivors[0]
+    hero.actions_left = 3
+    assert len(game.legal_actions(hero)) > 500
+    for policy in ("random", "greedy"):
+        seeds = [game_seed(11, i) for i in range(12)]
+        assert core.play_games(board, seeds, policy, None, 0).records() == reference(board, seeds, policy)

@@ -16,7 +16,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..engine.batch import ENGINE_VERSION, run_games
+from ..engine import core
+from ..engine.batch import ENGINE_VERSION, board_for, run_games
 from ..engine.table import CAUSES, DANGERS, SCALARS, ZONE_COUNTS, ZONE_KEY, GameTable
 from ..io.files import dumps, write_text_atomic
 from ..model.scenario import Scenario
@@ -48,6 +49,7 @@ class PlaytestResult:
         out = summarize(self.games, self.zones)
         out.update({k: self.meta[k] for k in ("scenario_id", "scenario_title", "policy", "base_seed",
                                                "survivors", "engine_version", "scenario_hash")})
+        out["played_by"] = self.meta.get("played_by", "")
         out["interrupted"] = self.interrupted
         out["cached"] = self.cached
         return out
@@ -141,6 +143,8 @@ def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "gr
     meta = {"scenario_id": scenario.id, "scenario_title": scenario.meta.title, "scenario_hash": scenario_hash(scenario),
             "engine_version": ENGINE_VERSION, "policy": policy_key or getattr(policy, "__name__", "custom"),
             "survivors": survivors, "base_seed": seed, "n": n}
+    meta["played_by"] = "core" if core.available() and core.unsupported(board_for(text), policy, survivors) is None \
+        else "reference"
     db = None if store is None else store if isinstance(store, ResultsStore) else ResultsStore(store)
     b_zone_ids = [z.id for z in scenario.zones]
     names = {z.id: z.name or z.id for z in scenario.zones}

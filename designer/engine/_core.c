@@ -58,12 +58,10 @@ static void mt_init_by_array(MT *r, const uint32_t *key, int len) {
 
 /* random.seed(n) for a non-negative int below 2**64 (init_by_array always starts from the same
  * init_genrand(19650218) state: computed once) */
-static MT mt_base;
-static int mt_base_ready;
+static MT mt_base; /* set when the module is imported */
 
 static void mt_seed(MT *r, u64 seed) {
     uint32_t key[2] = {(uint32_t)seed, (uint32_t)(seed >> 32)};
-    if (!mt_base_ready) { mt_init(&mt_base, 19650218U); mt_base_ready = 1; }
     memcpy(r->mt, mt_base.mt, sizeof r->mt);
     r->mti = MT_N;
     mt_init_by_array(r, key, key[1] ? 2 : 1);
@@ -113,7 +111,7 @@ static void shuffle(MT *r, int *a, int len) {
 /* ---------------------------------------------------------------- the compiled board */
 
 typedef struct { u64 key; int target; void *value; } Slot;
-typedef struct { Slot *slots; int cap, used; } Cache;
+typedef struct { Slot *slots; int cap, used, limit; } Cache; /* cleared when `limit` tables are held */
 
 typedef struct { int kind, a, ztype, count, dcount, dsides, dbonus, has_dice, amount, to_actor, win; } Effect;
 typedef struct { int kind, target, once, neff; Effect *eff; } Trigger;
@@ -166,6 +164,7 @@ typedef struct {
     ItemT *items;
     PlanStep *plan;
     int escape_step;
+    int max_acts, max_zdeg; /* the most legal actions a survivor can have; the most zombie neighbours */
     Cache zd, sight, sd;
     PyThread_type_lock lock; /* one batch at a time plays on a board (its caches are shared) */
     void *blocks[96]; int nblocks;
@@ -202,7 +201,8 @@ static void cache_clear(Cache *c, int sight) {
 
 static Slot *cache_find(Cache *c, u64 key, int target) {
     if (!c->slots) {
-        c->cap = 1024;
+        c->cap = 16;
+        while (c->cap < 2 * c->limit + 2) c->cap *= 2;
         c->slots = calloc((size_t)c->cap, sizeof(Slot));
     }
     u64 h = mix(key ^ ((u64)(uint32_t)target << 40) ^ (u64)(uint32_t)target);
@@ -212,9 +212,8 @@ static Slot *cache_find(Cache *c, u64 key, int target) {
     }
 }
 
-static void cache_store(Board *b, Cache *c, Slot *s, u64 key, int target, void *value, int sight) {
-    (void)b;
-    if (c->used * 2 >= c->cap) {
+static void cache_store(Cache *c, Slot *s, u64 key, int target, void *value, int sight) {
+    if (c->used >= c->limit) {
         cache_clear(c, sight);
         s = cache_find(c, key, target);
     }
@@ -258,7 +257,7 @@ static int *zombie_distances(Board *b, u64 open) {
         }
     }
     free(bstart); free(bu); free(fill); free(queue);
-    cache_store(b, &b->zd, s, open, -1, table, 0);
+    cache_store(&b->zd, s, open, -1, table, 0);
     return table;
 }
 
@@ -308,7 +307,7 @@ static Sight *visible(Board *b, u64 open) {
     }
     out->start[n] = k;
     free(seen); free(link);
-    cache_store(b, &b->sight, s, open, -2, out, 1);
+    cache_store(&b->sight, s, open, -2, out, 1);
     return out;
 }
 
@@ -330,7 +329,7 @@ static int *survivor_distances(Board *b, int target, u64 passable) {
         }
     }
     free(queue);
-    cache_store(b, &b->sd, s, passable, target, dist, 0);
+    cache_store(&b->sd, s, passable, target, dist, 0);
     return dist;
 }
 
@@ -360,6 +359,7 @@ typedef struct {
     int *pending, npending, pcap;
     int plan_done;
     int *moves; int mcap; /* scratch for zombie moves */
+    int *outs; /* scratch: the zones pushed zombies may go to */
 } G;
 
 #define ZROW(g, z) ((g)->zombies + (size_t)(z) * NT)
@@ -984,8 +984,8 @@ static void move_zombies(G *g, int z, int dest, int t, int count) {
     int over = zombies_in(g, dest) - b->max_z[dest];
     if (over > ZROW(g, dest)[t]) over = ZROW(g, dest)[t];
     if (over > 0) {
-        int outs[4096], no = 0;
-        for (int a = b->zadj_start[dest]; a < b->zadj_start[dest + 1] && no < 4096; a++) {
+        int *outs = g->outs, no = 0;
+        for (int a = b->zadj_start[dest]; a < b->zadj_start[dest + 1]; a++) {
             int v = b->zadj_v[a];
             if (b->zadj_ok[a] && v != z && zombies_in(g, v) < b->max_z[v]) outs[no++] = v;
         }
@@ -1245,14 +1245,13 @@ static int can_search(G *g, Surv *s) {
     return b->profile == P_LNOE ? !s->moved : 1;
 }
 
-#define MAXA 4096
 static int legal_actions(G *g, Surv *s, Act *acts) {
     Board *b = g->b;
     int k = 0;
     acts[k++] = (Act){A_PASS, 0, 0};
     if (s->actions_left <= 0 || !on_board(s)) return k;
     int z = s->zone, left = s->actions_left, tool = -1, tool_checked = 0;
-    for (int a = b->sadj_start[z]; a < b->sadj_start[z + 1] && k < MAXA - 8; a++) {
+    for (int a = b->sadj_start[z]; a < b->sadj_start[z + 1]; a++) {
         int v = b->sadj_v[a], c = b->sadj_c[a], d = b->c_door[c];
         if (d >= 0 && !(g->doors_open >> d & 1)) {
             if (!(g->doors_unlocked >> d & 1) && !can_unlock(g, s, d)) continue;
@@ -1273,16 +1272,16 @@ static int legal_actions(G *g, Surv *s, Act *acts) {
         ItemT *w = &b->items[it];
         if (w->dice <= 0) continue;
         if (w->max_range == 0) {
-            if (here && k < MAXA - 8) acts[k++] = (Act){A_MELEE, it, 0};
+            if (here) acts[k++] = (Act){A_MELEE, it, 0};
         } else {
             if (!sg) sg = visible(b, g->doors_open);
-            for (int q = sg->start[z]; q < sg->start[z + 1] && k < MAXA - 8; q++) {
+            for (int q = sg->start[z]; q < sg->start[z + 1]; q++) {
                 int v = sg->v[q], dist = sg->d[q];
                 if (w->min_range <= dist && dist <= w->max_range && zombies_in(g, v)) acts[k++] = (Act){A_RANGED, it, v};
             }
         }
     }
-    for (int o = 0; o < b->nobj && k < MAXA - 2; o++) {
+    for (int o = 0; o < b->nobj; o++) {
         if (g->obj_zone[o] != z) continue;
         if (b->obj_kind[o] == O_SWITCH) {
             if (b->obj_repeatable[o] || !(g->pressed >> o & 1)) acts[k++] = (Act){A_PRESS, o, 0};
@@ -1891,6 +1890,21 @@ static PyObject *Board_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
         b->plan[i].action = (int)rd(R); b->plan[i].target = (int)rd(R); b->plan[i].zone = (int)rd(R);
     }
     if (rd(R) != 0x5eed || R->err || R->pos != R->len) goto bad;
+    /* pass, search, noise, one open or move per survivor connection, one melee or one ranged
+     * action per weapon kind and zone in sight, one per objective */
+    int max_sdeg = 0, weapons = 0;
+    for (int z = 0; z < n; z++) {
+        int d = b->sadj_start[z + 1] - b->sadj_start[z], e = b->zadj_start[z + 1] - b->zadj_start[z];
+        if (d > max_sdeg) max_sdeg = d;
+        if (e > b->max_zdeg) b->max_zdeg = e;
+    }
+    for (int i = 0; i < b->nit; i++) weapons += b->items[i].dice > 0;
+    b->max_acts = 8 + max_sdeg + weapons * n + b->nobj;
+    /* door-dependent tables kept at once: about 32 M cells of zombie distances or lines of
+     * sight, 16 M of survivor distances */
+    b->zd.limit = b->sight.limit = (int)(32000000 / ((long long)n * n) < 512 ? 32000000 / ((long long)n * n) : 512);
+    if (b->zd.limit < 2) b->zd.limit = b->sight.limit = 2;
+    b->sd.limit = 16000000 / n < 16384 ? 16000000 / n : 16384;
     if (b->nstart <= 0 || b->ncards < 0 || b->hero_dice < 2 || b->hero_dice > 64 || b->max_items > MAXI - 32) goto bad;
     return (PyObject *)b;
 bad:
@@ -2002,7 +2016,8 @@ static PyObject *Board_play(Board *b, PyObject *args) {
     size_t ecap = (size_t)b->nedeck + (size_t)MAXS * (MAXI + 4) + (size_t)b->nobj + 16;
     g.edeck = calloc(ecap, sizeof(int));
     g.ediscard = calloc(ecap, sizeof(int));
-    Act *acts = malloc(sizeof(Act) * MAXA);
+    Act *acts = malloc(sizeof(Act) * (size_t)b->max_acts);
+    g.outs = malloc(sizeof(int) * ((size_t)b->max_zdeg + 1));
     Buf bufs[7];
     memset(bufs, 0, sizeof bufs);
     int failed = 0;
@@ -2031,7 +2046,7 @@ static PyObject *Board_play(Board *b, PyObject *args) {
     free(seedv);
     free(g.zombies); free(g.noise); free(g.zone_deaths); free(g.zone_kills); free(g.zone_visits);
     free(g.entered); free(g.bspawned); free(g.obj_zone); free(g.obj_turn); free(g.obj_order); free(g.zdeck);
-    free(g.zdiscard); free(g.edeck); free(g.ediscard); free(g.pending); free(g.moves); free(acts);
+    free(g.zdiscard); free(g.edeck); free(g.ediscard); free(g.pending); free(g.moves); free(g.outs); free(acts);
     return out;
 }
 
@@ -2078,6 +2093,7 @@ static PyMethodDef module_methods[] = {
 static struct PyModuleDef core_module = {PyModuleDef_HEAD_INIT, "_core", "The compiled engine core.", -1, module_methods};
 
 PyMODINIT_FUNC PyInit__core(void) {
+    mt_init(&mt_base, 19650218U);
     if (PyType_Ready(&BoardType) < 0) return NULL;
     PyObject *m = PyModule_Create(&core_module);
     if (!m) return NULL;
