@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pickle
 import random
+from pathlib import Path
 
+import pandas as pd
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -134,7 +136,9 @@ def test_games_the_core_does_not_play_go_to_the_reference_engine():
     s = designer.load("scenarios/night-shift.json")
     board = Board(s)
     assert "callable" in core.unsupported(board, lambda game, survivor, acts: acts[0])
-    assert "campaign" in core.unsupported(board, "greedy", heroes=[{"items": []}])
+    assert core.unsupported(board, "greedy", heroes=[{"items": ["pistol"]}]) is None
+    assert "do not list: golden idol" in core.unsupported(board, "greedy", heroes=[{"items": ["golden idol"]}])
+    assert "13 heroes" in core.unsupported(board, "greedy", heroes=[{"items": []}] * 13)
     assert "survivors" in core.unsupported(board, "greedy", survivors=13)
     data = s.model_dump(mode="json", by_alias=True, exclude_none=True)
     data["connections"] += [{"id": f"extra{i}", "kind": "door", "from": data["zones"][0]["id"],
@@ -179,3 +183,33 @@ def test_the_core_plays_a_hub_with_hundreds_of_legal_actions():
     for policy in ("random", "greedy"):
         seeds = [game_seed(11, i) for i in range(12)]
         assert core.play_games(board, seeds, policy, None, 0).records() == reference(board, seeds, policy)
+
+
+HERO_ITEMS = ["pistol", "fire axe", "crowbar", "flashlight", "katana", "shotgun", "canned food", "chainsaw"]
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.sampled_from(SAMPLES), st.sampled_from(["greedy", "cautious", "random"]), st.integers(0, 2**62),
+       st.lists(st.fixed_dictionaries({"items": st.lists(st.sampled_from(HERO_ITEMS), max_size=6),
+                                       "xp": st.integers(0, 50), "wounds": st.integers(0, 4)}), max_size=5))
+def test_the_core_plays_carried_heroes_like_the_reference(path, policy, seed, heroes):
+    board = Board(designer.load(path))
+    assert core.unsupported(board, policy, heroes=heroes) is None
+    game = Game(board, seed, policy, heroes=[dict(h) for h in heroes])
+    record = game.play()
+    fast, out = core.play_with_heroes(board, seed, policy, None, heroes)
+    assert fast == {k: record[k] for k in ("won", "cause", "turns", "survivors")}
+    assert out == game.heroes_out()
+
+
+@pytest.mark.parametrize("name", ["seul-dans-le-noir.json", "harlan-depot.json"])
+def test_campaigns_give_the_same_runs_with_the_core_and_the_reference(name, monkeypatch):
+    from designer.analysis.campaign import simulate_campaign
+
+    path = Path(__file__).parent.parent / "scenarios" / "campaigns" / name
+    fast = simulate_campaign(path, n=150, seed=4, progress=False, workers=1)
+    monkeypatch.setenv("DESIGNER_ENGINE", "python")
+    slow = simulate_campaign(path, n=150, seed=4, progress=False, workers=1)
+    pd.testing.assert_frame_equal(fast.runs, slow.runs)
+    pd.testing.assert_frame_equal(fast.games, slow.games)
+    assert fast.games["heroes_out"].sum() > 0

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..engine import core
 from ..engine.batch import board_for, game_seed, run_chunks
 from ..engine.game import Game
 from ..io.files import LoadError, Problem, dumps, load, loads
@@ -66,10 +67,24 @@ def load_campaign(path: str | os.PathLike[str]) -> LoadedCampaign:
     return LoadedCampaign(campaign, scenarios, str(path))
 
 
+SERIAL_CORE_RUNS = 10_000
+"""Campaign runs played in this process when the compiled core plays them and no workers or
+executor are asked for (a few seconds at most)."""
+
+
 def _carry(heroes: list[dict], step: Any) -> list[dict]:
     c = step.carry
     return [{"items": list(h["items"]) if c.items else [], "xp": h["xp"] if c.xp else 0,
              "wounds": h["wounds"] if c.wounds == "keep" else 0} for h in heroes]
+
+
+def _play(board: Any, seed: int, policy: Any, survivors: int | None, heroes: list[dict] | None) -> tuple[dict, list]:
+    """One game of a step: its record (at least won, cause, turns, survivors) and the heroes out.
+    The compiled core plays it when it can (the same game as the reference engine)."""
+    if core.available() and core.unsupported(board, policy, survivors, heroes) is None:
+        return core.play_with_heroes(board, seed, policy, survivors, heroes)
+    game = Game(board, seed, policy, survivors=survivors, heroes=heroes)
+    return game.play(), game.heroes_out()
 
 
 def play_campaign(campaign: Campaign, texts: dict[str, str], base_seed: int, run: int,
@@ -100,10 +115,7 @@ def play_campaign(campaign: Campaign, texts: dict[str, str], base_seed: int, run
                 heroes = [dict(h) for h in party] if step.roster == "party" else None
                 if step.roster == "party" and not heroes:
                     break
-                game = Game(board, game_seed(base_seed, f"{run}:{played}:{k}"), policy, survivors=step.heroes,
-                            heroes=heroes)
-                r = game.play()
-                out = game.heroes_out()
+                r, out = _play(board, game_seed(base_seed, f"{run}:{played}:{k}"), policy, step.heroes, heroes)
                 rows.append({**base, "game": k, "played": True, "won": r["won"], "cause": r["cause"],
                              "turns": r["turns"], "heroes": r["survivors"], "heroes_out": len(out)})
                 step_won = step_won or r["won"]
@@ -135,11 +147,18 @@ def campaign_chunk(campaign_json: str, texts: dict[str, str], base_seed: int, po
 def run_campaigns(loaded: LoadedCampaign, n: int, seed: int = 1, policy: Any = "greedy", *,
                   workers: int | None = None, executor: Any = None, chunk_size: int | None = None,
                   on_chunk: Any = None) -> tuple[list[dict], list[dict], bool]:
-    """Simulate ``n`` campaign runs; return (run rows, game rows, interrupted)."""
+    """Simulate ``n`` campaign runs; return (run rows, game rows, interrupted).
+
+    When the compiled core plays the bots, a run of up to :data:`SERIAL_CORE_RUNS` campaigns with
+    no executor or worker count asked for plays in this process (faster than starting workers).
+    """
+    fast = core.available() and isinstance(policy, str) and policy in core.POLICY_CODES
+    if fast and executor is None and workers is None and n <= SERIAL_CORE_RUNS:
+        executor = "serial"
+    size = chunk_size or (max(50, min(1000, n // ((workers or os.cpu_count() or 1) * 4) or 50)) if fast else
+                          max(5, min(50, n // ((workers or os.cpu_count() or 1) * 4) or 5)))
     results, interrupted = run_chunks(campaign_chunk, (dumps(loaded.campaign), loaded.texts(), seed, policy), n,
-                                      workers=workers, executor=executor, chunk_size=chunk_size or
-                                      max(5, min(50, n // ((workers or os.cpu_count() or 1) * 4) or 5)),
-                                      on_chunk=on_chunk)
+                                      workers=workers, executor=executor, chunk_size=size, on_chunk=on_chunk)
     runs = [r for r, _ in results]
     games = [g for _, rows in results for g in rows]
     return runs, games, interrupted

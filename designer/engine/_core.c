@@ -360,6 +360,7 @@ typedef struct {
     int plan_done;
     int *moves; int mcap; /* scratch for zombie moves */
     int *outs; /* scratch: the zones pushed zombies may go to */
+    void *acts; /* scratch: a survivor's legal actions (Act) */
 } G;
 
 #define ZROW(g, z) ((g)->zombies + (size_t)(z) * NT)
@@ -1630,7 +1631,10 @@ static void play_turn(G *g, Act *acts) {
     if (dl > g->max_danger) g->max_danger = dl;
 }
 
-static void setup(G *g, u64 seed, int survivors) {
+/* heroes carried over from an earlier game, or none */
+typedef struct { int n; int nitems[MAXS]; int items[MAXS][MAXI]; int xp[MAXS], wounds[MAXS]; } Heroes;
+
+static void setup(G *g, u64 seed, int survivors, const Heroes *heroes) {
     Board *b = g->b;
     int n = b->n;
     mt_seed(&g->rng, seed);
@@ -1676,6 +1680,18 @@ static void setup(G *g, u64 seed, int survivors) {
     int count = survivors >= 0 ? survivors : (b->smax < 4 ? b->smax : 4);
     if (survivors < 0 && count < b->smin) count = b->smin;
     int start = b->start_zones[randbelow(&g->rng, b->nstart)];
+    if (heroes) {
+        for (int k = 0; k < heroes->n; k++) {
+            Surv *s = &g->sv[g->ns++];
+            memset(s, 0, sizeof *s);
+            s->zone = start; s->health = b->health; s->alive = 1;
+            memcpy(s->items, heroes->items[k], sizeof(int) * (size_t)heroes->nitems[k]);
+            s->nitems = heroes->nitems[k];
+            s->xp = heroes->xp[k];
+            s->wounds = heroes->wounds[k] < b->health - 1 ? heroes->wounds[k] : b->health - 1;
+        }
+        count = 0;
+    }
     for (int k = 0; k < count; k++) {
         Surv *s = &g->sv[g->ns++];
         memset(s, 0, sizeof *s);
@@ -1971,6 +1987,37 @@ static int write_game(G *g, u64 seed, long long index, Buf *out) {
     return buf_put(&out[4], &entries, sizeof entries);
 }
 
+static void game_alloc(G *g, Board *b, int policy) {
+    int n = b->n;
+    memset(g, 0, sizeof *g);
+    g->b = b;
+    g->policy = policy;
+    g->zombies = calloc((size_t)n * NT, sizeof(int));
+    g->noise = calloc((size_t)n, sizeof(int));
+    g->zone_deaths = calloc((size_t)n, sizeof(int));
+    g->zone_kills = calloc((size_t)n, sizeof(int));
+    g->zone_visits = calloc((size_t)n, sizeof(int));
+    g->entered = calloc((size_t)n, 1);
+    g->bspawned = calloc((size_t)b->nbld + 1, 1);
+    g->obj_zone = calloc((size_t)b->nobj + 1, sizeof(int));
+    g->obj_turn = calloc((size_t)b->nobj + 1, sizeof(int));
+    g->obj_order = calloc((size_t)b->nobj + 1, sizeof(int));
+    g->zdeck = calloc((size_t)b->ncards + 1, sizeof(int));
+    g->zdiscard = calloc((size_t)b->ncards + 1, sizeof(int));
+    size_t ecap = (size_t)b->nedeck + (size_t)MAXS * (MAXI + 4) + (size_t)b->nobj + 16;
+    g->edeck = calloc(ecap, sizeof(int));
+    g->ediscard = calloc(ecap, sizeof(int));
+    g->acts = malloc(sizeof(Act) * (size_t)b->max_acts);
+    g->outs = malloc(sizeof(int) * ((size_t)b->max_zdeg + 1));
+}
+
+static void game_free(G *g) {
+    free(g->zombies); free(g->noise); free(g->zone_deaths); free(g->zone_kills); free(g->zone_visits);
+    free(g->entered); free(g->bspawned); free(g->obj_zone); free(g->obj_turn); free(g->obj_order); free(g->zdeck);
+    free(g->zdiscard); free(g->edeck); free(g->ediscard); free(g->pending); free(g->moves); free(g->outs);
+    free(g->acts);
+}
+
 /* Board.play(seeds, policy, survivors, first_index) -> seven byte buffers (table.GameTable):
  * seeds (int64); the other NSCALARS - 1 fields (int32 rows); objectives taken per game (uint16)
  * and (objective, turn) pairs (int16) in the order they were taken; zone entries per game
@@ -1996,28 +2043,8 @@ static PyObject *Board_play(Board *b, PyObject *args) {
         }
     }
     Py_DECREF(fast);
-    int n = b->n;
     G g;
-    memset(&g, 0, sizeof g);
-    g.b = b;
-    g.policy = policy;
-    g.zombies = calloc((size_t)n * NT, sizeof(int));
-    g.noise = calloc((size_t)n, sizeof(int));
-    g.zone_deaths = calloc((size_t)n, sizeof(int));
-    g.zone_kills = calloc((size_t)n, sizeof(int));
-    g.zone_visits = calloc((size_t)n, sizeof(int));
-    g.entered = calloc((size_t)n, 1);
-    g.bspawned = calloc((size_t)b->nbld + 1, 1);
-    g.obj_zone = calloc((size_t)b->nobj + 1, sizeof(int));
-    g.obj_turn = calloc((size_t)b->nobj + 1, sizeof(int));
-    g.obj_order = calloc((size_t)b->nobj + 1, sizeof(int));
-    g.zdeck = calloc((size_t)b->ncards + 1, sizeof(int));
-    g.zdiscard = calloc((size_t)b->ncards + 1, sizeof(int));
-    size_t ecap = (size_t)b->nedeck + (size_t)MAXS * (MAXI + 4) + (size_t)b->nobj + 16;
-    g.edeck = calloc(ecap, sizeof(int));
-    g.ediscard = calloc(ecap, sizeof(int));
-    Act *acts = malloc(sizeof(Act) * (size_t)b->max_acts);
-    g.outs = malloc(sizeof(int) * ((size_t)b->max_zdeg + 1));
+    game_alloc(&g, b, policy);
     Buf bufs[7];
     memset(bufs, 0, sizeof bufs);
     int failed = 0;
@@ -2026,8 +2053,8 @@ static PyObject *Board_play(Board *b, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS
     PyThread_acquire_lock(b->lock, WAIT_LOCK);
     for (Py_ssize_t i = 0; i < count && !failed; i++) {
-        setup(&g, seedv[i], survivors);
-        while (!g.outcome) play_turn(&g, acts);
+        setup(&g, seedv[i], survivors, NULL);
+        while (!g.outcome) play_turn(&g, (Act *)g.acts);
         failed = write_game(&g, seedv[i], first_index >= 0 ? first_index + i : -1, bufs) < 0;
     }
     PyThread_release_lock(b->lock);
@@ -2044,9 +2071,7 @@ static PyObject *Board_play(Board *b, PyObject *args) {
     }
     for (int i = 0; i < 7; i++) free(bufs[i].data);
     free(seedv);
-    free(g.zombies); free(g.noise); free(g.zone_deaths); free(g.zone_kills); free(g.zone_visits);
-    free(g.entered); free(g.bspawned); free(g.obj_zone); free(g.obj_turn); free(g.obj_order); free(g.zdeck);
-    free(g.zdiscard); free(g.edeck); free(g.ediscard); free(g.pending); free(g.moves); free(g.outs); free(acts);
+    game_free(&g);
     return out;
 }
 
@@ -2069,7 +2094,65 @@ static PyObject *core_randbelow(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* Board.play_heroes(seed, policy, survivors, heroes) -> (won, cause, turns, survivors, heroes out):
+ * one game, with heroes carried over from an earlier one (None: a new team of `survivors`, -1
+ * for the scenario's); heroes are (item indices, xp, wounds) and so are the heroes out (every
+ * survivor alive at the end, escaped or not) */
+static PyObject *Board_play_heroes(Board *b, PyObject *args) {
+    unsigned long long seed;
+    int policy, survivors;
+    PyObject *list;
+    if (!PyArg_ParseTuple(args, "KiiO", &seed, &policy, &survivors, &list)) return NULL;
+    if (list != Py_None && !PyList_Check(list)) { PyErr_SetString(PyExc_TypeError, "heroes: a list or None"); return NULL; }
+    if (survivors > MAXS) { PyErr_SetString(PyExc_ValueError, "too many survivors"); return NULL; }
+    Heroes h;
+    memset(&h, 0, sizeof h);
+    h.n = list == Py_None ? 0 : (int)PyList_GET_SIZE(list);
+    if (h.n > MAXS || seed >> 63) { PyErr_SetString(PyExc_ValueError, "too many heroes or seed out of range"); return NULL; }
+    for (int k = 0; k < h.n; k++) {
+        PyObject *items;
+        if (!PyArg_ParseTuple(PyList_GET_ITEM(list, k), "O!ii", &PyTuple_Type, &items, &h.xp[k], &h.wounds[k])) return NULL;
+        h.nitems[k] = (int)PyTuple_GET_SIZE(items);
+        if (h.nitems[k] > MAXI - 32) {
+            PyErr_SetString(PyExc_ValueError, "a hero carries too many items");
+            return NULL;
+        }
+        for (int i = 0; i < h.nitems[k]; i++) {
+            long v = PyLong_AsLong(PyTuple_GET_ITEM(items, i));
+            if (v < 0 || v >= b->nit) {
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "unknown item index");
+                return NULL;
+            }
+            h.items[k][i] = (int)v;
+        }
+    }
+    G g;
+    game_alloc(&g, b, policy);
+    Py_BEGIN_ALLOW_THREADS
+    PyThread_acquire_lock(b->lock, WAIT_LOCK);
+    setup(&g, seed, survivors, list == Py_None ? NULL : &h);
+    while (!g.outcome) play_turn(&g, (Act *)g.acts);
+    PyThread_release_lock(b->lock);
+    Py_END_ALLOW_THREADS
+    PyObject *out = PyList_New(0);
+    for (int i = 0; out && i < g.ns; i++) {
+        Surv *s = &g.sv[i];
+        if (!s->alive) continue;
+        PyObject *items = PyTuple_New(s->nitems);
+        for (int k = 0; items && k < s->nitems; k++) PyTuple_SET_ITEM(items, k, PyLong_FromLong(s->items[k]));
+        PyObject *hero = items ? Py_BuildValue("(Nii)", items, s->xp, s->wounds) : NULL;
+        if (!hero || PyList_Append(out, hero) < 0) { Py_XDECREF(hero); Py_CLEAR(out); break; }
+        Py_DECREF(hero);
+    }
+    PyObject *result = out ? Py_BuildValue("(OiiiN)", g.outcome == 1 ? Py_True : Py_False,
+                                           g.outcome == 1 ? C_NONE : g.cause, g.turn, g.ns, out) : NULL;
+    game_free(&g);
+    return result;
+}
+
 static PyMethodDef Board_methods[] = {
+    {"play_heroes", (PyCFunction)Board_play_heroes, METH_VARARGS,
+     "play_heroes(seed, policy, survivors, heroes) -> (won, cause, turns, survivors, heroes out)"},
     {"play", (PyCFunction)Board_play, METH_VARARGS, "play(seeds, policy, survivors, first_index) -> the seven byte buffers of a GameTable"},
     {NULL, NULL, 0, NULL},
 };

@@ -10,8 +10,8 @@ bot.
 Batches (:func:`designer.engine.batch.play_chunk`) use the core when it is built and the game is
 one it plays; otherwise, and with ``DESIGNER_ENGINE=python`` in the environment, the reference
 engine plays. :func:`unsupported` says why a game goes to the reference engine: a policy given
-as a Python callable, heroes carried over from a campaign, a profile subclassed in Python, or a
-board beyond the core's fixed sizes.
+as a Python callable, heroes carried over from a campaign with items the board's tables do not
+list, a profile subclassed in Python, or a board beyond the core's fixed sizes.
 """
 
 from __future__ import annotations
@@ -22,17 +22,17 @@ from typing import Any
 
 from .board import INF, ZINDEX, ZTYPES, Board
 from .cards import DECKS
-from .equipment import Item, item
+from .equipment import ITEMS, Item, item
 from .game import item_value, parse_dice
 from .profiles import House, LastNightOnEarth, Profile, Zombicide, make_profile
-from .table import SCALARS, GameTable
+from .table import CAUSES, SCALARS, GameTable
 
 try:
     from . import _core
 except ImportError:  # not built (no C compiler when installed): the reference engine plays
     _core = None
 
-__all__ = ["POLICY_CODES", "available", "compile_board", "play_games", "unsupported"]
+__all__ = ["POLICY_CODES", "available", "compile_board", "play_games", "play_with_heroes", "unsupported"]
 
 PACK_VERSION = 1
 POLICY_CODES = {"greedy": 0, "cautious": 1, "random": 2}
@@ -87,10 +87,17 @@ def unsupported(board: Board, policy: Any, survivors: int | None = None, heroes:
     if not isinstance(policy, str) or policy not in POLICY_CODES:
         return "the policy is a Python callable"
     if heroes is not None:
-        return "heroes are carried over from a campaign"
+        if len(heroes) > MAX_SURVIVORS:
+            return f"{len(heroes)} heroes (the core plays at most {MAX_SURVIVORS})"
+        if any(len(h.get("items", ())) > MAX_ITEMS for h in heroes):
+            return f"a hero carries more than {MAX_ITEMS} items"
     if survivors is not None and not 0 <= survivors <= MAX_SURVIVORS:
         return f"{survivors} survivors (the core plays 0-{MAX_SURVIVORS})"
     compile_board(board)
+    if board._core_problem is None and heroes is not None:
+        unknown = {n for h in heroes for n in h.get("items", ()) if n not in board._core_items}
+        if unknown:
+            return f"heroes carry items the board's tables do not list: {', '.join(sorted(unknown))}"
     return board._core_problem
 
 
@@ -101,10 +108,11 @@ def compile_board(board: Board) -> Any:
     s = board.scenario
     profile = make_profile(s.setup.rules.profile, s.setup.rules.overrides)
     problem = _board_problem(board, profile) if _core is not None else "the compiled core is not built"
-    packed = None
+    packed, names = None, {}
     if problem is None:
-        packed = _core.Board(pack(board, profile))
-    board._core_board, board._core_problem = packed, problem
+        data, names = pack(board, profile)
+        packed = _core.Board(data)
+    board._core_board, board._core_problem, board._core_items = packed, problem, names
     return packed
 
 
@@ -116,6 +124,22 @@ def play_games(board: Board, seeds: list[int], policy: str, survivors: int | Non
     buffers = compile_board(board).play(seeds, POLICY_CODES[policy], -1 if survivors is None else survivors,
                                         first_index)
     return GameTable.from_buffers(buffers, board.zone_ids, board.obj_ids)
+
+
+def play_with_heroes(board: Board, seed: int, policy: str, survivors: int | None,
+                     heroes: list[dict] | None) -> tuple[dict, list[dict]]:
+    """Play one game, with heroes carried over from an earlier one (dicts with ``items``, ``xp``
+    and ``wounds``) or, when ``heroes`` is None, a new team; return (``won``, ``cause``,
+    ``turns`` and ``survivors`` of its record, the heroes alive at the end as
+    :meth:`Game.heroes_out` gives them). The caller checks :func:`unsupported` first."""
+    names = board._core_items
+    table = list(names)
+    carried = None if heroes is None else [
+        (tuple(names[n] for n in h.get("items", ())), h.get("xp", 0), h.get("wounds", 0)) for h in heroes]
+    won, cause, turns, count, out = compile_board(board).play_heroes(
+        seed, POLICY_CODES[policy], -1 if survivors is None else survivors, carried)
+    record = {"won": won, "cause": CAUSES[cause], "turns": turns, "survivors": count}
+    return record, [{"items": [table[i] for i in items], "xp": xp, "wounds": wounds} for items, xp, wounds in out]
 
 
 # -- packing ---------------------------------------------------------------------------------------
@@ -134,8 +158,9 @@ def _double_bits(x: float) -> int:
     return struct.unpack("<q", struct.pack("<d", x))[0]
 
 
-def pack(board: Board, profile: Profile) -> list[int]:
-    """The flat list of integers ``_core.Board`` reads (same order as ``Board_new`` in _core.c)."""
+def pack(board: Board, profile: Profile) -> tuple[list[int], dict[str, int]]:
+    """The flat list of integers ``_core.Board`` reads (same order as ``Board_new`` in _core.c),
+    and the item table (name to index)."""
     from .policies import witness_plan
 
     b, s = board, board.scenario
@@ -161,8 +186,8 @@ def pack(board: Board, profile: Profile) -> list[int]:
         [nm for nm, c in profile.default_deck for _ in range(c)]
     names: dict[str, int] = {}
     for nm in [*deck_names, *s.setup.survivors.starting_equipment, *(v for lk in b.door_lock if lk for v in lk[1:]),
-               *(x for x in b.obj_item if x)]:
-        names.setdefault(nm, len(names))
+               *(x for x in b.obj_item if x), *ITEMS]:
+        names.setdefault(nm, len(names))  # every known item too: heroes bring gear from other missions
     colours: dict[str, int] = {}
     for c in [*(lk[1] for lk in b.door_lock if lk and lk[0] == "colour"), *(c for c in b.obj_colour if c)]:
         colours.setdefault(c, len(colours))
@@ -265,7 +290,7 @@ def pack(board: Board, profile: Profile) -> list[int]:
                   "cross": lambda: b.conn_index[step.target]}.get(a, lambda: int(step.target) if step.target else 0)()
         out += [_PLAN.get(a, 8), target, b.zone_index.get(step.zone, -1)]
     out.append(0x5EED)
-    return out
+    return out, names
 
 
 assert _core is None or _core.NSCALARS == len(SCALARS), "rebuild the core: pip install -e ."
