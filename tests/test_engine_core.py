@@ -213,3 +213,19 @@ def test_campaigns_give_the_same_runs_with_the_core_and_the_reference(name, monk
     pd.testing.assert_frame_equal(fast.runs, slow.runs)
     pd.testing.assert_frame_equal(fast.games, slow.games)
     assert fast.games["heroes_out"].sum() > 0
+
+
+@pytest.mark.parametrize("base", [0, 1, -7, 2**63, 10**40])
+def test_the_core_derives_the_same_game_seeds(base):
+    assert core._core.game_seeds(f"{base}:".encode(), 0, 3000) == [game_seed(base, i) for i in range(3000)]
+    board = Board(designer.load("scenarios/night-shift.json"))
+    table = core.play_range(board, base, 500, 540, "greedy")
+    assert table.seeds.tolist() == [game_seed(base, i) for i in range(500, 540)]
+    assert table == core.play_games(board, [game_seed(base, i) for i in range(500, 540)], "greedy", None, 500)
+
+
+def test_a_base_seed_too_long_for_the_core_gives_the_same_games():
+    board = Board(designer.load("scenarios/seul-dans-le-noir.json"))
+    huge = 10**120
+    assert core.play_range(board, huge, 0, 20, "greedy").records() == \
+        reference(board, [game_seed(huge, i) for i in range(20)], "greedy")

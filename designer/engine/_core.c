@@ -108,6 +108,66 @@ static void shuffle(MT *r, int *a, int len) {
     }
 }
 
+/* ---------------------------------------------------------------- game seeds (BLAKE2b, RFC 7693) */
+
+static const u64 B2_IV[8] = {
+    0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL, 0x3c6ef372fe94f82bULL, 0xa54ff53a5f1d36f1ULL,
+    0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL, 0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL};
+static const uint8_t B2_SIGMA[12][16] = {
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, {14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3},
+    {11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4}, {7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8},
+    {9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13}, {2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9},
+    {12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11}, {13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10},
+    {6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5}, {10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0},
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, {14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3}};
+
+#define ROTR64(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
+#define B2_G(a, b, c, d, x, y) do { \
+    v[a] = v[a] + v[b] + (x); v[d] = ROTR64(v[d] ^ v[a], 32); \
+    v[c] = v[c] + v[d]; v[b] = ROTR64(v[b] ^ v[c], 24); \
+    v[a] = v[a] + v[b] + (y); v[d] = ROTR64(v[d] ^ v[a], 16); \
+    v[c] = v[c] + v[d]; v[b] = ROTR64(v[b] ^ v[c], 63); } while (0)
+
+/* the first 8 bytes of BLAKE2b-64 (digest_size=8, no key) of a message of at most 128 bytes */
+static u64 blake2b_64(const uint8_t *msg, size_t len) {
+    u64 h[8], v[16], m[16];
+    uint8_t block[128];
+    memcpy(h, B2_IV, sizeof h);
+    h[0] ^= 0x01010000ULL ^ 8; /* depth 1, fanout 1, no key, 8-byte digest */
+    memset(block, 0, sizeof block);
+    memcpy(block, msg, len);
+    for (int i = 0; i < 16; i++) {
+        u64 w = 0;
+        for (int k = 7; k >= 0; k--) w = (w << 8) | block[8 * i + k];
+        m[i] = w;
+    }
+    for (int i = 0; i < 8; i++) { v[i] = h[i]; v[i + 8] = B2_IV[i]; }
+    v[12] ^= (u64)len; /* bytes so far (the high word stays 0) */
+    v[14] = ~v[14];    /* the last block */
+    for (int r = 0; r < 12; r++) {
+        const uint8_t *s = B2_SIGMA[r];
+        B2_G(0, 4, 8, 12, m[s[0]], m[s[1]]);
+        B2_G(1, 5, 9, 13, m[s[2]], m[s[3]]);
+        B2_G(2, 6, 10, 14, m[s[4]], m[s[5]]);
+        B2_G(3, 7, 11, 15, m[s[6]], m[s[7]]);
+        B2_G(0, 5, 10, 15, m[s[8]], m[s[9]]);
+        B2_G(1, 6, 11, 12, m[s[10]], m[s[11]]);
+        B2_G(2, 7, 8, 13, m[s[12]], m[s[13]]);
+        B2_G(3, 4, 9, 14, m[s[14]], m[s[15]]);
+    }
+    return h[0] ^ v[0] ^ v[8];
+}
+
+/* batch.game_seed: the digest of "<base>:<index>" read big-endian, shifted right once */
+static u64 game_seed(const char *prefix, size_t plen, long long index) {
+    uint8_t msg[128];
+    memcpy(msg, prefix, plen);
+    int k = snprintf((char *)msg + plen, sizeof msg - plen, "%lld", index);
+    u64 h = blake2b_64(msg, plen + (size_t)k), be = 0;
+    for (int i = 0; i < 8; i++) be = (be << 8) | ((h >> (8 * i)) & 0xff); /* digest bytes, big-endian */
+    return be >> 1;
+}
+
 /* ---------------------------------------------------------------- the compiled board */
 
 typedef struct { u64 key; int target; void *value; } Slot;
@@ -2023,26 +2083,10 @@ static void game_free(G *g) {
  * and (objective, turn) pairs (int16) in the order they were taken; zone entries per game
  * (uint16), their keys (uint16: what * 2048 + zone, what 0, 1, 2 for deaths, kills, visits) and
  * counts (int32) */
-static PyObject *Board_play(Board *b, PyObject *args) {
-    PyObject *seeds;
-    int policy, survivors;
-    long long first_index;
-    if (!PyArg_ParseTuple(args, "OiiL", &seeds, &policy, &survivors, &first_index)) return NULL;
-    PyObject *fast = PySequence_Fast(seeds, "seeds must be a sequence");
-    if (!fast) return NULL;
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(fast);
-    if (survivors > MAXS) { Py_DECREF(fast); PyErr_SetString(PyExc_ValueError, "too many survivors"); return NULL; }
-    u64 *seedv = malloc(sizeof(u64) * (size_t)(count + 1));
-    for (Py_ssize_t i = 0; i < count; i++) {
-        seedv[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (seedv[i] == (u64)-1 && PyErr_Occurred()) { free(seedv); Py_DECREF(fast); return NULL; }
-        if (seedv[i] >> 63) {
-            free(seedv); Py_DECREF(fast);
-            PyErr_SetString(PyExc_ValueError, "seeds must be below 2**63");
-            return NULL;
-        }
-    }
-    Py_DECREF(fast);
+/* plays the games of seedv (numbered from first_index, or -1) and returns the table's buffers */
+static PyObject *play_batch(Board *b, const u64 *seedv, Py_ssize_t count, int policy, int survivors,
+                            long long first_index) {
+    if (survivors > MAXS) { PyErr_SetString(PyExc_ValueError, "too many survivors"); return NULL; }
     G g;
     game_alloc(&g, b, policy);
     Buf bufs[7];
@@ -2070,8 +2114,50 @@ static PyObject *Board_play(Board *b, PyObject *args) {
         }
     }
     for (int i = 0; i < 7; i++) free(bufs[i].data);
-    free(seedv);
     game_free(&g);
+    return out;
+}
+
+static PyObject *Board_play(Board *b, PyObject *args) {
+    PyObject *seeds;
+    int policy, survivors;
+    long long first_index;
+    if (!PyArg_ParseTuple(args, "OiiL", &seeds, &policy, &survivors, &first_index)) return NULL;
+    PyObject *fast = PySequence_Fast(seeds, "seeds must be a sequence");
+    if (!fast) return NULL;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(fast);
+    u64 *seedv = malloc(sizeof(u64) * (size_t)(count + 1));
+    for (Py_ssize_t i = 0; i < count; i++) {
+        seedv[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if ((seedv[i] == (u64)-1 && PyErr_Occurred()) || seedv[i] >> 63) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "seeds must be below 2**63");
+            free(seedv); Py_DECREF(fast);
+            return NULL;
+        }
+    }
+    Py_DECREF(fast);
+    PyObject *out = play_batch(b, seedv, count, policy, survivors, first_index);
+    free(seedv);
+    return out;
+}
+
+/* Board.play_range(prefix, start, stop, policy, survivors): games start .. stop of a run whose
+ * seeds are batch.game_seed(base, i), prefix being b"<base>:" */
+static PyObject *Board_play_range(Board *b, PyObject *args) {
+    const char *prefix;
+    Py_ssize_t plen;
+    long long start, stop;
+    int policy, survivors;
+    if (!PyArg_ParseTuple(args, "y#LLii", &prefix, &plen, &start, &stop, &policy, &survivors)) return NULL;
+    if (plen > 96 || start < 0 || stop < start) {
+        PyErr_SetString(PyExc_ValueError, "play_range: a prefix of at most 96 bytes and 0 <= start <= stop");
+        return NULL;
+    }
+    Py_ssize_t count = (Py_ssize_t)(stop - start);
+    u64 *seedv = malloc(sizeof(u64) * (size_t)(count + 1));
+    for (Py_ssize_t i = 0; i < count; i++) seedv[i] = game_seed(prefix, (size_t)plen, start + i);
+    PyObject *out = play_batch(b, seedv, count, policy, survivors, start);
+    free(seedv);
     return out;
 }
 
@@ -2090,6 +2176,23 @@ static PyObject *core_randbelow(PyObject *self, PyObject *args) {
         long v = PyLong_AsLong(PyList_GET_ITEM(ns, i));
         if (v <= 0 || v > 0x7fffffff) { Py_DECREF(out); PyErr_SetString(PyExc_ValueError, "n out of range"); return NULL; }
         PyList_SET_ITEM(out, i, PyLong_FromLong(randbelow(&r, (int)v)));
+    }
+    return out;
+}
+
+/* game_seeds(prefix, start, stop) -> list of batch.game_seed(base, i), for the tests */
+static PyObject *core_game_seeds(PyObject *self, PyObject *args) {
+    const char *prefix;
+    Py_ssize_t plen;
+    long long start, stop;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "y#LL", &prefix, &plen, &start, &stop)) return NULL;
+    if (plen > 96 || stop < start) { PyErr_SetString(PyExc_ValueError, "bad range or prefix"); return NULL; }
+    PyObject *out = PyList_New((Py_ssize_t)(stop - start));
+    for (long long i = start; out && i < stop; i++) {
+        PyObject *v = PyLong_FromUnsignedLongLong(game_seed(prefix, (size_t)plen, i));
+        if (!v) { Py_CLEAR(out); break; }
+        PyList_SET_ITEM(out, (Py_ssize_t)(i - start), v);
     }
     return out;
 }
@@ -2151,6 +2254,8 @@ static PyObject *Board_play_heroes(Board *b, PyObject *args) {
 }
 
 static PyMethodDef Board_methods[] = {
+    {"play_range", (PyCFunction)Board_play_range, METH_VARARGS,
+     "play_range(prefix, start, stop, policy, survivors) -> the seven byte buffers of a GameTable"},
     {"play_heroes", (PyCFunction)Board_play_heroes, METH_VARARGS,
      "play_heroes(seed, policy, survivors, heroes) -> (won, cause, turns, survivors, heroes out)"},
     {"play", (PyCFunction)Board_play, METH_VARARGS, "play(seeds, policy, survivors, first_index) -> the seven byte buffers of a GameTable"},
@@ -2169,6 +2274,7 @@ static PyTypeObject BoardType = {
 };
 
 static PyMethodDef module_methods[] = {
+    {"game_seeds", core_game_seeds, METH_VARARGS, "game_seeds(prefix, start, stop): batch.game_seed for each index"},
     {"randbelow", core_randbelow, METH_VARARGS, "randbelow(seed, ns): random.Random(seed)._randbelow(n) for each n"},
     {NULL, NULL, 0, NULL},
 };

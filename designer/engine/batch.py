@@ -68,12 +68,11 @@ def play_chunk(scenario_json: str, policy: Any, base_seed: int, survivors: int |
     from .game import Game
 
     board = board_for(scenario_json)
-    seeds = [game_seed(base_seed, i) for i in range(start, stop)]
     if core.available() and core.unsupported(board, policy, survivors) is None:
-        return core.play_games(board, seeds, policy, survivors, start)
+        return core.play_range(board, base_seed, start, stop, policy, survivors)
     out = []
-    for i, seed in zip(range(start, stop), seeds):
-        record = Game(board, seed, policy, survivors=survivors).play()
+    for i in range(start, stop):
+        record = Game(board, game_seed(base_seed, i), policy, survivors=survivors).play()
         record["game"] = i
         out.append(record)
     return GameTable.from_records(out, board.zone_ids, board.obj_ids)

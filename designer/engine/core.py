@@ -32,7 +32,8 @@ try:
 except ImportError:  # not built (no C compiler when installed): the reference engine plays
     _core = None
 
-__all__ = ["POLICY_CODES", "available", "compile_board", "play_games", "play_with_heroes", "unsupported"]
+__all__ = ["POLICY_CODES", "available", "compile_board", "play_games", "play_range", "play_with_heroes",
+           "unsupported"]
 
 PACK_VERSION = 1
 POLICY_CODES = {"greedy": 0, "cautious": 1, "random": 2}
@@ -123,6 +124,21 @@ def play_games(board: Board, seeds: list[int], policy: str, survivors: int | Non
     :func:`unsupported` first."""
     buffers = compile_board(board).play(seeds, POLICY_CODES[policy], -1 if survivors is None else survivors,
                                         first_index)
+    return GameTable.from_buffers(buffers, board.zone_ids, board.obj_ids)
+
+
+def play_range(board: Board, base_seed: int, start: int, stop: int, policy: str,
+               survivors: int | None = None) -> GameTable:
+    """Play games ``start..stop`` of a run with base seed ``base_seed`` (game ``i`` plays with
+    :func:`designer.engine.batch.game_seed` ``(base_seed, i)``, derived in the core) and return
+    their table. The caller checks :func:`unsupported` first."""
+    prefix = f"{base_seed}:".encode()
+    if len(prefix) > 96:  # a base seed of more than 95 digits: derive the seeds here
+        from .batch import game_seed
+
+        return play_games(board, [game_seed(base_seed, i) for i in range(start, stop)], policy, survivors, start)
+    buffers = compile_board(board).play_range(prefix, start, stop, POLICY_CODES[policy],
+                                              -1 if survivors is None else survivors)
     return GameTable.from_buffers(buffers, board.zone_ids, board.obj_ids)
 
 
