@@ -1079,11 +1079,8 @@ static void activate_once(G *g, int types) {
         for (int z = 0; z < n; z++)
             for (int t = 0; t < NT; t++) acting[z * NT + t] = (types >> t & 1) ? ZROW(g, z)[t] : 0;
     if (b->profile == P_HOUSE) { /* as many zombies act as there are survivors, nearest first */
-        int limit = count_living(g);
-        if (limit < 1) limit = 1;
+        int living = count_living(g), limit = living > 1 ? living : 1;
         int *order = malloc(sizeof(int) * 2 * (size_t)n);
-        int living = 0;
-        for (int i = 0; i < g->ns; i++) living += on_board(&g->sv[i]);
         if (!living) {
             memset(acting, 0, sizeof(int) * (size_t)n * NT);
         } else {
