@@ -5,7 +5,7 @@ VENV  ?= .venv
 PY    := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup start test bundle browser
+.PHONY: setup start test bundle browser golden
 
 $(STAMP): pyproject.toml setup.py designer/engine/_core.c
 	python3 -m venv $(VENV)
@@ -21,6 +21,10 @@ start: setup
 # Rebuild the map canvas bundle (committed in designer/widgets/static/) from its JavaScript source.
 bundle:
 	cd designer/widgets/js && npm ci && npm run build
+
+# Regenerate the golden playthroughs (tests/golden/) after a deliberate change to the rules.
+golden: setup
+	$(PY) -m designer.engine.golden tests/golden scenarios
 
 test: setup browser
 	DESIGNER_BROWSER_TESTS=1 $(VENV)/bin/pytest
