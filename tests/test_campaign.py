@@ -162,8 +162,11 @@ def test_seul_dans_le_noir_campaign_runs_1000_times():
     assert len(mini) == 4000 and (mini["heroes"] == 1).all(), "four mini-games, one hero each"
     finale = games[games["step"] == "last-stand"]
     assert (finale["heroes_in"] == finale["heroes"]).all(), "the finale is played by the survivors"
-    survivors = mini.groupby("run")["heroes_out"].sum()
-    assert (finale.set_index("run")["heroes_in"] == survivors.reindex(finale["run"]).values).all()
+    winners = mini[mini["won"]].groupby("run")["heroes_out"].sum()
+    assert (finale.set_index("run")["heroes_in"] == winners.reindex(finale["run"]).fillna(0).values).all(), \
+        "only the heroes who won their mini-game reach the finale"
+    caught = mini[~mini["won"] & (mini["heroes_out"] > 0)]
+    assert len(caught) > 0, "some heroes are caught alive at dawn and stay behind"
     what_if = r.what_if()
     assert what_if["runs"].sum() == (games["step"] == "last-stand").sum()
 
@@ -183,3 +186,45 @@ def test_cli_campaign(tmp_path):
     bad.write_text(json.dumps(campaign([{"id": "a", "scenario": "nope.json"}])))
     r = runner.invoke(cli, ["campaign", str(bad)])
     assert r.exit_code == 1 and "invalid-step-scenario" in r.output
+
+
+def test_carry_on_a_step_that_no_party_step_follows_is_flagged(forced):
+    """The finale's carry settings do nothing: carry says what the party keeps into later steps."""
+    late = write(forced, "late.json", campaign([
+        {"id": "a", "scenario": "win.json"},
+        {"id": "b", "scenario": "win.json", "roster": "party", "carry": {"wounds": "keep"}}]))
+    found = [f for f in check_campaign_file(late)[2] if f.code == "carry-has-no-effect"]
+    assert [f.ids for f in found] == [("b",)] and "wounds: keep" in found[0].message
+    early = write(forced, "early.json", campaign([
+        {"id": "a", "scenario": "win.json", "carry": {"wounds": "keep"}},
+        {"id": "b", "scenario": "win.json", "roster": "party"}]))
+    assert "carry-has-no-effect" not in codes(early)
+    sample = ROOT / "scenarios" / "campaigns" / "seul-dans-le-noir.json"
+    assert "carry-has-no-effect" not in codes(sample)
+
+
+def test_carry_is_read_from_the_step_just_played_and_winners_join(monkeypatch):
+    """Heroes of won mini-games join with their wounds (carry of the mini-game step); a hero
+    alive at dawn (a lost game) stays behind."""
+    from designer.campaign import runner
+    from designer.model.campaign import Campaign
+
+    calls = []
+
+    def fake_play(board, seed, policy, survivors, heroes):
+        calls.append(heroes)
+        game = len(calls)
+        if heroes is None:  # a mini-game: won on odd games, every hero ends wounded once
+            return {"won": game % 2 == 1, "cause": "", "turns": 3, "survivors": 1}, \
+                [{"items": [f"card-{game}"], "xp": 4, "wounds": 1}]
+        return {"won": True, "cause": "", "turns": 5, "survivors": len(heroes)}, heroes
+
+    monkeypatch.setattr(runner, "_play", fake_play)
+    monkeypatch.setattr(runner, "board_for", lambda text: None)
+    c = Campaign.model_validate(campaign([
+        {"id": "mini", "scenario": "m.json", "repeat": 4, "heroes": 1, "joins": "winners",
+         "carry": {"wounds": "keep", "xp": False}},
+        {"id": "finale", "scenario": "f.json", "roster": "party"}]))
+    run, rows = runner.play_campaign(c, {"mini": "", "finale": ""}, 1, 0)
+    assert calls[-1] == [{"items": ["card-1"], "xp": 0, "wounds": 1}, {"items": ["card-3"], "xp": 0, "wounds": 1}]
+    assert run["won"] and rows[-1]["heroes_in"] == 2

@@ -11,7 +11,7 @@ import networkx as nx
 from ..checks import check
 from ..checks.findings import Finding
 from ..io.files import LoadError, load
-from ..model.campaign import Campaign
+from ..model.campaign import Campaign, Carry
 from ..model.scenario import Scenario
 
 __all__ = ["check_campaign", "check_campaign_file"]
@@ -86,6 +86,30 @@ def check_campaign(c: Campaign, scenarios: dict[str, Scenario]) -> list[Finding]
                 out.append(Finding("party-larger-than-scenario", "warning",
                                    f"step '{s.id}' may receive {most} heroes but {s.scenario} is made for at most "
                                    f"{sc.setup.survivors.max}", (s.id,)))
+    out.extend(_carry_without_effect(c, G))
+    return out
+
+
+def _carry_without_effect(c: Campaign, G: nx.DiGraph) -> list[Finding]:
+    """A step's ``carry`` acts on the party it hands on; when no step that plays with the party
+    can follow it, changing it does nothing (for example ``wounds: keep`` on the finale)."""
+    out = []
+    default = Carry()
+    party_steps = {s.id for s in c.steps if s.roster == "party"}
+    for s in c.steps:
+        changed = [f for f in ("items", "xp", "wounds") if getattr(s.carry, f) != getattr(default, f)]
+        if not changed:
+            continue
+        later = nx.descendants(G, s.id) - {s.id}
+        if s.id in nx.descendants(G, s.id):
+            later.add(s.id)  # a loop back to itself hands the party on to itself
+        if later & party_steps:
+            continue
+        settings = ", ".join(f"{f}: {str(getattr(s.carry, f)).lower()}" for f in changed)
+        out.append(Finding("carry-has-no-effect", "warning",
+                           f"step '{s.id}' sets carry ({settings}), but no step that plays with the party "
+                           f"comes after it: carry says what the party keeps into the next steps; set it on "
+                           f"the step whose heroes are carried", (s.id,)))
     return out
 
 

@@ -7,11 +7,13 @@ run and one row per game played.
 
 Rules of a run (documented in ``docs/campaign.md``):
 - a step with a new roster plays each of its games with fresh heroes; the heroes alive at the end
-  of each game join the party (unless ``join_party`` is off);
+  of each game join the party (unless ``join_party`` is off; with ``joins: "winners"`` only the
+  heroes of the games won);
 - a step with the party plays each game with the whole party; the heroes alive afterwards are the
   new party; a party step with nobody left is lost without playing;
 - a step is won when at least one of its games is won;
-- after each step the party keeps what ``carry`` says (items, XP, wounds healed or not).
+- after each step the party keeps what the ``carry`` of the step just played says (items, XP,
+  wounds healed or not).
 """
 
 from __future__ import annotations
@@ -121,7 +123,7 @@ def play_campaign(campaign: Campaign, texts: dict[str, str], base_seed: int, run
                 step_won = step_won or r["won"]
                 if step.roster == "party":
                     party = out
-                elif step.join_party:
+                elif step.join_party and (step.joins == "alive" or r["won"]):
                     joined.extend(out)
             if step.roster == "new":
                 party = party + joined

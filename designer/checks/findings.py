@@ -104,6 +104,7 @@ _TABLE: list[tuple[str, str, str, str, str]] = [
     ("victory-step-unreachable", "error", "campaign", "The step the campaign's victory needs can never be reached.", "Point a branch at it."),
     ("party-without-heroes", "error", "campaign", "A step plays with the party, but no earlier step can give it heroes.", "Add a step with a new roster before it."),
     ("carry-unused", "info", "campaign", "The campaign carries something the next scenario's rules do not use (XP into a game without danger levels).", "Nothing, if intended."),
+    ("carry-has-no-effect", "warning", "campaign", "A step's carry settings act on the party it hands on, but no step that plays with the party can follow it (for example wounds kept on the finale).", "Set carry on the step whose heroes are carried into the party step."),
     ("party-larger-than-scenario", "warning", "campaign", "The party can hold more heroes than the scenario is made for.", "Raise the scenario's survivor maximum, or check the balance."),
 ]
 

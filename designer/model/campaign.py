@@ -50,6 +50,10 @@ class CampaignStep(Model):
     """Heroes per game with a new roster (default: the scenario's)."""
     join_party: bool = True
     """Whether the heroes alive after this step join (or stay in) the party."""
+    joins: Literal["alive", "winners"] = "alive"
+    """With a new roster, which heroes join the party: 'alive', every hero alive at the end of a
+    game; 'winners', only the heroes of the games won (Seul dans le noir: a hero still in town
+    when dawn comes has lost the mini-game and does not reach the finale)."""
     carry: Carry = Field(default_factory=Carry)
     """What the party keeps into the next step."""
     on_win: Id | None = None
