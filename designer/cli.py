@@ -347,8 +347,6 @@ def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int |
     Example: designer playtest scenarios/seul-dans-le-noir.json -n 2000 --report report.html
     """
     from .analysis.runs import playtest
-    from .analysis.report import summary_lines, write_report
-    from .analysis.store import DEFAULT_STORE
     from .engine import ProfileError
 
     if out and not out.endswith((".csv", ".parquet")):
@@ -356,22 +354,12 @@ def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int |
     s = load(file)
     try:
         result = playtest(s, n=n, seed=seed, policy=policy, workers=workers, executor=scheduler,
-                          survivors=survivors, store=None if no_store else (store or DEFAULT_STORE),
-                          progress=fmt == "text" and n >= 1000)
+                          survivors=survivors, store=None if no_store else (store or "default"),
+                          progress=fmt == "text" and n >= 1000, keep_games=True if out else None,
+                          command=run_command("playtest", file, n, seed, policy, survivors))
     except ProfileError as e:
         raise click.ClickException(f"{file}: setup.rules.overrides: {e}") from None
-    summary = result.summary()
-    if out:
-        result.save(out)
-    if report:
-        write_report(report, s, result)
-    if fmt == "json":
-        click.echo(json.dumps(summary, sort_keys=True, default=str))
-    else:
-        click.echo("\n".join(summary_lines(summary)))
-        for what, path in (("games", out), ("report", report)):
-            if path:
-                click.echo(f"wrote {what} to {path}")
+    _playtest_outputs(s, result, out, report, fmt)
     if result.interrupted:
         sys.exit(130)
 
@@ -541,6 +529,79 @@ def bench_ui(zones: int, edits: int, as_json: bool) -> None:
                f"(target < {r['target_ms']:.0f} ms)")
     if as_json:
         click.echo(json.dumps(r, sort_keys=True))
+
+
+# --------------------------------------------------------------------------------------------
+# playtest outputs, compare and tune
+
+
+def run_command(command: str, file: str, n: int, seed: int, policy: str, survivors: int | None,
+                extra: str = "") -> str:
+    """The command line that plays a run again (for the reproducibility block)."""
+    import shlex
+
+    line = f"designer {command} {shlex.quote(file)}{extra} -n {n} --seed {seed} --policy {policy}"
+    return line + (f" --survivors {survivors}" if survivors is not None else "")
+
+
+def _playtest_outputs(s: Scenario, result: Any, out: str | None, report: str | None, fmt: str) -> None:
+    """Print a playtest's summary and write its files (games and per-zone counts, HTML report)."""
+    from .analysis.report import summary_lines, write_report
+
+    summary = result.summary()
+    written = result.save(out, zones=True) if out else []
+    if report:
+        write_report(report, s, result)
+    if fmt == "json":
+        click.echo(json.dumps(summary, sort_keys=True, default=str))
+        return
+    click.echo("\n".join(summary_lines(summary)))
+    for path in written:
+        click.echo(f"wrote {'per-zone counts' if '.zones.' in path.name else 'games'} to {path}")
+    if report:
+        click.echo(f"wrote report to {report}")
+
+
+@cli.command("compare")
+@click.argument("file_a", type=click.Path())
+@click.argument("file_b", type=click.Path())
+@click.option("-n", "--games", "n", type=click.IntRange(1, 10_000_000), default=2000, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True, help="Base seed: both versions play the same games.")
+@click.option("--policy", type=click.Choice(["greedy", "cautious", "random"]), default="greedy", show_default=True)
+@click.option("--survivors", type=click.IntRange(1, 12), default=None, help="Number of survivors.")
+@click.option("--games-listed", type=click.IntRange(0, 10_000), default=10, show_default=True,
+              help="Flipped games to list in each direction (with their seeds).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def compare_command(file_a: str, file_b: str, n: int, seed: int, policy: str, survivors: int | None,
+                    games_listed: int, fmt: str) -> None:
+    """Compare two versions of a scenario on the same game seeds: both win rates, the difference
+    with its interval and p-value, and the paired test (McNemar) on the games that flipped.
+
+    Example: designer compare scenarios/seul-dans-le-noir.json my-version.json -n 4000
+    """
+    from .analysis.compare import compare
+    from .engine import ProfileError
+
+    a, b = load(file_a), load(file_b)
+    try:
+        c = compare(a, b, n=n, seed=seed, policy=policy, survivors=survivors, labels=(file_a, file_b),
+                    progress=fmt == "text" and n >= 20_000,
+                    command=run_command("compare", file_a, n, seed, policy, survivors, f" {file_b}"))
+    except ProfileError as e:
+        raise click.ClickException(f"setup.rules.overrides: {e}") from None
+    doc = c.as_dict(list_games=games_listed)
+    if fmt == "json":
+        click.echo(json.dumps(doc, sort_keys=True, default=str))
+        return
+    click.echo(c.statement())
+    for name, text in (("win_to_loss", "win to loss"), ("loss_to_win", "loss to win")):
+        games = doc["flipped_games"][name]
+        if games:
+            more = doc["paired"][name] - len(games)
+            click.echo(f"flipped {text}: " + ", ".join(f"game {g['game']} (seed {g['seed']})" for g in games)
+                       + (f", and {more} more" if more > 0 else ""))
+    r = doc["reproducibility"]
+    click.echo(f"reproduce: {r['command']}  (engine {r['engine_version']}, {r['date']})")
 
 
 def main(argv: list[str] | None = None) -> None:
