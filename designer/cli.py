@@ -604,6 +604,56 @@ def compare_command(file_a: str, file_b: str, n: int, seed: int, policy: str, su
     click.echo(f"reproduce: {r['command']}  (engine {r['engine_version']}, {r['date']})")
 
 
+@cli.command("tune")
+@click.argument("file", type=click.Path())
+@click.option("--target", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.4, show_default=True,
+              help="The win rate wanted.")
+@click.option("--tolerance", type=click.FloatRange(0, 0.5, min_open=True, max_open=True), default=0.03,
+              show_default=True, help="How close to the target is close enough.")
+@click.option("--policy", type=click.Choice(["greedy", "cautious", "random"]), default="greedy", show_default=True)
+@click.option("--survivors", type=click.IntRange(1, 12), default=None, help="Number of survivors.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Base seed of the screening games.")
+@click.option("--allow", "allow", multiple=True,
+              type=click.Choice(["turn_limit", "spawn", "zombie_pool", "equipment", "spawn_active"]),
+              help="A kind of knob the search may turn (repeat it; default: all).")
+@click.option("--budget", type=click.FloatRange(1, 3600), default=50.0, show_default=True,
+              help="CPU seconds after which the search stops with the best scenario found.")
+@click.option("-o", "--out", type=click.Path(dir_okay=False), default=None, help="Write the changed scenario here.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def tune_command(file: str, target: float, tolerance: float, policy: str, survivors: int | None, seed: int,
+                 allow: tuple[str, ...], budget: float, out: str | None, fmt: str) -> None:
+    """Find the smallest change of the knobs you allow (turn limit, spawn dice or count, zombie
+    pool, starting equipment, a spawn's activation) that brings the win rate into target +-
+    tolerance, on paired seeds, confirmed on fresh games. Exit 1 when the target is not reached.
+
+    Example: designer tune scenarios/seul-dans-le-noir.json --target 0.4 --policy greedy -o tuned.json
+    """
+    from .analysis.tune import KNOB_KINDS, TuneError, tune
+    from .engine import ProfileError
+
+    s = load(file)
+    try:
+        r = tune(s, target=target, tolerance=tolerance, policy=policy, survivors=survivors, seed=seed,
+                 allow=allow or KNOB_KINDS, budget_s=budget)
+    except TuneError as e:
+        raise click.ClickException(f"{file}: {e}") from None
+    except ProfileError as e:
+        raise click.ClickException(f"{file}: setup.rules.overrides: {e}") from None
+    if out:
+        r.scenario.save(out)
+    if fmt == "json":
+        doc = r.as_dict()
+        doc["scenario"] = json.loads(dumps(r.scenario))
+        click.echo(json.dumps(doc, sort_keys=True, default=str))
+    else:
+        click.echo(f"{s.meta.title} ({file}), policy {policy}: " + r.statement())
+        for i, m in enumerate(r.path, 1):
+            click.echo(f"  {i}. {m['change']} ({m['steps']} step(s); screened win rate {m['screened_win_rate']:.1%})")
+        if out:
+            click.echo(f"wrote {out}")
+    sys.exit(0 if r.reached else 1)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``designer`` command."""
     cli.main(args=argv, prog_name="designer")
