@@ -531,6 +531,35 @@ def bench_ui(zones: int, edits: int, as_json: bool) -> None:
         click.echo(json.dumps(r, sort_keys=True))
 
 
+@bench.command("pipeline")
+@click.argument("file", type=click.Path(), default="scenarios/seul-dans-le-noir.json")
+@click.option("--games", type=click.IntRange(10, 10_000_000), default=1_000_000, show_default=True)
+@click.option("--repeat", type=click.IntRange(1, 20), default=3, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object on the last line.")
+def bench_pipeline(file: str, games: int, repeat: int, as_json: bool) -> None:
+    """What `designer playtest` costs beyond its games: CPU time against the games alone, peak
+    memory at N and N/10 games, start-up; fresh processes, min/median/max of the runs.
+
+    Example: designer bench pipeline scenarios/seul-dans-le-noir.json --games 1000000
+    """
+    from .bench.pipeline import run
+
+    load(file)
+    r = run(file, games=games, repeat=repeat)
+    fmt = lambda d, u="s": f"{d['median']:.2f} {u} (min {d['min']:.2f}, max {d['max']:.2f})"  # noqa: E731
+    click.echo(f"{file}, {games:,} games, {repeat} runs each, CPU time")
+    click.echo(f"games alone (compiled core, chunks of 10,000): {fmt(r['games_alone_cpu_s'])}")
+    click.echo(f"designer playtest -n {games} (whole process):   {fmt(r['command_cpu_s'])}"
+               f" = {r['command_over_games']:.2f} x the games (target <= {r['target_command_over_games']:.0f} x)")
+    click.echo(f"peak memory: {fmt(r['command_peak_mb'], 'MB')} (target < {r['target_peak_mb']:.0f} MB); "
+               f"with --no-store {fmt(r['no_store_peak_mb'], 'MB')} at {games:,} games, "
+               f"{fmt(r['no_store_peak_mb_tenth_games'], 'MB')} at {max(1, games // 10):,}")
+    click.echo(f"start-up, designer playtest -n 1 (whole process): {fmt(r['startup_cpu_s'])} "
+               f"(target < {r['target_startup_s']} s)")
+    if as_json:
+        click.echo(json.dumps(r, sort_keys=True))
+
+
 # --------------------------------------------------------------------------------------------
 # playtest outputs, compare and tune
 

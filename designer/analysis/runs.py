@@ -177,9 +177,10 @@ def games_frames(table: GameTable) -> tuple[Any, Any]:
         mask[obj_rows[mine]] = False
         games[f"objective_{o}"] = pd.arrays.IntegerArray(col, mask)
     keys = table.zone_keys.astype(np.int64)
+    # zone and what as categoricals: a million entries cost codes, not a million Python strings
     zone_games = pd.DataFrame({"game": cols["game"][table.zone_rows()],
-                               "zone": np.array(table.zone_ids, dtype=object)[keys % ZONE_KEY],
-                               "what": np.array(ZONE_COUNTS, dtype=object)[keys // ZONE_KEY],
+                               "zone": pd.Categorical.from_codes(keys % ZONE_KEY, categories=list(table.zone_ids)),
+                               "what": pd.Categorical.from_codes(keys // ZONE_KEY, categories=list(ZONE_COUNTS)),
                                "count": table.zone_values.astype(np.int64)})
     return games, zone_games
 
@@ -315,7 +316,7 @@ def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "gr
         else "reference"
     keep = n <= KEEP_GAMES if keep_games is None else keep_games
     db = None
-    if store is not None and policy_key is not None:
+    if store is not None and policy_key is not None and n <= STORE_MAX_GAMES:  # longer runs are never stored
         from .store import DEFAULT_STORE, ResultsStore
 
         db = store if isinstance(store, ResultsStore) else ResultsStore(DEFAULT_STORE if store == "default" else store)

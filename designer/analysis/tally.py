@@ -283,6 +283,14 @@ def hist_quantile(hist: np.ndarray, q: float) -> float:
     return float(np.searchsorted(np.cumsum(hist), max(1, int(np.ceil(q * n)))))
 
 
+def _codes(column: Any, index: dict[str, int]) -> np.ndarray:
+    """Indices of a text or categorical column's values in ``index``."""
+    if hasattr(column, "cat"):
+        lookup = np.array([index[c] for c in column.cat.categories], dtype=np.int64)
+        return lookup[column.cat.codes.to_numpy()]
+    return column.map(index).to_numpy(dtype=np.int64)
+
+
 def table_from_frames(games: Any, zone_games: Any, zone_ids: Iterable[str], objective_ids: Iterable[str]) -> GameTable:
     """A game table from the pandas frames of a run (the games table and the per-zone, per-game
     counts, as the results store keeps them), for the same counts as the games just played."""
@@ -299,7 +307,6 @@ def table_from_frames(games: Any, zone_games: Any, zone_ids: Iterable[str], obje
         else:
             col = np.full(n, -1)
         scalars[:, j] = np.asarray(col, dtype=np.int64)
-    game_pos = {int(g): i for i, g in enumerate(games["game"].to_numpy())} if n else {}
     obj_entries, obj_counts = [], np.zeros(n, np.int64)
     for o, oid in enumerate(objective_ids):
         col = f"objective_{oid}"
@@ -314,9 +321,10 @@ def table_from_frames(games: Any, zone_games: Any, zone_ids: Iterable[str], obje
     zindex = {z: i for i, z in enumerate(zone_ids)}
     windex = {w: i for i, w in enumerate(ZONE_COUNTS)}
     if len(zone_games):
-        rows = zone_games["game"].map(game_pos).to_numpy(dtype=np.int64)
-        keys = zone_games["what"].map(windex).to_numpy(dtype=np.int64) * ZONE_KEY + \
-            zone_games["zone"].map(zindex).to_numpy(dtype=np.int64)
+        gpos = np.full(int(games["game"].max()) + 1, -1, dtype=np.int64)
+        gpos[games["game"].to_numpy(dtype=np.int64)] = np.arange(n)
+        rows = gpos[zone_games["game"].to_numpy(dtype=np.int64)]
+        keys = _codes(zone_games["what"], windex) * ZONE_KEY + _codes(zone_games["zone"], zindex)
         order = np.lexsort((keys, rows))
         rows, keys, values = rows[order], keys[order], zone_games["count"].to_numpy(dtype=np.int64)[order]
         zone_counts = np.bincount(rows, minlength=n)
