@@ -203,7 +203,7 @@ def read_games(path: str | os.PathLike[str]):
     if "won" in df:
         df["won"] = df["won"].astype(bool)
     if "cause" in df:
-        df["cause"] = df["cause"].astype(object).where(df["cause"].astype(str) != "", WON)
+        df["cause"] = df["cause"].mask(df["cause"] == "", WON)  # files written before the "won" encoding
     return df
 
 
