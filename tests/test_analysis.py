@@ -168,6 +168,8 @@ def test_aggregates_only_runs_and_the_store(sdln, tmp_path):
     s, _ = sdln
     lean = playtest(s, n=500, seed=3, store=None, keep_games=False)
     assert lean.table is None and lean.summary()["games"] == 500
+    pd.testing.assert_frame_equal(lean.games, playtest(s, n=500, seed=3, store=None).games)  # played again
+    lean._replay = None
     with pytest.raises(ValueError, match="keep_games=True"):
         lean.games
     db = ResultsStore(tmp_path / "runs.sqlite")

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from ..engine import core
-from ..engine.batch import ENGINE_VERSION, SERIAL_CORE_GAMES, board_for, play_chunk, run_chunks
+from ..engine.batch import ENGINE_VERSION, board_for, play_chunk, run_chunks, run_games
 from ..engine.table import CAUSES, DANGERS, SCALARS, ZONE_COUNTS, ZONE_KEY, GameTable
 from ..io.files import dumps, write_text_atomic
 from ..model.scenario import Scenario
@@ -59,20 +59,30 @@ class PlaytestResult:
     table: GameTable | None = field(default=None, repr=False)
     _frames: tuple[Any, Any] | None = field(default=None, repr=False)
     _zones: Any = field(default=None, repr=False)
+    _replay: tuple | None = field(default=None, repr=False)
 
     # -- frames, built when asked -------------------------------------------------------
 
     def _build_frames(self) -> tuple[Any, Any]:
         if self._frames is None:
             if self.table is None:
-                raise ValueError(f"this run of {self.meta['n']:,} games kept only its aggregates (runs of more "
-                                 f"than {KEEP_GAMES:,} games do); play it with keep_games=True for per-game tables")
+                if self._replay is None or self.interrupted:
+                    raise ValueError(f"this run of {self.meta['n']:,} games kept only its aggregates (runs of more "
+                                     f"than {KEEP_GAMES:,} games do); play it with keep_games=True for per-game "
+                                     "tables")
+                # the games are played again from their seeds: the same games, no table kept meanwhile
+                text, policy, survivors, workers, executor = self._replay
+                table, _ = run_games(text, self.tally.n, self.meta["base_seed"], policy, survivors=survivors,
+                                     workers=workers, executor=executor)
+                return games_frames(table)
             self._frames = games_frames(self.table)
         return self._frames
 
     @property
     def games(self):
-        """One row per game (pandas); see docs/playtest.md for every column."""
+        """One row per game (pandas); see docs/playtest.md for every column. A run that kept only
+        its aggregates plays its games again from their seeds (the same games) and does not keep
+        the frame, so memory stays flat."""
         return self._build_frames()[0]
 
     @property
@@ -331,7 +341,7 @@ def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "gr
         (tally, table), interrupted = run_chunks(
             play_tally, (text, policy, seed, survivors, spec, keep), n, workers=workers, executor=executor,
             chunk_size=chunk_size, on_chunk=tick, combine=lambda parts: _combine(parts, spec, board))
-    result = PlaytestResult(tally, meta, interrupted, table=table)
+    result = PlaytestResult(tally, meta, interrupted, table=table, _replay=(text, policy, survivors, workers, executor))
     if db is not None and table is not None and not interrupted and len(table) == n <= STORE_MAX_GAMES:
         db.save(meta, *result._build_frames())
     return result
