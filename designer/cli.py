@@ -683,6 +683,77 @@ def tune_command(file: str, target: float, tolerance: float, policy: str, surviv
     sys.exit(0 if r.reached else 1)
 
 
+def _sweep_value(text: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return {"true": True, "false": False}.get(text.lower(), text)
+
+
+@cli.command("sweep")
+@click.argument("file", type=click.Path())
+@click.option("--parameter", required=True,
+              help="survivors, policy, turn_limit or rule:<override> (e.g. rule:actions).")
+@click.option("--values", "values", required=True, help="Comma-separated values, e.g. 5,7,9,11.")
+@click.option("-n", "--games", "n", type=click.IntRange(1, 10_000_000), default=1000, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True, help="Base seed: every value plays the same games.")
+@click.option("--policy", type=click.Choice(["greedy", "cautious", "random"]), default="greedy", show_default=True)
+@click.option("--target", type=click.FloatRange(0, 1), default=None, help="A target win rate to draw.")
+@click.option("--tolerance", type=click.FloatRange(0, 0.5), default=None, help="The band around the target.")
+@click.option("--report", type=click.Path(dir_okay=False), default=None, help="Write an HTML report (plot and table).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def sweep_command(file: str, parameter: str, values: str, n: int, seed: int, policy: str, target: float | None,
+                  tolerance: float | None, report: str | None, fmt: str) -> None:
+    """Win rate (with its interval) for each value of one parameter, on the same game seeds.
+
+    Example: designer sweep scenarios/seul-dans-le-noir.json --parameter turn_limit --values 5,6,7,9,15 --target 0.4
+    """
+    from .analysis.runs import sweep
+    from .engine import ProfileError
+
+    s = load(file)
+    vals = [_sweep_value(v.strip()) for v in values.split(",") if v.strip()]
+    if not vals:
+        raise click.ClickException("--values: expected at least one value")
+    try:
+        table = sweep(s, parameter, vals, n=n, seed=seed, policy=policy, store=None)
+    except ValueError as e:
+        raise click.ClickException(f"{file}: {e}") from None
+    except ProfileError as e:
+        raise click.ClickException(f"{file}: setup.rules.overrides: {e}") from None
+    command = f"designer sweep {file} --parameter {parameter} --values {values} -n {n} --seed {seed} --policy {policy}"
+    if report:
+        import html as html_mod
+
+        from .analysis.plots import sweep_plot, to_svg
+
+        page = ("<!doctype html><html><head><meta charset='utf-8'><title>Sweep</title></head><body>"
+                f"<h1>{html_mod.escape(s.meta.title)}: win rate by {html_mod.escape(parameter)}</h1>"
+                + to_svg(sweep_plot(table, parameter, target, tolerance))
+                + table.to_html(index=False, float_format=lambda x: f"{x:.3f}")
+                + f"<h2>Reproducibility</h2><pre>{html_mod.escape(command)}</pre></body></html>")
+        write_text_atomic(report, page)
+    if fmt == "json":
+        click.echo(json.dumps({"parameter": parameter, "rows": table.to_dict(orient="records"), "command": command},
+                              sort_keys=True, default=str))
+        return
+    rows = []
+    for r in table.itertuples(index=False):
+        mark = ""
+        if target is not None:
+            tol = tolerance or 0.0
+            mark = "in band" if abs(r.win_rate - target) <= tol else ""
+        rows.append([str(getattr(r, parameter) if parameter.isidentifier() else r[0]), f"{r.win_rate:.1%}",
+                     f"{r.low:.1%} - {r.high:.1%}", f"{r.median_turns:.0f}", f"{r.deaths_per_game:.2f}", mark])
+    click.echo(_table(rows, [parameter, "win rate", "95 % interval", "median turns", "deaths/game",
+                             "target" if target is not None else ""]))
+    click.echo(f"reproduce: {command}")
+    if report:
+        click.echo(f"wrote report to {report}")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``designer`` command."""
     cli.main(args=argv, prog_name="designer")

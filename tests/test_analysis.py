@@ -204,3 +204,19 @@ def test_skill_gap_interval(sdln):
     lo, hi = sm_prop.confint_proportions_2indep(200, 400, 300, 400, method="newcomb", compare="diff")
     assert gap["gap_to_best"].iloc[1] == pytest.approx(0.25)
     assert (-gap["gap_high"].iloc[1], -gap["gap_low"].iloc[1]) == pytest.approx((lo, hi))
+
+
+def test_cli_sweep_table_report_and_bad_parameter(tmp_path):
+    rep = tmp_path / "sweep.html"
+    r = CliRunner().invoke(cli, ["sweep", SDLN, "--parameter", "turn_limit", "--values", "5,15", "-n", "300",
+                                 "--target", "0.4", "--tolerance", "0.03", "--report", str(rep), "--format", "json"],
+                           catch_exceptions=False)
+    doc = json.loads(r.output)
+    rows = {row["turn_limit"]: row for row in doc["rows"]}
+    direct = playtest(designer.load(SDLN).model_copy(update={"setup": designer.load(SDLN).setup.model_copy(
+        update={"turn_limit": 5})}), n=300, seed=1, store=None)
+    assert rows[5]["win_rate"] == direct.win_rate()[0] and rows[5]["low"] <= rows[5]["win_rate"] <= rows[5]["high"]
+    assert rows[15]["win_rate"] > rows[5]["win_rate"]
+    assert "<svg" in rep.read_text() and "target 40%" in rep.read_text()
+    bad = CliRunner().invoke(cli, ["sweep", SDLN, "--parameter", "weather", "--values", "1"])
+    assert bad.exit_code == 1 and "unknown sweep parameter 'weather'" in bad.output
