@@ -373,9 +373,11 @@ def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int |
 @click.option("--scheduler", default=None, help="Dask scheduler address, e.g. tcp://127.0.0.1:8786.")
 @click.option("--report", type=click.Path(dir_okay=False), default=None, help="Write an HTML report.")
 @click.option("--check", "check_only", is_flag=True, help="Only validate the campaign.")
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="Write the runs table (.csv or .parquet) and the games table beside it (NAME.games.EXT).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def campaign_command(file: str, n: int, seed: int, policy: str, workers: int | None, scheduler: str | None,
-                     report: str | None, check_only: bool, fmt: str) -> None:
+                     report: str | None, check_only: bool, out: str | None, fmt: str) -> None:
     """Validate a campaign, then simulate it many times: the funnel of steps, the per-step table
     and the bottleneck.
 
@@ -396,8 +398,18 @@ def campaign_command(file: str, n: int, seed: int, policy: str, workers: int | N
     from .analysis.campaign import simulate_campaign
     from .campaign.runner import LoadedCampaign
 
+    if out and not out.endswith((".csv", ".parquet")):
+        raise click.ClickException(f"{out}: expected a .csv or .parquet file")
     result = simulate_campaign(LoadedCampaign(c, scenarios, file), n=n, seed=seed, policy=policy, workers=workers,
-                               executor=scheduler, progress=fmt == "text" and n >= 200)
+                               executor=scheduler, progress=fmt == "text" and n >= 200,
+                               command=run_command("campaign", file, n, seed, policy, None))
+    _campaign_outputs(result, out, report, fmt)
+
+
+def _campaign_outputs(result: Any, out: str | None, report: str | None, fmt: str) -> None:
+    """Write a campaign simulation's files and print its summary."""
+    c = result.loaded.campaign
+    written = result.save(out) if out else []
     if report:
         from .analysis.campaign_report import write_campaign_report
 
@@ -412,11 +424,16 @@ def campaign_command(file: str, n: int, seed: int, policy: str, workers: int | N
     bands = result.bands()
     rows = []
     for f, b in zip(funnel.itertuples(), bands.itertuples()):
-        rows.append([f.step, f"{f.reached:.1%}", f"{f.won:.1%}", str(f.lost_here),
+        rows.append([f.step, f"{f.reached:.1%}", str(f.runs_reached), f"{f.won:.1%}",
+                     f"{f.game_win_rate:.1%}" if f.games else "", str(f.lost_here),
                      f"{b.heroes_in_mean:.2f}", f"{b.items_in_mean:.1f}", f"{b.xp_in_mean:.1f}"])
-    click.echo(_table(rows, ["step", "reached", "won", "campaigns lost here", "heroes in", "items in", "max XP in"]))
+    click.echo(_table(rows, ["step", "reached", "campaigns", "won (any game)", "per game", "campaigns lost here",
+                             "heroes who play", "items in", "max XP in"]))
     click.echo("")
     click.echo(f"bottleneck: {result.bottleneck() or 'none'}")
+    click.echo(f"reproduce: {result.meta['command']}  (engine {result.meta['engine_version']}, {result.meta['date']})")
+    for path in written:
+        click.echo(f"wrote {path}")
     if report:
         click.echo(f"wrote report to {report}")
 
