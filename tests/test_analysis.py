@@ -195,6 +195,18 @@ def test_reproducibility_block_in_summary_cli_and_report(tmp_path):
     html = rep.read_text()
     assert "Reproducibility" in html and "--seed 1 --policy greedy" in html and "download zones.csv" in html
     assert html.count("<svg") >= 5 and "Survival and completion" in html
+    # hover values: every tooltip text names an element of the page, one per zone of each heat map
+    import html as html_mod
+    import re
+
+    texts = {}
+    for block in re.findall(r"<script type='application/json' class='hover'>(.*?)</script>", html, re.S):
+        texts.update(json.loads(html_mod.unescape(block)))
+    ids = set(re.findall(r'id="(hover-\d+)"', html))
+    assert texts and set(texts) == ids and "<script src" not in html and "<link" not in html
+    zones = len(designer.load(SDLN).zones)
+    assert sum(1 for t in texts.values() if "(farm-1)" in t) == 3 and sum("turn " in t for t in texts.values()) % 3 == 0
+    assert len(texts) >= 3 * zones
 
 
 def test_skill_gap_interval(sdln):

@@ -41,6 +41,17 @@ def heatmap(scenario: Scenario, zones: pd.DataFrame, metric: str = "deaths", ax:
     label = _METRIC_TITLES.get(metric, metric.replace("_", " "))
     fig = draw_map(scenario, ax=ax, values=values, badges=False,
                    title=title or f"{scenario.meta.title}: {label}")
+    axis = ax or fig.axes[0]
+    zone_marks = [c for c in axis.collections if c.get_offsets().shape[0] == 1][-len(scenario.zones):]
+    if len(zone_marks) == len(scenario.zones):
+        for z, mark in zip(scenario.zones, zone_marks):
+            row = zones[zones["zone"] == z.id]
+            extra = ""
+            if len(row) and "deaths_per_game" in row:
+                r = row.iloc[0]
+                extra = (f"\ndeaths {int(r['deaths'])} ({r['deaths_per_game']:.3g} per game), zombie visits "
+                         f"{int(r['visits'])}, kills {int(r['kills'])}")
+            hover(fig, mark, f"{z.name or z.id} ({z.id}): {label} {values.get(z.id, 0):g}{extra}")
     # the map colours a zone cmap(0.1 + 0.85 * value / top): draw the same scale
     top = max(values.values(), default=0) or 1
     reds = plt.get_cmap("Reds")
@@ -61,6 +72,10 @@ def curves_plot(curves: pd.DataFrame, turn_limit: int | None = None, ax: Any = N
                                 ("playing", "#757575", "still playing")):
         ax.fill_between(curves["turn"], curves[f"{name}_low"], curves[f"{name}_high"], color=colour, alpha=0.2, step="post")
         ax.step(curves["turn"], curves[name], where="post", color=colour, label=label)
+        for row in curves.itertuples(index=False):
+            point = ax.scatter([row.turn], [getattr(row, name)], s=14, color=colour, alpha=0.0)
+            hover(fig, point, f"turn {row.turn}: {name} {getattr(row, name):.1%} "
+                              f"({getattr(row, name + '_low'):.1%} - {getattr(row, name + '_high'):.1%})")
     if turn_limit:
         ax.axvline(turn_limit, color="#c62828", ls=":", lw=1, label="turn limit")
     ax.set_ylim(0, 1.02)
@@ -141,9 +156,44 @@ def sweep_plot(table: pd.DataFrame, parameter: str, target: float | None = None,
     return fig
 
 
+_HOVER_SCRIPT = """<script>
+/* hover values: every SVG element with a data-hover id gets a native tooltip (no library) */
+document.querySelectorAll('script[type="application/json"].hover').forEach(function (s) {
+  var texts = JSON.parse(s.textContent);
+  Object.keys(texts).forEach(function (id) {
+    var el = document.getElementById(id);
+    if (!el) return;
+    var t = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+    t.textContent = texts[id];
+    el.insertBefore(t, el.firstChild);
+    el.style.cursor = 'help';
+  });
+});
+</script>"""
+"""The report's script that turns each plot's hover texts into tooltips (inline, nothing fetched)."""
+
+_hover_ids = iter(range(1, 1 << 62))
+
+
+def hover(fig, artist, text: str) -> None:
+    """Give an artist a hover text: the HTML report shows it as a tooltip over the element."""
+    gid = f"hover-{next(_hover_ids)}"
+    artist.set_gid(gid)
+    fig.__dict__.setdefault("_hover_texts", {})[gid] = text
+
+
 def to_svg(fig) -> str:
-    """A figure as inline SVG text."""
+    """A figure as inline SVG text, followed by its hover texts (a JSON script the report's
+    :data:`_HOVER_SCRIPT` reads)."""
+    import html as html_mod
+    import json
+
     buf = io.StringIO()
     fig.savefig(buf, format="svg", bbox_inches="tight")
+    texts = fig.__dict__.get("_hover_texts")
     plt.close(fig)
-    return buf.getvalue()
+    out = buf.getvalue()
+    if texts:
+        out += ("<script type='application/json' class='hover'>"
+                + html_mod.escape(json.dumps(texts), quote=False) + "</script>")
+    return out

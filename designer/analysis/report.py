@@ -90,9 +90,9 @@ def _table_html(df: Any, name: str) -> str:
 
 def render_report(scenario: Scenario, result: Any) -> str:
     """The HTML report of a run: the summary, heat maps (totals, per game, risk per visit) with
-    their colour scales, the survival and completion curves with bands, the funnel along the
+    their colour scales and a tooltip per zone, the survival and completion curves with bands, the funnel along the
     victory steps, the game lengths, the zone and objective tables, and the reproducibility block."""
-    from .plots import curves_plot, heatmap, to_svg, turn_histogram_counts
+    from .plots import _HOVER_SCRIPT, curves_plot, heatmap, to_svg, turn_histogram_counts
 
     s = result.summary()
     zones = result.zones
@@ -120,7 +120,7 @@ def render_report(scenario: Scenario, result: Any) -> str:
               "<h2>Curves</h2>", _table_html(cur, "curves"),
               "<h2>Reproducibility</h2>",
               "<pre>" + html.escape("\n".join(reproducibility_lines(s["reproducibility"]))) + "</pre>",
-              "</body></html>"]
+              _HOVER_SCRIPT, "</body></html>"]
     return "\n".join(parts)
 
 
