@@ -679,8 +679,11 @@ def tune_command(file: str, target: float, tolerance: float, policy: str, surviv
 
     s = load(file)
     try:
+        line = run_command("tune", file, 0, seed, policy, survivors).replace(" -n 0", f" --target {target} "
+                                                                             f"--tolerance {tolerance}")
+        line += "".join(f" --allow {k}" for k in allow)
         r = tune(s, target=target, tolerance=tolerance, policy=policy, survivors=survivors, seed=seed,
-                 allow=allow or KNOB_KINDS, budget_s=budget)
+                 allow=allow or KNOB_KINDS, budget_s=budget, command=line)
     except TuneError as e:
         raise click.ClickException(f"{file}: {e}") from None
     except ProfileError as e:
@@ -695,6 +698,8 @@ def tune_command(file: str, target: float, tolerance: float, policy: str, surviv
         click.echo(f"{s.meta.title} ({file}), policy {policy}: " + r.statement())
         for i, m in enumerate(r.path, 1):
             click.echo(f"  {i}. {m['change']} ({m['steps']} step(s); screened win rate {m['screened_win_rate']:.1%})")
+        rep = r.reproducibility
+        click.echo(f"reproduce: {rep['command']}  (engine {rep['engine_version']}, {rep['date']})")
         if out:
             click.echo(f"wrote {out}")
     sys.exit(0 if r.reached else 1)

@@ -70,5 +70,8 @@ def test_cli_tune_writes_the_changed_scenario(tmp_path):
     assert r.exit_code == 0, r.output
     doc = json.loads(r.output)
     assert doc["reached"] and doc["scenario"]["setup"]["turn_limit"] == designer.load(out).setup.turn_limit
+    rep = doc["reproducibility"]
+    assert rep["command"].startswith("designer tune scenarios/seul-dans-le-noir.json --target 0.4")
+    assert rep["seed"] == 1 and rep["confirm_seed"] == doc["evidence"]["seed"] and rep["engine_version"]
     bad = CliRunner().invoke(cli, ["tune", "scenarios/night-shift.json", "--allow", "turn_limit"])
     assert bad.exit_code == 1 and "none of the knobs" in bad.output and "Traceback" not in bad.output

@@ -163,11 +163,13 @@ class TuneResult:
     def size(self) -> int:
         return sum(m["steps"] for m in self.path)
 
+    reproducibility: dict[str, Any] = field(default_factory=dict)
+
     def as_dict(self) -> dict[str, Any]:
         return {"target": self.target, "tolerance": self.tolerance, "reached": self.reached, "size": self.size,
                 "path": self.path, "changes": self.changes, "evidence": self.evidence,
                 "candidates_screened": self.screened, "games_played": self.games_played,
-                "cpu_seconds": self.seconds, "policy": self.policy}
+                "cpu_seconds": self.seconds, "policy": self.policy, "reproducibility": self.reproducibility}
 
     def statement(self) -> str:
         e = self.evidence
@@ -196,6 +198,7 @@ class _Search:
         self.games = 0
         self.started = time.process_time()
         self.budget = budget
+        self.command = ""
 
     def out_of_time(self) -> bool:
         return self.budget is not None and time.process_time() - self.started > self.budget
@@ -286,7 +289,8 @@ def _line_search(search: _Search, base: Scenario, knob: Knob) -> tuple[int, Scen
 
 def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, policy: str = "greedy", *,
          survivors: int | None = None, seed: int = 1, allow: tuple[str, ...] | list[str] = KNOB_KINDS,
-         screen_games: int = 2000, max_rounds: int = 4, budget_s: float | None = 50.0) -> TuneResult:
+         screen_games: int = 2000, max_rounds: int = 4, budget_s: float | None = 50.0,
+         command: str | None = None) -> TuneResult:
     """Search the knobs a designer allows for the smallest change that brings the win rate of
     ``policy`` into ``target +- tolerance`` (see the module's docstring for the search and the
     stopping rule).
@@ -317,6 +321,8 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
     if not 0 < tolerance < 0.5:
         raise TuneError(f"tolerance {tolerance}: expected a number between 0 and 0.5")
     search = _Search(scenario, target, tolerance, policy, survivors, seed, screen_games, budget_s)
+    search.command = command or (f"designer.analysis.tune(<{scenario.id}>, target={target}, tolerance={tolerance}, "
+                                 f"policy={policy!r}, seed={seed}, allow={list(allow)!r})")
     if not knobs_for(scenario, allow):
         raise TuneError(f"{scenario.id}: none of the knobs {', '.join(allow)} applies to this scenario")
     current, path = scenario, []
@@ -383,6 +389,15 @@ def _move(before: Scenario, after: Scenario, knob: Knob, steps: int, p: float) -
 
 def _result(search: _Search, current: Scenario, path: list[dict[str, Any]], evidence: dict[str, Any],
             reached: bool) -> TuneResult:
+    import datetime as dt
+
+    from ..engine.batch import ENGINE_VERSION
+    from .runs import scenario_hash
+
+    repro = {"seed": search.seed, "screen_games": search.n, "confirm_seed": evidence.get("seed"),
+             "engine_version": ENGINE_VERSION, "policy": search.policy, "survivors": search.survivors,
+             "scenario_hash": scenario_hash(search.original), "tuned_scenario_hash": scenario_hash(current),
+             "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"), "command": search.command}
     return TuneResult(current, search.original, search.target, search.tol, reached, path, evidence, len(search.cache),
-                      search.games, time.process_time() - search.started, search.policy)
+                      search.games, time.process_time() - search.started, search.policy, repro)
 
