@@ -347,8 +347,6 @@ def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int |
     Example: designer playtest scenarios/seul-dans-le-noir.json -n 2000 --report report.html
     """
     from .analysis.runs import playtest
-    from .analysis.report import summary_lines, write_report
-    from .analysis.store import DEFAULT_STORE
     from .engine import ProfileError
 
     if out and not out.endswith((".csv", ".parquet")):
@@ -356,22 +354,12 @@ def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int |
     s = load(file)
     try:
         result = playtest(s, n=n, seed=seed, policy=policy, workers=workers, executor=scheduler,
-                          survivors=survivors, store=None if no_store else (store or DEFAULT_STORE),
-                          progress=fmt == "text" and n >= 1000)
+                          survivors=survivors, store=None if no_store else (store or "default"),
+                          progress=fmt == "text" and n >= 1000, keep_games=True if out else None,
+                          command=run_command("playtest", file, n, seed, policy, survivors))
     except ProfileError as e:
         raise click.ClickException(f"{file}: setup.rules.overrides: {e}") from None
-    summary = result.summary()
-    if out:
-        result.save(out)
-    if report:
-        write_report(report, s, result)
-    if fmt == "json":
-        click.echo(json.dumps(summary, sort_keys=True, default=str))
-    else:
-        click.echo("\n".join(summary_lines(summary)))
-        for what, path in (("games", out), ("report", report)):
-            if path:
-                click.echo(f"wrote {what} to {path}")
+    _playtest_outputs(s, result, out, report, fmt)
     if result.interrupted:
         sys.exit(130)
 
@@ -385,9 +373,11 @@ def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int |
 @click.option("--scheduler", default=None, help="Dask scheduler address, e.g. tcp://127.0.0.1:8786.")
 @click.option("--report", type=click.Path(dir_okay=False), default=None, help="Write an HTML report.")
 @click.option("--check", "check_only", is_flag=True, help="Only validate the campaign.")
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="Write the runs table (.csv or .parquet) and the games table beside it (NAME.games.EXT).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def campaign_command(file: str, n: int, seed: int, policy: str, workers: int | None, scheduler: str | None,
-                     report: str | None, check_only: bool, fmt: str) -> None:
+                     report: str | None, check_only: bool, out: str | None, fmt: str) -> None:
     """Validate a campaign, then simulate it many times: the funnel of steps, the per-step table
     and the bottleneck.
 
@@ -408,8 +398,18 @@ def campaign_command(file: str, n: int, seed: int, policy: str, workers: int | N
     from .analysis.campaign import simulate_campaign
     from .campaign.runner import LoadedCampaign
 
+    if out and not out.endswith((".csv", ".parquet")):
+        raise click.ClickException(f"{out}: expected a .csv or .parquet file")
     result = simulate_campaign(LoadedCampaign(c, scenarios, file), n=n, seed=seed, policy=policy, workers=workers,
-                               executor=scheduler, progress=fmt == "text" and n >= 200)
+                               executor=scheduler, progress=fmt == "text" and n >= 200,
+                               command=run_command("campaign", file, n, seed, policy, None))
+    _campaign_outputs(result, out, report, fmt)
+
+
+def _campaign_outputs(result: Any, out: str | None, report: str | None, fmt: str) -> None:
+    """Write a campaign simulation's files and print its summary."""
+    c = result.loaded.campaign
+    written = result.save(out) if out else []
     if report:
         from .analysis.campaign_report import write_campaign_report
 
@@ -424,11 +424,16 @@ def campaign_command(file: str, n: int, seed: int, policy: str, workers: int | N
     bands = result.bands()
     rows = []
     for f, b in zip(funnel.itertuples(), bands.itertuples()):
-        rows.append([f.step, f"{f.reached:.1%}", f"{f.won:.1%}", str(f.lost_here),
+        rows.append([f.step, f"{f.reached:.1%}", str(f.runs_reached), f"{f.won:.1%}",
+                     f"{f.game_win_rate:.1%}" if f.games else "", str(f.lost_here),
                      f"{b.heroes_in_mean:.2f}", f"{b.items_in_mean:.1f}", f"{b.xp_in_mean:.1f}"])
-    click.echo(_table(rows, ["step", "reached", "won", "campaigns lost here", "heroes in", "items in", "max XP in"]))
+    click.echo(_table(rows, ["step", "reached", "campaigns", "won (any game)", "per game", "campaigns lost here",
+                             "heroes who play", "items in", "max XP in"]))
     click.echo("")
     click.echo(f"bottleneck: {result.bottleneck() or 'none'}")
+    click.echo(f"reproduce: {result.meta['command']}  (engine {result.meta['engine_version']}, {result.meta['date']})")
+    for path in written:
+        click.echo(f"wrote {path}")
     if report:
         click.echo(f"wrote report to {report}")
 
@@ -541,6 +546,234 @@ def bench_ui(zones: int, edits: int, as_json: bool) -> None:
                f"(target < {r['target_ms']:.0f} ms)")
     if as_json:
         click.echo(json.dumps(r, sort_keys=True))
+
+
+@bench.command("pipeline")
+@click.argument("file", type=click.Path(), default="scenarios/seul-dans-le-noir.json")
+@click.option("--games", type=click.IntRange(10, 10_000_000), default=1_000_000, show_default=True)
+@click.option("--repeat", type=click.IntRange(1, 20), default=3, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object on the last line.")
+def bench_pipeline(file: str, games: int, repeat: int, as_json: bool) -> None:
+    """What `designer playtest` costs beyond its games: CPU time against the games alone, peak
+    memory at N and N/10 games, start-up; fresh processes, min/median/max of the runs.
+
+    Example: designer bench pipeline scenarios/seul-dans-le-noir.json --games 1000000
+    """
+    from .bench.pipeline import run
+
+    load(file)
+    r = run(file, games=games, repeat=repeat)
+    fmt = lambda d, u="s": f"{d['median']:.2f} {u} (min {d['min']:.2f}, max {d['max']:.2f})"  # noqa: E731
+    click.echo(f"{file}, {games:,} games, {repeat} runs each, CPU time")
+    click.echo(f"games alone (compiled core, chunks of 10,000): {fmt(r['games_alone_cpu_s'])}")
+    click.echo(f"designer playtest -n {games} (whole process):   {fmt(r['command_cpu_s'])}"
+               f" = {r['command_over_games']:.2f} x the games (target <= {r['target_command_over_games']:.0f} x)")
+    click.echo(f"peak memory: {fmt(r['command_peak_mb'], 'MB')} (target < {r['target_peak_mb']:.0f} MB); "
+               f"with --no-store {fmt(r['no_store_peak_mb'], 'MB')} at {games:,} games, "
+               f"{fmt(r['no_store_peak_mb_tenth_games'], 'MB')} at {max(1, games // 10):,}")
+    click.echo(f"start-up, designer playtest -n 1 (whole process): {fmt(r['startup_cpu_s'])} "
+               f"(target < {r['target_startup_s']} s)")
+    if as_json:
+        click.echo(json.dumps(r, sort_keys=True))
+
+
+# --------------------------------------------------------------------------------------------
+# playtest outputs, compare and tune
+
+
+def run_command(command: str, file: str, n: int, seed: int, policy: str, survivors: int | None,
+                extra: str = "") -> str:
+    """The command line that plays a run again (for the reproducibility block)."""
+    import shlex
+
+    line = f"designer {command} {shlex.quote(file)}{extra} -n {n} --seed {seed} --policy {policy}"
+    return line + (f" --survivors {survivors}" if survivors is not None else "")
+
+
+def _playtest_outputs(s: Scenario, result: Any, out: str | None, report: str | None, fmt: str) -> None:
+    """Print a playtest's summary and write its files (games and per-zone counts, HTML report)."""
+    from .analysis.report import summary_lines, write_report
+
+    summary = result.summary()
+    written = result.save(out, zones=True) if out else []
+    if report:
+        write_report(report, s, result)
+    if fmt == "json":
+        click.echo(json.dumps(summary, sort_keys=True, default=str))
+        return
+    click.echo("\n".join(summary_lines(summary)))
+    for path in written:
+        click.echo(f"wrote {'per-zone counts' if '.zones.' in path.name else 'games'} to {path}")
+    if report:
+        click.echo(f"wrote report to {report}")
+
+
+@cli.command("compare")
+@click.argument("file_a", type=click.Path())
+@click.argument("file_b", type=click.Path())
+@click.option("-n", "--games", "n", type=click.IntRange(1, 10_000_000), default=2000, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True, help="Base seed: both versions play the same games.")
+@click.option("--policy", type=click.Choice(["greedy", "cautious", "random"]), default="greedy", show_default=True)
+@click.option("--survivors", type=click.IntRange(1, 12), default=None, help="Number of survivors.")
+@click.option("--games-listed", type=click.IntRange(0, 10_000), default=10, show_default=True,
+              help="Flipped games to list in each direction (with their seeds).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def compare_command(file_a: str, file_b: str, n: int, seed: int, policy: str, survivors: int | None,
+                    games_listed: int, fmt: str) -> None:
+    """Compare two versions of a scenario on the same game seeds: both win rates, the difference
+    with its interval and p-value, and the paired test (McNemar) on the games that flipped.
+
+    Example: designer compare scenarios/seul-dans-le-noir.json my-version.json -n 4000
+    """
+    from .analysis.compare import compare
+    from .engine import ProfileError
+
+    a, b = load(file_a), load(file_b)
+    try:
+        c = compare(a, b, n=n, seed=seed, policy=policy, survivors=survivors, labels=(file_a, file_b),
+                    progress=fmt == "text" and n >= 20_000,
+                    command=run_command("compare", file_a, n, seed, policy, survivors, f" {file_b}"))
+    except ProfileError as e:
+        raise click.ClickException(f"setup.rules.overrides: {e}") from None
+    doc = c.as_dict(list_games=games_listed)
+    if fmt == "json":
+        click.echo(json.dumps(doc, sort_keys=True, default=str))
+        return
+    click.echo(c.statement())
+    for name, text in (("win_to_loss", "win to loss"), ("loss_to_win", "loss to win")):
+        games = doc["flipped_games"][name]
+        if games:
+            more = doc["paired"][name] - len(games)
+            click.echo(f"flipped {text}: " + ", ".join(f"game {g['game']} (seed {g['seed']})" for g in games)
+                       + (f", and {more} more" if more > 0 else ""))
+    r = doc["reproducibility"]
+    click.echo(f"reproduce: {r['command']}  (engine {r['engine_version']}, {r['date']})")
+
+
+@cli.command("tune")
+@click.argument("file", type=click.Path())
+@click.option("--target", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.4, show_default=True,
+              help="The win rate wanted.")
+@click.option("--tolerance", type=click.FloatRange(0, 0.5, min_open=True, max_open=True), default=0.03,
+              show_default=True, help="How close to the target is close enough.")
+@click.option("--policy", type=click.Choice(["greedy", "cautious", "random"]), default="greedy", show_default=True)
+@click.option("--survivors", type=click.IntRange(1, 12), default=None, help="Number of survivors.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Base seed of the screening games.")
+@click.option("--allow", "allow", multiple=True,
+              type=click.Choice(["turn_limit", "spawn", "zombie_pool", "equipment", "spawn_active"]),
+              help="A kind of knob the search may turn (repeat it; default: all).")
+@click.option("--budget", type=click.FloatRange(1, 3600), default=50.0, show_default=True,
+              help="CPU seconds after which the search stops with the best scenario found.")
+@click.option("-o", "--out", type=click.Path(dir_okay=False), default=None, help="Write the changed scenario here.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def tune_command(file: str, target: float, tolerance: float, policy: str, survivors: int | None, seed: int,
+                 allow: tuple[str, ...], budget: float, out: str | None, fmt: str) -> None:
+    """Find the smallest change of the knobs you allow (turn limit, spawn dice or count, zombie
+    pool, starting equipment, a spawn's activation) that brings the win rate into target +-
+    tolerance, on paired seeds, confirmed on fresh games. Exit 1 when the target is not reached.
+
+    Example: designer tune scenarios/seul-dans-le-noir.json --target 0.4 --policy greedy -o tuned.json
+    """
+    from .analysis.tune import KNOB_KINDS, TuneError, tune
+    from .engine import ProfileError
+
+    s = load(file)
+    try:
+        line = run_command("tune", file, 0, seed, policy, survivors).replace(" -n 0", f" --target {target} "
+                                                                             f"--tolerance {tolerance}")
+        line += "".join(f" --allow {k}" for k in allow)
+        r = tune(s, target=target, tolerance=tolerance, policy=policy, survivors=survivors, seed=seed,
+                 allow=allow or KNOB_KINDS, budget_s=budget, command=line)
+    except TuneError as e:
+        raise click.ClickException(f"{file}: {e}") from None
+    except ProfileError as e:
+        raise click.ClickException(f"{file}: setup.rules.overrides: {e}") from None
+    if out:
+        r.scenario.save(out)
+    if fmt == "json":
+        doc = r.as_dict()
+        doc["scenario"] = json.loads(dumps(r.scenario))
+        click.echo(json.dumps(doc, sort_keys=True, default=str))
+    else:
+        click.echo(f"{s.meta.title} ({file}), policy {policy}: " + r.statement())
+        for i, m in enumerate(r.path, 1):
+            click.echo(f"  {i}. {m['change']} ({m['steps']} step(s); screened win rate {m['screened_win_rate']:.1%})")
+        rep = r.reproducibility
+        click.echo(f"reproduce: {rep['command']}  (engine {rep['engine_version']}, {rep['date']})")
+        if out:
+            click.echo(f"wrote {out}")
+    sys.exit(0 if r.reached else 1)
+
+
+def _sweep_value(text: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return {"true": True, "false": False}.get(text.lower(), text)
+
+
+@cli.command("sweep")
+@click.argument("file", type=click.Path())
+@click.option("--parameter", required=True,
+              help="survivors, policy, turn_limit or rule:<override> (e.g. rule:actions).")
+@click.option("--values", "values", required=True, help="Comma-separated values, e.g. 5,7,9,11.")
+@click.option("-n", "--games", "n", type=click.IntRange(1, 10_000_000), default=1000, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True, help="Base seed: every value plays the same games.")
+@click.option("--policy", type=click.Choice(["greedy", "cautious", "random"]), default="greedy", show_default=True)
+@click.option("--target", type=click.FloatRange(0, 1), default=None, help="A target win rate to draw.")
+@click.option("--tolerance", type=click.FloatRange(0, 0.5), default=None, help="The band around the target.")
+@click.option("--report", type=click.Path(dir_okay=False), default=None, help="Write an HTML report (plot and table).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def sweep_command(file: str, parameter: str, values: str, n: int, seed: int, policy: str, target: float | None,
+                  tolerance: float | None, report: str | None, fmt: str) -> None:
+    """Win rate (with its interval) for each value of one parameter, on the same game seeds.
+
+    Example: designer sweep scenarios/seul-dans-le-noir.json --parameter turn_limit --values 5,6,7,9,15 --target 0.4
+    """
+    from .analysis.runs import sweep
+    from .engine import ProfileError
+
+    s = load(file)
+    vals = [_sweep_value(v.strip()) for v in values.split(",") if v.strip()]
+    if not vals:
+        raise click.ClickException("--values: expected at least one value")
+    try:
+        table = sweep(s, parameter, vals, n=n, seed=seed, policy=policy, store=None)
+    except ValueError as e:
+        raise click.ClickException(f"{file}: {e}") from None
+    except ProfileError as e:
+        raise click.ClickException(f"{file}: setup.rules.overrides: {e}") from None
+    command = f"designer sweep {file} --parameter {parameter} --values {values} -n {n} --seed {seed} --policy {policy}"
+    if report:
+        import html as html_mod
+
+        from .analysis.plots import sweep_plot, to_svg
+
+        page = ("<!doctype html><html><head><meta charset='utf-8'><title>Sweep</title></head><body>"
+                f"<h1>{html_mod.escape(s.meta.title)}: win rate by {html_mod.escape(parameter)}</h1>"
+                + to_svg(sweep_plot(table, parameter, target, tolerance))
+                + table.to_html(index=False, float_format=lambda x: f"{x:.3f}")
+                + f"<h2>Reproducibility</h2><pre>{html_mod.escape(command)}</pre></body></html>")
+        write_text_atomic(report, page)
+    if fmt == "json":
+        click.echo(json.dumps({"parameter": parameter, "rows": table.to_dict(orient="records"), "command": command},
+                              sort_keys=True, default=str))
+        return
+    rows = []
+    for r in table.itertuples(index=False):
+        mark = ""
+        if target is not None:
+            tol = tolerance or 0.0
+            mark = "in band" if abs(r.win_rate - target) <= tol else ""
+        rows.append([str(getattr(r, parameter) if parameter.isidentifier() else r[0]), f"{r.win_rate:.1%}",
+                     f"{r.low:.1%} - {r.high:.1%}", f"{r.median_turns:.0f}", f"{r.deaths_per_game:.2f}", mark])
+    click.echo(_table(rows, [parameter, "win rate", "95 % interval", "median turns", "deaths/game",
+                             "target" if target is not None else ""]))
+    click.echo(f"reproduce: {command}")
+    if report:
+        click.echo(f"wrote report to {report}")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -168,7 +168,24 @@ def test_seul_dans_le_noir_campaign_runs_1000_times():
     caught = mini[~mini["won"] & (mini["heroes_out"] > 0)]
     assert len(caught) > 0, "some heroes are caught alive at dawn and stay behind"
     what_if = r.what_if()
-    assert what_if["runs"].sum() == (games["step"] == "last-stand").sum()
+    played_finale = (games["step"] == "last-stand") & games["played"]
+    assert what_if["runs"].sum() == played_finale.sum(), "an empty party does not play the finale"
+    f = r.funnel().set_index("step")
+    assert f.loc["last-stand", "runs_reached"] == played_finale.sum()
+    assert f.loc["last-stand", "reached"] == pytest.approx(played_finale.sum() / 1000)
+    # a repeated step: the per-game win rate beside "any game won"
+    assert f.loc["alone-in-the-dark", "games"] == 4000
+    assert f.loc["alone-in-the-dark", "game_win_rate"] == pytest.approx(mini["won"].mean())
+    assert f.loc["alone-in-the-dark", "won"] == pytest.approx(mini.groupby("run")["won"].any().mean())
+    # the bands count the hero who plays each fresh mini-game, not the party waiting for the finale
+    bands = r.bands().set_index("step")
+    assert bands.loc["alone-in-the-dark", "heroes_in_mean"] == 1 and bands.loc["alone-in-the-dark", "items_in_max"] == 0
+    tables = r.what_if_tables()
+    assert set(tables) == {"heroes_in", "items_in", "xp_in"}
+    assert all(t["runs"].sum() == played_finale.sum() for t in tables.values())
+    t = r.transitions()
+    assert t[t["from"] == "alone-in-the-dark"]["runs"].sum() == 1000
+    assert t["share"].sum() == pytest.approx(r.games.groupby(["run", "visit"]).ngroups / 1000)
 
 
 def test_cli_campaign(tmp_path):
@@ -178,7 +195,12 @@ def test_cli_campaign(tmp_path):
     r = runner.invoke(cli, ["campaign", path, "-n", "60", "--workers", "1", "--report", str(rep)])
     assert r.exit_code == 0, r.output
     assert "bottleneck:" in r.output and "alone-in-the-dark" in r.output and "95 % interval" in r.output
-    assert rep.read_text().count("<svg") == 3
+    assert rep.read_text().count("<svg") == 3 and "Reproducibility" in rep.read_text()
+    assert "reproduce: designer campaign" in r.output
+    out = tmp_path / "runs.csv"
+    r = runner.invoke(cli, ["campaign", path, "-n", "20", "--workers", "1", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert len(pd.read_csv(out)) == 20 and (pd.read_csv(tmp_path / "runs.games.csv")["run"] < 20).all()
     r = runner.invoke(cli, ["campaign", path, "-n", "30", "--workers", "1", "--format", "json"])
     doc = json.loads(r.output)
     assert doc["runs"] == 30 and [f["step"] for f in doc["funnel"]] == ["alone-in-the-dark", "last-stand"]

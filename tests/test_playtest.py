@@ -51,7 +51,7 @@ def test_the_store_returns_a_cached_run_without_playing_it(sdln, tmp_path, monke
     def refuse(*a, **k):
         raise AssertionError("the run was played again")
 
-    monkeypatch.setattr(playtest_module, "run_games", refuse)
+    monkeypatch.setattr(playtest_module, "run_chunks", refuse)
     again = playtest(sdln, n=80, seed=2, workers=1, store=store)
     shorter = playtest(sdln, n=30, seed=2, workers=1, store=store)
     assert again.cached and shorter.cached

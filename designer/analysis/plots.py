@@ -13,17 +13,93 @@ import pandas as pd  # noqa: E402
 
 from ..model.scenario import Scenario  # noqa: E402
 
-__all__ = ["heatmap", "sweep_plot", "to_svg", "turn_histogram", "win_rate_bars"]
+__all__ = ["curves_plot", "heatmap", "sweep_plot", "to_svg", "turn_histogram", "turn_histogram_counts",
+           "win_rate_bars"]
+
+_METRIC_TITLES = {"deaths": "survivor deaths", "kills": "kills", "visits": "zombie visits",
+                  "deaths_per_game": "survivor deaths per game", "kills_per_game": "kills per game",
+                  "visits_per_game": "zombie visits per game", "deaths_per_100_visits": "deaths per 100 zombie visits",
+                  "games_with_death": "share of games with a death here"}
+
+
+def _fit(v: float) -> float:
+    """A value rounded to three significant digits, so zone labels fit inside the zone."""
+    return float(f"{v:.3g}") if v == v else 0.0
 
 
 def heatmap(scenario: Scenario, zones: pd.DataFrame, metric: str = "deaths", ax: Any = None,
             title: str | None = None):
-    """The map with each zone coloured by a per-zone total ('deaths', 'kills' or 'visits')."""
+    """The map with each zone coloured by a per-zone figure of :func:`designer.analysis.metrics.zone_table`
+    (totals 'deaths', 'kills', 'visits'; per game '*_per_game'; risk per visit
+    'deaths_per_100_visits'; 'games_with_death'), with its colour scale beside the map."""
+    from matplotlib.cm import ScalarMappable
+    from matplotlib.colors import LinearSegmentedColormap, Normalize
+
     from ..render import draw_map
 
-    values = {z: float(v) for z, v in zip(zones["zone"], zones[metric])}
-    return draw_map(scenario, ax=ax, values=values, badges=False,
-                    title=title or f"{scenario.meta.title}: {metric} per zone")
+    values = {z: _fit(float(v)) for z, v in zip(zones["zone"], zones[metric])}
+    label = _METRIC_TITLES.get(metric, metric.replace("_", " "))
+    fig = draw_map(scenario, ax=ax, values=values, badges=False,
+                   title=title or f"{scenario.meta.title}: {label}")
+    axis = ax or fig.axes[0]
+    zone_marks = [c for c in axis.collections if c.get_offsets().shape[0] == 1][-len(scenario.zones):]
+    if len(zone_marks) == len(scenario.zones):
+        for z, mark in zip(scenario.zones, zone_marks):
+            row = zones[zones["zone"] == z.id]
+            extra = ""
+            if len(row) and "deaths_per_game" in row:
+                r = row.iloc[0]
+                extra = (f"\ndeaths {int(r['deaths'])} ({r['deaths_per_game']:.3g} per game), zombie visits "
+                         f"{int(r['visits'])}, kills {int(r['kills'])}")
+            hover(fig, mark, f"{z.name or z.id} ({z.id}): {label} {values.get(z.id, 0):g}{extra}")
+    # the map colours a zone cmap(0.1 + 0.85 * value / top): draw the same scale
+    top = max(values.values(), default=0) or 1
+    reds = plt.get_cmap("Reds")
+    cmap = LinearSegmentedColormap.from_list("heat", [reds(0.1 + 0.85 * x / 255) for x in range(256)])
+    bar = fig.colorbar(ScalarMappable(Normalize(0, top), cmap), ax=ax or fig.axes[0], fraction=0.035, pad=0.02)
+    bar.set_label(label)
+    return fig
+
+
+def curves_plot(curves: pd.DataFrame, turn_limit: int | None = None, ax: Any = None):
+    """Survival, completion and still-playing shares by turn, with their 95 % bands."""
+    if ax is None:
+        fig, ax = plt.subplots(figsize=(6.5, 3.8))
+    else:
+        fig = ax.figure
+    for name, colour, label in (("survival", "#1565c0", "survival (not lost by deaths)"),
+                                ("completion", "#2e7d32", "completion (won by this turn)"),
+                                ("playing", "#757575", "still playing")):
+        ax.fill_between(curves["turn"], curves[f"{name}_low"], curves[f"{name}_high"], color=colour, alpha=0.2, step="post")
+        ax.step(curves["turn"], curves[name], where="post", color=colour, label=label)
+        for row in curves.itertuples(index=False):
+            point = ax.scatter([row.turn], [getattr(row, name)], s=14, color=colour, alpha=0.0)
+            hover(fig, point, f"turn {row.turn}: {name} {getattr(row, name):.1%} "
+                              f"({getattr(row, name + '_low'):.1%} - {getattr(row, name + '_high'):.1%})")
+    if turn_limit:
+        ax.axvline(turn_limit, color="#c62828", ls=":", lw=1, label="turn limit")
+    ax.set_ylim(0, 1.02)
+    ax.set_xlabel("turn")
+    ax.set_ylabel(f"share of {curves.attrs.get('games', '')} games")
+    ax.legend(fontsize=7, loc="center right")
+    return fig
+
+
+def turn_histogram_counts(tally: Any, ax: Any = None):
+    """Game length in turns, wins and losses stacked, from a run's aggregates."""
+    if ax is None:
+        fig, ax = plt.subplots(figsize=(6, 3.5))
+    else:
+        fig = ax.figure
+    won = tally.turns_by_cause[0]
+    lost = tally.turns_by_cause[1:].sum(axis=0)
+    turns = [t for t in range(len(won)) if won[t] or lost[t]]
+    ax.bar(turns, [won[t] for t in turns], color="#2e7d32", label="won")
+    ax.bar(turns, [lost[t] for t in turns], bottom=[won[t] for t in turns], color="#c62828", label="lost")
+    ax.set_xlabel("turns")
+    ax.set_ylabel("games")
+    ax.legend()
+    return fig
 
 
 def turn_histogram(games: pd.DataFrame, ax: Any = None):
@@ -61,21 +137,63 @@ def win_rate_bars(table: pd.DataFrame, by: str, ax: Any = None):
     return fig
 
 
-def sweep_plot(table: pd.DataFrame, parameter: str):
-    """Win rate against the swept parameter, with its interval."""
+def sweep_plot(table: pd.DataFrame, parameter: str, target: float | None = None, tolerance: float | None = None):
+    """Win rate against the swept parameter, with its interval band, and the target line (and
+    band) when given."""
     fig, ax = plt.subplots(figsize=(6, 3.5))
     x = [str(v) for v in table[parameter]]
+    ax.fill_between(x, table["low"], table["high"], color="#1565c0", alpha=0.2, label="95 % interval")
     ax.errorbar(x, table["win_rate"], yerr=[table["win_rate"] - table["low"], table["high"] - table["win_rate"]],
-                marker="o", capsize=4)
+                marker="o", capsize=4, label="win rate")
+    if target is not None:
+        ax.axhline(target, color="#c62828", ls="--", lw=1, label=f"target {target:.0%}")
+        if tolerance:
+            ax.axhspan(target - tolerance, target + tolerance, color="#c62828", alpha=0.08)
+        ax.legend(fontsize=7)
     ax.set_ylim(0, 1)
     ax.set_xlabel(parameter)
     ax.set_ylabel("win rate")
     return fig
 
 
+_HOVER_SCRIPT = """<script>
+/* hover values: every SVG element with a data-hover id gets a native tooltip (no library) */
+document.querySelectorAll('script[type="application/json"].hover').forEach(function (s) {
+  var texts = JSON.parse(s.textContent);
+  Object.keys(texts).forEach(function (id) {
+    var el = document.getElementById(id);
+    if (!el) return;
+    var t = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+    t.textContent = texts[id];
+    el.insertBefore(t, el.firstChild);
+    el.style.cursor = 'help';
+  });
+});
+</script>"""
+"""The report's script that turns each plot's hover texts into tooltips (inline, nothing fetched)."""
+
+_hover_ids = iter(range(1, 1 << 62))
+
+
+def hover(fig, artist, text: str) -> None:
+    """Give an artist a hover text: the HTML report shows it as a tooltip over the element."""
+    gid = f"hover-{next(_hover_ids)}"
+    artist.set_gid(gid)
+    fig.__dict__.setdefault("_hover_texts", {})[gid] = text
+
+
 def to_svg(fig) -> str:
-    """A figure as inline SVG text."""
+    """A figure as inline SVG text, followed by its hover texts (a JSON script the report's
+    :data:`_HOVER_SCRIPT` reads)."""
+    import html as html_mod
+    import json
+
     buf = io.StringIO()
     fig.savefig(buf, format="svg", bbox_inches="tight")
+    texts = fig.__dict__.get("_hover_texts")
     plt.close(fig)
-    return buf.getvalue()
+    out = buf.getvalue()
+    if texts:
+        out += ("<script type='application/json' class='hover'>"
+                + html_mod.escape(json.dumps(texts), quote=False) + "</script>")
+    return out

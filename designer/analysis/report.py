@@ -1,22 +1,36 @@
-"""A playtest report as one HTML file (tables and inline SVG plots), readable without Jupyter."""
+"""A playtest report as one HTML file (tables and inline SVG plots), readable without Jupyter.
+
+Every share carries its 95 % interval, and the report ends with the reproducibility block: the
+seed, games, engine version, scenario hash, policy, date and the command that plays it again.
+"""
 
 from __future__ import annotations
 
 import html
 import os
-
-import pandas as pd
+from typing import Any
 
 from ..io.files import write_text_atomic
 from ..model.scenario import Scenario
-from .runs import PlaytestResult
-from .plots import heatmap, to_svg, turn_histogram
 
-__all__ = ["render_report", "summary_lines", "write_report"]
+__all__ = ["render_report", "reproducibility_lines", "summary_lines", "write_report"]
+
+
+def _pct(p: float, lo: float, hi: float) -> str:
+    return f"{p:.1%} ({lo:.1%} - {hi:.1%})"
+
+
+def reproducibility_lines(r: dict[str, Any]) -> list[str]:
+    """The reproducibility block as text lines."""
+    surv = f", survivors {r['survivors']}" if r.get("survivors") is not None else ""
+    return [f"reproduce     {r['command']}",
+            f"              seed {r['seed']}, {r['games']} games, engine {r['engine_version']} "
+            f"({r.get('played_by') or 'engine'}), scenario {r['scenario_hash']}, policy {r['policy']}{surv}, "
+            f"{r['date']}"]
 
 
 def summary_lines(summary: dict) -> list[str]:
-    """The summary as the lines the CLI prints."""
+    """The summary as the lines the CLI prints (shares with their 95 % intervals in brackets)."""
     lines = [
         f"{summary['scenario_title']} ({summary['scenario_id']}), policy {summary['policy']}, "
         f"{summary['games']} games" + (" (from the results store)" if summary.get("cached") else "")
@@ -25,14 +39,19 @@ def summary_lines(summary: dict) -> list[str]:
         f"{summary['win_rate_high']:.1%})",
     ]
     causes = summary["losses_by_cause"]
+    ci = summary.get("intervals", {}).get("losses_by_cause", {})
     if causes:
-        lines.append("losses        " + ", ".join(f"{k.replace('_', ' ')} {v:.1%}" for k, v in causes.items()))
+        lines.append("losses        " + ", ".join(
+            f"{k.replace('_', ' ')} {_pct(v, *ci[k])}" if k in ci else f"{k.replace('_', ' ')} {v:.1%}"
+            for k, v in causes.items()))
     t = summary["turns"]
     if t:
         lines.append(f"turns         mean {t['mean']:.1f}, median {t['median']:.0f}, spread {t['std']:.1f}, "
                      f"range {t['min']}-{t['max']}")
+    death_ci = (f" ({summary['p_at_least_one_death_low']:.1%} - {summary['p_at_least_one_death_high']:.1%})"
+                if "p_at_least_one_death_low" in summary else "")
     lines.append(f"deaths        {summary['deaths_per_game']:.2f} per game; at least one death in "
-                 f"{summary['p_at_least_one_death']:.1%} of games")
+                 f"{summary['p_at_least_one_death']:.1%}{death_ci} of games")
     if summary["kills_by_type"]:
         lines.append("kills         " + ", ".join(f"{k} {v:.1f}" for k, v in summary["kills_by_type"].items())
                      + " per game")
@@ -41,12 +60,43 @@ def summary_lines(summary: dict) -> list[str]:
                                                  for z in summary["deadliest_zones"]))
     for oid, o in summary["objective_turns"].items():
         med = f", median turn {o['median_turn']:.0f}" if o["median_turn"] is not None else ""
-        lines.append(f"objective     {oid}: taken in {o['taken']:.1%} of games{med}")
+        rng = f" ({o['taken_low']:.1%} - {o['taken_high']:.1%})" if "taken_low" in o else ""
+        win = (f"; won {o['win_when_taken']:.1%} of those games" if o.get("win_when_taken") is not None else "")
+        lines.append(f"objective     {oid}: taken in {o['taken']:.1%}{rng} of games{med}{win}")
+    for st in summary.get("victory_steps", []):
+        med = f", median turn {st['median_turn']:.0f}" if st["median_turn"] is not None else ""
+        win = (f", then won {st['p_win_when_completed']:.1%}" if st["p_win_when_completed"] is not None else "")
+        lines.append(f"step {st['step']}        {st['goal']}: completed in "
+                     f"{_pct(st['completed_share'], st['completed_low'], st['completed_high'])}{med}{win}")
+    b = summary.get("balance")
+    if b:
+        dec = f", decisiveness {b['decisiveness']:.2f}" if b["decisiveness"] == b["decisiveness"] else ""
+        lines.append(f"balance       completion {b['completion']['share']:.1%}, drawishness "
+                     f"{b['drawishness']['share']:.1%} (turn limit {b['timeouts']['share']:.1%}, stalled "
+                     f"{b['stalled']['share']:.1%}){dec}, balance {b['balance']:.2f}")
+    if summary.get("reproducibility"):
+        lines += reproducibility_lines(summary["reproducibility"])
     return lines
 
 
-def render_report(scenario: Scenario, result: PlaytestResult) -> str:
+def _table_html(df: Any, name: str) -> str:
+    """A table, and a link that downloads it as CSV (a data: URI: nothing is fetched)."""
+    import base64
+
+    data = base64.b64encode(df.to_csv(index=False).encode()).decode()
+    link = f"<p><a download='{html.escape(name)}.csv' href='data:text/csv;base64,{data}'>download {html.escape(name)}.csv</a></p>"
+    return df.to_html(index=False, float_format=lambda x: f"{x:.3f}", na_rep="") + link
+
+
+def render_report(scenario: Scenario, result: Any) -> str:
+    """The HTML report of a run: the summary, heat maps (totals, per game, risk per visit) with
+    their colour scales and a tooltip per zone, the survival and completion curves with bands, the funnel along the
+    victory steps, the game lengths, the zone and objective tables, and the reproducibility block."""
+    from .plots import _HOVER_SCRIPT, curves_plot, heatmap, to_svg, turn_histogram_counts
+
     s = result.summary()
+    zones = result.zones
+    cur = result.curves()
     parts = [
         "<!doctype html><html><head><meta charset='utf-8'>",
         f"<title>Playtest: {html.escape(scenario.meta.title)}</title>",
@@ -54,17 +104,26 @@ def render_report(scenario: Scenario, result: PlaytestResult) -> str:
         "td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}</style></head><body>",
         f"<h1>Playtest: {html.escape(scenario.meta.title)}</h1>",
         "<pre>" + html.escape("\n".join(summary_lines(s))) + "</pre>",
-        "<h2>Heat map: survivor deaths per zone</h2>", to_svg(heatmap(scenario, result.zones, "deaths")),
-        "<h2>Heat map: zombie visits per zone</h2>", to_svg(heatmap(scenario, result.zones, "visits")),
-        "<h2>Game length</h2>", to_svg(turn_histogram(result.games)),
-        "<h2>Zones</h2>", result.zones.to_html(index=False, float_format=lambda x: f"{x:.3f}"),
-        "<h2>Losses by cause</h2>",
-        pd.Series(s["losses_by_cause"], name="share of games").to_frame().to_html(float_format=lambda x: f"{x:.3f}"),
-        "</body></html>",
+        "<h2>Survival and completion by turn</h2>", to_svg(curves_plot(cur, scenario.setup.turn_limit)),
+        "<h2>Heat map: survivor deaths per game, by zone</h2>",
+        to_svg(heatmap(scenario, zones, "deaths_per_game")),
+        "<h2>Heat map: risk per visit (deaths per 100 zombie visits)</h2>",
+        to_svg(heatmap(scenario, zones, "deaths_per_100_visits")),
+        "<h2>Heat map: zombie visits per game, by zone</h2>", to_svg(heatmap(scenario, zones, "visits_per_game")),
+        "<h2>Game length</h2>", to_svg(turn_histogram_counts(result.tally)),
     ]
+    if scenario.victory.steps:
+        parts += ["<h2>Victory steps</h2>", _table_html(result.funnel(), "victory-steps")]
+    if scenario.objectives:
+        parts += ["<h2>Objectives</h2>", _table_html(result.objectives(), "objectives")]
+    parts += ["<h2>Zones</h2>", _table_html(zones, "zones"),
+              "<h2>Curves</h2>", _table_html(cur, "curves"),
+              "<h2>Reproducibility</h2>",
+              "<pre>" + html.escape("\n".join(reproducibility_lines(s["reproducibility"]))) + "</pre>",
+              _HOVER_SCRIPT, "</body></html>"]
     return "\n".join(parts)
 
 
-def write_report(path: str | os.PathLike[str], scenario: Scenario, result: PlaytestResult) -> None:
+def write_report(path: str | os.PathLike[str], scenario: Scenario, result: Any) -> None:
     """Write the HTML report atomically."""
     write_text_atomic(path, render_report(scenario, result))

@@ -7,25 +7,38 @@
 
 from __future__ import annotations
 
+import datetime as _dt
 import hashlib
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-import pandas as pd
 
 from ..engine import core
-from ..engine.batch import ENGINE_VERSION, board_for, run_games
+from ..engine.batch import ENGINE_VERSION, board_for, play_chunk, run_chunks, run_games
 from ..engine.table import CAUSES, DANGERS, SCALARS, ZONE_COUNTS, ZONE_KEY, GameTable
 from ..io.files import dumps, write_text_atomic
 from ..model.scenario import Scenario
-from .metrics import summarize, wilson
+from .metrics import curves, funnel, objectives_table, summary_of, zone_table
 from .progress import ticker
-from .store import DEFAULT_STORE, ResultsStore
+from .stats import wilson
+from .tally import Tally, TallySpec, spec_for, table_from_frames
 
-__all__ = ["PlaytestResult", "playtest", "scenario_hash", "sweep"]
+__all__ = ["KEEP_GAMES", "STORE_MAX_GAMES", "PlaytestResult", "WON", "playtest", "read_games", "scenario_hash",
+           "sweep"]
+
+KEEP_GAMES = 200_000
+"""Runs up to this many games keep their game table (per-game frames on demand); longer runs keep
+only their streamed aggregates unless ``keep_games=True`` is asked for."""
+
+STORE_MAX_GAMES = 200_000
+"""Runs longer than this are not written to the results store: replaying them costs about what
+reading a million stored rows back costs, and their frames would outweigh the aggregates."""
+
+WON = "won"
+"""The ``cause`` of a won game in the games table, in Parquet and CSV alike (never an empty cell)."""
 
 
 def scenario_hash(scenario: Scenario) -> str:
@@ -33,49 +46,133 @@ def scenario_hash(scenario: Scenario) -> str:
     return hashlib.sha256(dumps(scenario).encode("utf-8")).hexdigest()[:16]
 
 
-@dataclass
+@dataclass(eq=False)
 class PlaytestResult:
-    """The games of one run (one row each), the per-zone totals, and what the run was."""
+    """One run: its streamed aggregates (``tally``), what the run was (``meta``), and the game
+    table when kept. ``games`` (one row per game) and ``zone_games`` (per zone, per game) are
+    pandas frames built on first use; ``zones`` (per-zone totals) comes from the aggregates."""
 
-    games: pd.DataFrame
-    zones: pd.DataFrame
+    tally: Tally
     meta: dict[str, Any]
     interrupted: bool = False
     cached: bool = False
+    table: GameTable | None = field(default=None, repr=False)
+    _frames: tuple[Any, Any] | None = field(default=None, repr=False)
+    _zones: Any = field(default=None, repr=False)
+    _replay: tuple | None = field(default=None, repr=False)
+
+    # -- frames, built when asked -------------------------------------------------------
+
+    def _build_frames(self) -> tuple[Any, Any]:
+        if self._frames is None:
+            if self.table is None:
+                if self._replay is None or self.interrupted:
+                    raise ValueError(f"this run of {self.meta['n']:,} games kept only its aggregates (runs of more "
+                                     f"than {KEEP_GAMES:,} games do); play it with keep_games=True for per-game "
+                                     "tables")
+                # the games are played again from their seeds: the same games, no table kept meanwhile
+                text, policy, survivors, workers, executor = self._replay
+                table, _ = run_games(text, self.tally.n, self.meta["base_seed"], policy, survivors=survivors,
+                                     workers=workers, executor=executor)
+                return games_frames(table)
+            self._frames = games_frames(self.table)
+        return self._frames
+
+    @property
+    def games(self):
+        """One row per game (pandas); see docs/playtest.md for every column. A run that kept only
+        its aggregates plays its games again from their seeds (the same games) and does not keep
+        the frame, so memory stays flat."""
+        return self._build_frames()[0]
+
+    @property
+    def zone_games(self):
+        """Per-zone, per-game counts in long form: game, zone, what (deaths, kills, visits), count."""
+        return self._build_frames()[1]
+
+    @property
+    def zones(self):
+        """Per-zone totals, per game, share of games with a death there, risk per visit."""
+        if self._zones is None:
+            self._zones = zone_table(self.tally, self.meta.get("zone_names"))
+        return self._zones
+
+    # -- figures --------------------------------------------------------------------------
+
+    def reproducibility(self) -> dict[str, Any]:
+        """What it takes to play this run again: seed, games, engine version, scenario hash,
+        policy, survivors, date and the command."""
+        m = self.meta
+        return {"seed": m["base_seed"], "games": self.tally.n, "engine_version": m["engine_version"],
+                "scenario_hash": m["scenario_hash"], "scenario_id": m["scenario_id"], "policy": m["policy"],
+                "survivors": m["survivors"], "date": m["date"], "command": m["command"],
+                "played_by": m.get("played_by", ""), "designer_version": m.get("designer_version", "")}
 
     def summary(self) -> dict[str, Any]:
         """Win rate with its 95 % Wilson interval, losses by cause, turns, deaths, kills, spawns,
-        objective turns, deadliest zones."""
-        out = summarize(self.games, self.zones)
+        objectives, victory steps, balance measures, deadliest zones (every share with its
+        interval), and the reproducibility block."""
+        out = summary_of(self.tally, self.meta.get("zone_names"))
         out.update({k: self.meta[k] for k in ("scenario_id", "scenario_title", "policy", "base_seed",
                                                "survivors", "engine_version", "scenario_hash")})
         out["played_by"] = self.meta.get("played_by", "")
         out["interrupted"] = self.interrupted
         out["cached"] = self.cached
+        out["reproducibility"] = self.reproducibility()
         return out
 
     def win_rate(self) -> tuple[float, float, float]:
-        return wilson(int(self.games["won"].sum()), len(self.games))
+        return wilson(self.tally.wins, self.tally.n)
 
-    def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the games table as CSV or Parquet (by the file's extension), atomically."""
+    def curves(self):
+        """Per-turn survival, completion and still-playing shares with bands (pandas)."""
+        return curves(self.tally)
+
+    def funnel(self):
+        """The funnel along the victory steps (pandas)."""
+        return funnel(self.tally)
+
+    def objectives(self):
+        """Each objective: share taken (interval), median turn, P(win | taken) (pandas)."""
+        return objectives_table(self.tally)
+
+    def save(self, path: str | os.PathLike[str], zones: bool = False) -> list[Path]:
+        """Write the games table as CSV or Parquet (by the file's extension), atomically; with
+        ``zones``, also the per-zone, per-game counts beside it (``NAME.zones.csv`` /
+        ``NAME.zones.parquet``). Returns the paths written."""
         path = Path(path)
-        if path.suffix == ".parquet":
-            tmp = path.with_name(f".{path.name}.tmp")
-            self.games.to_parquet(tmp, index=False)
-            os.replace(tmp, path)
-        elif path.suffix == ".csv":
-            write_text_atomic(path, self.games.to_csv(index=False))
-        else:
+        if path.suffix not in (".parquet", ".csv"):
             raise ValueError(f"{path}: expected a .csv or .parquet file")
+        written = [_write_frame(self.games, path)]
+        if zones:
+            written.append(_write_frame(self.zone_games, path.with_name(f"{path.stem}.zones{path.suffix}")))
+        return written
 
 
-def _tables(table: GameTable) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """The games (one row each, objectives as turn columns) and the per-zone counts of a run."""
+def _write_frame(df: Any, path: Path) -> Path:
+    if path.suffix == ".parquet":
+        tmp = path.with_name(f".{path.name}.tmp")
+        df.to_parquet(tmp, index=False)
+        os.replace(tmp, path)
+    else:
+        write_text_atomic(path, df.to_csv(index=False))
+    return path
+
+
+OBJECTIVE_DTYPE = "Int16"
+"""Objective columns (the turn the objective was taken, empty when it was not) are nullable
+integers, whether or not every game took the objective."""
+
+
+def games_frames(table: GameTable) -> tuple[Any, Any]:
+    """The games (one row each, objectives as nullable turn columns) and the per-zone, per-game
+    counts of a table, in the stable schema of docs/playtest.md."""
+    import pandas as pd
+
     cols = {name: table.column(name).astype(np.int64) for name in SCALARS}
     games = pd.DataFrame({k: cols[k] for k in ("game", "seed")})
     games["won"] = cols["won"].astype(bool)
-    games["cause"] = np.array(CAUSES, dtype=object)[cols["cause"]]
+    games["cause"] = np.array((WON, *CAUSES[1:]), dtype=object)[cols["cause"]]
     for k in SCALARS:
         if k not in ("game", "seed", "won", "cause", "max_danger"):
             games[k] = cols[k]
@@ -83,36 +180,104 @@ def _tables(table: GameTable) -> tuple[pd.DataFrame, pd.DataFrame]:
             games[k] = np.array(DANGERS, dtype=object)[cols[k]]
     obj_rows = table.objective_rows()
     for i, o in enumerate(table.objective_ids):
-        col = np.full(len(table), np.nan)
+        col = np.zeros(len(table), dtype=np.int16)
+        mask = np.ones(len(table), dtype=bool)
         mine = table.objectives[:, 0] == i
         col[obj_rows[mine]] = table.objectives[mine, 1]
-        games[f"objective_{o}"] = col if np.isnan(col).any() else col.astype(np.int64)
+        mask[obj_rows[mine]] = False
+        games[f"objective_{o}"] = pd.arrays.IntegerArray(col, mask)
     keys = table.zone_keys.astype(np.int64)
+    # zone and what as categoricals: a million entries cost codes, not a million Python strings
     zone_games = pd.DataFrame({"game": cols["game"][table.zone_rows()],
-                               "zone": np.array(table.zone_ids, dtype=object)[keys % ZONE_KEY],
-                               "what": np.array(ZONE_COUNTS, dtype=object)[keys // ZONE_KEY],
+                               "zone": pd.Categorical.from_codes(keys % ZONE_KEY, categories=list(table.zone_ids)),
+                               "what": pd.Categorical.from_codes(keys // ZONE_KEY, categories=list(ZONE_COUNTS)),
                                "count": table.zone_values.astype(np.int64)})
     return games, zone_games
 
 
-def _zone_totals(zone_games: pd.DataFrame, zone_ids: list[str], names: dict[str, str], n: int) -> pd.DataFrame:
-    table = pd.DataFrame({"zone": zone_ids, "name": [names[z] for z in zone_ids]})
-    if len(zone_games):
-        pivot = zone_games.pivot_table(index="zone", columns="what", values="count", aggfunc="sum", fill_value=0)
+def read_games(path: str | os.PathLike[str]):
+    """Read a games table written by :meth:`PlaytestResult.save` (CSV or Parquet) with the stable
+    dtypes: objective columns as nullable integers, ``won`` as bool, ``cause`` as text."""
+    import pandas as pd
+
+    path = Path(path)
+    if path.suffix == ".parquet":
+        df = pd.read_parquet(path)
+    elif path.suffix == ".csv":
+        df = pd.read_csv(path, keep_default_na=False, na_values={c: [""] for c in _objective_cols(path)})
     else:
-        pivot = pd.DataFrame()
-    for what in ("deaths", "kills", "visits"):
-        col = pivot[what] if what in pivot else pd.Series(dtype=float)
-        table[what] = table["zone"].map(col).fillna(0).astype(int)
-        table[f"{what}_per_game"] = table[what] / max(n, 1)
-    return table
+        raise ValueError(f"{path}: expected a .csv or .parquet file")
+    for c in df.columns:
+        if c.startswith("objective_"):
+            df[c] = df[c].astype(OBJECTIVE_DTYPE)
+    if "won" in df:
+        df["won"] = df["won"].astype(bool)
+    if "cause" in df:
+        df["cause"] = df["cause"].mask(df["cause"] == "", WON)  # files written before the "won" encoding
+    return df
+
+
+def _objective_cols(path: Path) -> list[str]:
+    with open(path, encoding="utf-8") as f:
+        header = f.readline().strip().split(",")
+    return [c for c in header if c.startswith("objective_")]
+
+
+@dataclass(eq=False)
+class _Chunk:
+    """A chunk's aggregates, and its table when the run keeps it (``len`` = games, for the bar)."""
+
+    tally: Tally
+    table: GameTable | None
+
+    def __len__(self) -> int:
+        return self.tally.n
+
+
+def play_tally(scenario_json: str, policy: Any, base_seed: int, survivors: int | None, spec: TallySpec,
+               keep: bool, start: int, stop: int) -> _Chunk:
+    """Play games ``start..stop`` and count them (on a worker: only the counts travel back unless
+    the table is kept)."""
+    table = play_chunk(scenario_json, policy, base_seed, survivors, start, stop)
+    return _Chunk(Tally.from_table(table, spec), table if keep else None)
+
+
+def _combine(parts: list[_Chunk], spec: TallySpec, board: Any) -> tuple[Tally, GameTable | None]:
+    tally = Tally.merge((p.tally for p in parts), spec)
+    tables = [p.table for p in parts if p.table is not None]
+    table = GameTable.concat(tables, board.zone_ids, board.obj_ids) if len(tables) == len(parts) else None
+    return tally, table
+
+
+def _plan(board: Any, n: int, policy: Any, survivors: int | None, workers: int | None, executor: Any,
+          chunk_size: int | None) -> tuple[Any, int | None]:
+    """Executor and chunk size: the compiled core plays in this process unless workers or an
+    executor are asked for (starting processes costs more than the games up to
+    :data:`~designer.engine.batch.SERIAL_CORE_GAMES`; with streamed aggregates, serial stays
+    cheaper beyond that on a small machine, see docs/playtest.md); chunks of 10,000 games in this
+    process, about two per worker elsewhere."""
+    if core.available() and core.unsupported(board, policy, survivors) is None:
+        if executor is None and workers is None:
+            executor = "serial"
+        if chunk_size is None and executor == "serial":
+            chunk_size = 10_000
+        elif chunk_size is None:
+            nthreads = getattr(executor, "nthreads", None)
+            w = workers or (sum(nthreads().values()) if callable(nthreads) else 0) or os.cpu_count() or 1
+            chunk_size = min(25_000, max(250, -(-n // (w * 2))))
+    return executor, chunk_size
+
+
+def _library_command(scenario: Scenario, n: int, seed: int, policy: str, survivors: int | None) -> str:
+    extra = f", survivors={survivors}" if survivors is not None else ""
+    return f"designer.playtest(<{scenario.id} {scenario_hash(scenario)}>, n={n}, seed={seed}, policy={policy!r}{extra})"
 
 
 def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "greedy", workers: int | None = None,
-             executor: Any = None, *, survivors: int | None = None, store: Any = DEFAULT_STORE,
+             executor: Any = None, *, survivors: int | None = None, store: Any = "default",
              progress: bool | None = None, chunk_size: int | None = None,
-             on_progress: Any = None) -> PlaytestResult:
-    """Play ``n`` seeded games of a scenario and return one row per game plus per-zone totals.
+             on_progress: Any = None, keep_games: bool | None = None, command: str | None = None) -> PlaytestResult:
+    """Play ``n`` seeded games of a scenario: streamed aggregates, and the game table when kept.
 
     Parameters
     ----------
@@ -125,48 +290,65 @@ def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "gr
     policy : str or callable
         'greedy', 'cautious', 'random', or a picklable callable.
     workers : int, optional
-        Local worker processes (default: one per core; 1 plays in this process).
+        Local worker processes. By default the compiled core plays in this process (see
+        docs/playtest.md for the measured costs); the reference engine uses one process per core.
     executor : optional
         None or 'local' (process pool), 'serial', a ``dask.distributed.Client``, or a scheduler
         address ('tcp://host:8786').
     survivors : int, optional
         Number of survivors (default: the scenario's, at most 4).
     store : path, ResultsStore or None
-        The results store (None: do not store or look up).
+        The results store (None: do not store or look up; 'default': the user's store). Runs of
+        more than :data:`STORE_MAX_GAMES` games are not stored.
     progress : bool, optional
         Show a progress bar (default: when n >= 1000).
     on_progress : callable, optional
         Called with the number of games each finished chunk played (a notebook panel's bar).
+    keep_games : bool, optional
+        Keep the game table for per-game frames (default: when n <= :data:`KEEP_GAMES`); the
+        summary, curves, funnel and zone totals never need it.
+    command : str, optional
+        The command that asked for the run, for the reproducibility block (the CLI passes its own).
     """
+    from .. import __version__
+
     text = dumps(scenario)
     policy_key = policy if isinstance(policy, str) else None
+    board = board_for(text)
+    spec = spec_for(scenario)
     meta = {"scenario_id": scenario.id, "scenario_title": scenario.meta.title, "scenario_hash": scenario_hash(scenario),
             "engine_version": ENGINE_VERSION, "policy": policy_key or getattr(policy, "__name__", "custom"),
-            "survivors": survivors, "base_seed": seed, "n": n}
-    meta["played_by"] = "core" if core.available() and core.unsupported(board_for(text), policy, survivors) is None \
+            "survivors": survivors, "base_seed": seed, "n": n, "designer_version": __version__,
+            "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+            "command": command or _library_command(scenario, n, seed, policy_key or "custom", survivors),
+            "zone_names": {z.id: z.name or z.id for z in scenario.zones}}
+    meta["played_by"] = "core" if core.available() and core.unsupported(board, policy, survivors) is None \
         else "reference"
-    db = None if store is None else store if isinstance(store, ResultsStore) else ResultsStore(store)
-    b_zone_ids = [z.id for z in scenario.zones]
-    names = {z.id: z.name or z.id for z in scenario.zones}
-    if db is not None and policy_key is not None:
+    keep = n <= KEEP_GAMES if keep_games is None else keep_games
+    db = None
+    if store is not None and policy_key is not None and n <= STORE_MAX_GAMES:  # longer runs are never stored
+        from .store import DEFAULT_STORE, ResultsStore
+
+        db = store if isinstance(store, ResultsStore) else ResultsStore(DEFAULT_STORE if store == "default" else store)
+    if db is not None:
         found = db.find(meta["scenario_hash"], ENGINE_VERSION, policy_key, survivors, seed, n)
         if found is not None:
             games, zone_games = found
-            return PlaytestResult(games, _zone_totals(zone_games, b_zone_ids, names, len(games)), meta, cached=True)
+            table = table_from_frames(games, zone_games, spec.zone_ids, spec.objective_ids)
+            return PlaytestResult(Tally.from_table(table, spec), meta, cached=True, table=table)
+    executor, chunk_size = _plan(board, n, policy, survivors, workers, executor, chunk_size)
     with ticker(n, scenario.id, "game", progress if progress is not None else n >= 1000, on_progress) as tick:
-        table, interrupted = run_games(text, n, seed, policy, survivors=survivors, workers=workers,
-                                         executor=executor, chunk_size=chunk_size, on_chunk=tick)
-    games, zone_games = _tables(table)
-    if not len(games):
-        games = pd.DataFrame(columns=["game", "seed", "won", "cause", "turns", "survivors_dead"])
-    result = PlaytestResult(games, _zone_totals(zone_games, b_zone_ids, names, len(games)), meta, interrupted)
-    if db is not None and policy_key is not None and not interrupted and len(games) == n:
-        db.save(meta, games, zone_games)
+        (tally, table), interrupted = run_chunks(
+            play_tally, (text, policy, seed, survivors, spec, keep), n, workers=workers, executor=executor,
+            chunk_size=chunk_size, on_chunk=tick, combine=lambda parts: _combine(parts, spec, board))
+    result = PlaytestResult(tally, meta, interrupted, table=table, _replay=(text, policy, survivors, workers, executor))
+    if db is not None and table is not None and not interrupted and len(table) == n <= STORE_MAX_GAMES:
+        db.save(meta, *result._build_frames())
     return result
 
 
 def sweep(scenario: Scenario, parameter: str, values: list[Any], n: int = 500, seed: int = 1,
-          policy: Any = "greedy", **options: Any) -> pd.DataFrame:
+          policy: Any = "greedy", **options: Any):
     """Win rate (with interval) and turns for each value of one parameter.
 
     ``parameter`` is 'survivors', 'policy', 'turn_limit', or 'rule:<override>' (a rule profile
@@ -192,7 +374,10 @@ def sweep(scenario: Scenario, parameter: str, values: list[Any], n: int = 500, s
                              "or rule:<override>")
         r = playtest(s, n=n, seed=seed, policy=pol, progress=False, **kw)
         p, lo, hi = r.win_rate()
-        rows.append({parameter: value, "games": len(r.games), "win_rate": p, "low": lo, "high": hi,
-                     "median_turns": float(r.games["turns"].median()),
-                     "deaths_per_game": float(r.games["survivors_dead"].mean())})
+        summary = r.summary()
+        rows.append({parameter: value, "games": r.tally.n, "win_rate": p, "low": lo, "high": hi,
+                     "median_turns": summary["turns"].get("median", float("nan")),
+                     "deaths_per_game": summary["deaths_per_game"]})
+    import pandas as pd
+
     return pd.DataFrame(rows)

@@ -1,0 +1,403 @@
+"""Auto-tuning: the smallest change of a scenario that brings its win rate to a target.
+
+The knobs are the ones a designer turns by hand (:func:`knobs_for`): the turn limit, the spawn
+dice or the fixed spawn count, the count of each zombie type in the pool, the survivors' starting
+equipment (add or remove one weapon of the profile's deck), and a spawn zone's activation at the
+start. A change's *size* is the number of knob steps it takes from the original (one turn, one
+zombie, one step along the ordered list of spawn dice, one item, one spawn switched).
+
+The search (:func:`tune`):
+
+1. Every candidate is screened on the same ``screen_games`` game seeds (paired: a change is
+   compared with the original and with the other changes on identical games, so their ranking
+   is not noise between seed sets).
+2. Along each ordered knob a one-dimensional search from the current scenario finds the fewest
+   steps whose screened rate falls within the tolerance (doubling steps until the rate crosses
+   the target, then bisecting); switch-like knobs are tried one step each. The candidate of
+   smallest size that screens in the band is confirmed; when no single knob reaches the band,
+   the move that comes closest is taken and the search goes on from there (at most
+   ``max_rounds`` moves).
+3. A candidate must pass validation (no error finding: disabling the last reachable spawn, say,
+   is never proposed). Confirmation is then a sequential test on fresh seeds (a different base seed, so the selection
+   among screened candidates does not bias it): after each look of 2,000, 8,000 and 32,000 games
+   the candidate is accepted when the whole interval of its win rate lies inside
+   ``target +- tolerance``, rejected when the interval lies outside it, and otherwise played
+   further. Each look uses a ``1 - 0.05 / 3`` interval (Bonferroni over the three looks). At the
+   last look a rate inside the band whose interval still crosses its edge is accepted and said
+   to be so (``evidence['conclusive']`` is False).
+
+The result holds the changed scenario, the path (each move with its screened rate) and the
+evidence (the confirmation looks).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..engine.batch import run_games
+from ..engine.game import parse_dice
+from ..engine.equipment import HOUSE_DECK, ITEMS, LNOE_DECK, ZOMBICIDE_DECK
+from ..io.files import dumps
+from ..model.scenario import Scenario
+from .compare import scenario_diff
+from .stats import wilson
+
+__all__ = ["Knob", "TuneError", "TuneResult", "knobs_for", "tune"]
+
+DICE_LADDER = ("1d2", "1d3", "1d2+1", "1d4", "1d3+1", "1d6", "2d3", "1d4+1", "1d3+2", "1d6+1", "2d4", "2d6")
+"""Spawn dice in order of their mean (then spread): the steps of the spawn-dice knob."""
+
+_DECKS = {"zombicide": ZOMBICIDE_DECK, "lnoe": LNOE_DECK, "house": HOUSE_DECK}
+KNOB_KINDS = ("turn_limit", "spawn", "zombie_pool", "equipment", "spawn_active")
+"""The kinds of knobs ``tune`` may turn (``allow=`` picks among them)."""
+
+LOOKS = (2000, 8000, 32000)
+_Z_LOOK = 2.393980  # two-sided normal quantile of 1 - 0.05 / 3
+
+
+class TuneError(ValueError):
+    """Tuning cannot start: a bad target, tolerance or knob name."""
+
+
+@dataclass(frozen=True)
+class Knob:
+    """One thing ``tune`` may change: ``values`` in order (``start`` indexes the scenario's own)
+    and ``apply(scenario, value)`` giving the changed scenario."""
+
+    name: str
+    kind: str
+    values: tuple[Any, ...]
+    start: int
+    ordered: bool
+    apply: Callable[[Scenario, Any], Scenario] = field(repr=False, compare=False)
+
+    def describe(self, value: Any) -> str:
+        if self.kind == "equipment":
+            return f"starting equipment: {value}"
+        if self.kind == "spawn_active":
+            return f"{self.name} {'active' if value else 'inactive'} at the start"
+        return f"{self.name} {self.values[self.start]} -> {value}"
+
+
+def _setup(s: Scenario, **update: Any) -> Scenario:
+    return s.model_copy(update={"setup": s.setup.model_copy(update=update)})
+
+
+def _dice_mean(d: str) -> float:
+    count, sides, bonus = parse_dice(d)
+    return count * (sides + 1) / 2 + bonus
+
+
+def knobs_for(scenario: Scenario, allow: tuple[str, ...] | list[str] = KNOB_KINDS) -> list[Knob]:
+    """The knobs a designer may turn on this scenario (of the kinds in ``allow``)."""
+    unknown = [k for k in allow if k not in KNOB_KINDS]
+    if unknown:
+        raise TuneError(f"unknown knob kind {', '.join(unknown)}; expected some of {', '.join(KNOB_KINDS)}")
+    st = scenario.setup
+    out: list[Knob] = []
+    if "turn_limit" in allow and st.turn_limit:
+        L = st.turn_limit
+        values = tuple(range(max(1, L - 12), L + 13))
+        out.append(Knob("turn limit", "turn_limit", values, values.index(L), True,
+                        lambda s, v: _setup(s, turn_limit=v)))
+    if "spawn" in allow:
+        m = st.spawn_method
+        if m.kind == "dice":
+            ladder = sorted(set(DICE_LADDER) | {m.dice}, key=lambda d: (_dice_mean(d), d))
+            out.append(Knob("spawn dice", "spawn", tuple(ladder), ladder.index(m.dice), True,
+                            lambda s, v: _setup(s, spawn_method=s.setup.spawn_method.model_copy(update={"dice": v}))))
+        elif m.kind == "fixed":
+            values = tuple(range(0, max(m.count * 2, m.count + 6) + 1))
+            out.append(Knob("spawn count", "spawn", values, m.count, True,
+                            lambda s, v: _setup(s, spawn_method=s.setup.spawn_method.model_copy(update={"count": v}))))
+    if "zombie_pool" in allow:
+        for ztype, count in st.zombie_pool.items():
+            values = tuple(range(max(1, count - 12), count + 13))
+            out.append(Knob(f"zombie pool {ztype}", "zombie_pool", values, values.index(count), True,
+                            lambda s, v, z=ztype: _setup(s, zombie_pool={**s.setup.zombie_pool, z: v})))
+    if "equipment" in allow:
+        deck = [e.item for e in st.equipment_deck] if st.equipment_deck else [n for n, _ in _DECKS.get(
+            st.rules.profile, ZOMBICIDE_DECK)]
+        weapons = [n for n in dict.fromkeys(deck) if n in ITEMS and ITEMS[n].is_weapon]
+        have = list(st.survivors.starting_equipment)
+        options: list[tuple[str, ...]] = [tuple(have)]
+        options += [tuple(have[:i] + have[i + 1:]) for i in range(len(have))]
+        if len(have) < 20:
+            options += [tuple(have + [w]) for w in weapons]
+        def apply_equipment(s: Scenario, v: tuple[str, ...]) -> Scenario:
+            return _setup(s, survivors=s.setup.survivors.model_copy(update={"starting_equipment": list(v)}))
+        out.append(Knob("starting equipment", "equipment", tuple(options), 0, False, apply_equipment))
+    if "spawn_active" in allow and len(scenario.spawns) > 1:
+        for sp in scenario.spawns:
+            def apply_spawn(s: Scenario, v: bool, sid: str = sp.id) -> Scenario:
+                return s.model_copy(update={"spawns": [x.model_copy(update={"active": v}) if x.id == sid else x
+                                                       for x in s.spawns]})
+            out.append(Knob(f"spawn {sp.id}", "spawn_active", (sp.active, not sp.active), 0, False, apply_spawn))
+    return out
+
+
+@dataclass
+class TuneResult:
+    """What ``tune`` found: the changed scenario, the moves, the screening and the evidence."""
+
+    scenario: Scenario
+    original: Scenario
+    target: float
+    tolerance: float
+    reached: bool
+    path: list[dict[str, Any]]
+    evidence: dict[str, Any]
+    screened: int
+    games_played: int
+    seconds: float
+    policy: str
+
+    @property
+    def changes(self) -> list[dict[str, Any]]:
+        """The changed fields, as :func:`designer.analysis.compare.scenario_diff` gives them."""
+        return scenario_diff(self.original, self.scenario)
+
+    @property
+    def size(self) -> int:
+        return sum(m["steps"] for m in self.path)
+
+    reproducibility: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"target": self.target, "tolerance": self.tolerance, "reached": self.reached, "size": self.size,
+                "path": self.path, "changes": self.changes, "evidence": self.evidence,
+                "candidates_screened": self.screened, "games_played": self.games_played,
+                "cpu_seconds": self.seconds, "policy": self.policy, "reproducibility": self.reproducibility}
+
+    def statement(self) -> str:
+        e = self.evidence
+        if not self.path:
+            head = "the scenario already plays at the target: no change"
+        else:
+            head = f"{'reached' if self.reached else 'did not reach'} the target with {self.size} step(s): " + \
+                "; ".join(m["change"] for m in self.path)
+        lines = [head]
+        if e.get("looks"):
+            last = e["looks"][-1]
+            lines.append(f"confirmed on {last['games']} fresh games (seed {e['seed']}): won {last['win_rate']:.1%} "
+                         f"(interval {last['low']:.1%} - {last['high']:.1%}) against the target "
+                         f"{self.target:.0%} +- {self.tolerance:.0%}"
+                         + ("" if e.get("conclusive", True) else "; the interval still crosses the band's edge"))
+        lines.append(f"{self.screened} candidates screened, {self.games_played:,} games, {self.seconds:.1f} s CPU")
+        return "\n".join(lines)
+
+
+class _Search:
+    def __init__(self, original: Scenario, target: float, tol: float, policy: str, survivors: int | None,
+                 seed: int, screen_games: int, budget: float | None):
+        self.original, self.target, self.tol = original, target, tol
+        self.policy, self.survivors, self.seed, self.n = policy, survivors, seed, screen_games
+        self.cache: dict[str, float] = {}
+        self.games = 0
+        self.started = time.process_time()
+        self.budget = budget
+        self.command = ""
+
+    def out_of_time(self) -> bool:
+        return self.budget is not None and time.process_time() - self.started > self.budget
+
+    def rate(self, s: Scenario, n: int | None = None, seed: int | None = None) -> tuple[int, int]:
+        n = n or self.n
+        seed = self.seed if seed is None else seed
+        text = dumps(s)
+        key = f"{n}:{seed}:{text}"
+        if key not in self.cache:
+            table, _ = run_games(text, n, seed, self.policy, survivors=self.survivors)
+            self.games += n
+            self.cache[key] = int(table.column("won").sum())
+        return self.cache[key], n
+
+    def p(self, s: Scenario) -> float:
+        w, n = self.rate(s)
+        return w / n
+
+    def gap(self, s: Scenario) -> float:
+        return abs(self.p(s) - self.target)
+
+    def confirm(self, s: Scenario) -> dict[str, Any]:
+        from ..checks import check
+
+        seed = self.seed + 1_000_003
+        if s is not self.original:
+            errors = [f"{f.code}: {f.message}" for f in check(s).findings if f.severity == "error"]
+            if errors:
+                return {"seed": seed, "looks": [], "accepted": False, "conclusive": True, "validation": errors}
+        looks = []
+        for n in LOOKS:
+            w, _ = self.rate(s, n, seed)
+            p, lo, hi = wilson(w, n, _Z_LOOK)
+            looks.append({"games": n, "wins": w, "win_rate": p, "low": lo, "high": hi})
+            inside = self.target - self.tol <= lo and hi <= self.target + self.tol
+            outside = hi < self.target - self.tol or lo > self.target + self.tol
+            if inside:
+                return {"seed": seed, "looks": looks, "accepted": True, "conclusive": True}
+            if outside:
+                return {"seed": seed, "looks": looks, "accepted": False, "conclusive": True}
+        p = looks[-1]["win_rate"]
+        return {"seed": seed, "looks": looks, "accepted": abs(p - self.target) <= self.tol, "conclusive": False}
+
+
+def _line_search(search: _Search, base: Scenario, knob: Knob) -> tuple[int, Scenario, float] | None:
+    """Along one ordered knob from the scenario's own value: the fewest steps whose screened rate
+    is in the band, else the closest value; (steps, scenario, screened rate), or None when the
+    knob cannot move."""
+    target, tol = search.target, search.tol
+    here_side = search.p(base) > target
+    in_band: tuple[int, Scenario, float] | None = None
+    closest: tuple[int, Scenario, float] | None = None
+
+    def look(direction: int, step: int) -> tuple[Scenario, float]:
+        nonlocal closest, in_band
+        s = knob.apply(base, knob.values[knob.start + direction * step])
+        p = search.p(s)
+        if closest is None or abs(p - target) < abs(closest[2] - target) - 1e-12:
+            closest = (step, s, p)
+        if abs(p - target) <= tol and (in_band is None or step < in_band[0]):
+            in_band = (step, s, p)
+        return s, p
+
+    for direction in (1, -1):
+        room = len(knob.values) - 1 - knob.start if direction > 0 else knob.start
+        lo, step, hi = 0, 1, None
+        while step <= room and not search.out_of_time():
+            _, p = look(direction, step)
+            if abs(p - target) <= tol or (p > target) != here_side:
+                hi = step
+                break
+            lo = step
+            step = step * 2 if step < 8 else step + 8
+            step = min(step, room) if lo < room else step
+        if hi is None:
+            continue
+        # the band lies between lo (this side, out of it) and hi: bisect for the fewest steps in it
+        while hi - lo > 1 and not search.out_of_time():
+            mid = (lo + hi) // 2
+            _, p = look(direction, mid)
+            if abs(p - target) <= tol or (p > target) != here_side:
+                hi = mid
+            else:
+                lo = mid
+    return in_band or closest
+
+
+def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, policy: str = "greedy", *,
+         survivors: int | None = None, seed: int = 1, allow: tuple[str, ...] | list[str] = KNOB_KINDS,
+         screen_games: int = 2000, max_rounds: int = 4, budget_s: float | None = 50.0,
+         command: str | None = None) -> TuneResult:
+    """Search the knobs a designer allows for the smallest change that brings the win rate of
+    ``policy`` into ``target +- tolerance`` (see the module's docstring for the search and the
+    stopping rule).
+
+    Parameters
+    ----------
+    scenario : Scenario
+    target, tolerance : float
+        The win rate wanted and how far from it is close enough (0.4 and 0.03: 37 % to 43 %).
+    policy : str
+        The bot whose win rate is tuned ('greedy', 'cautious', 'random').
+    allow : kinds of knobs
+        Some of :data:`KNOB_KINDS`.
+    screen_games : int
+        Games per screened candidate (the same seeds for every candidate).
+    max_rounds : int
+        Moves the search may chain when no single knob reaches the band.
+    budget_s : float, optional
+        CPU seconds after which the search stops with the best scenario found so far.
+
+    Raises
+    ------
+    TuneError
+        A target or tolerance outside 0..1, an unknown knob kind, or no knob to turn.
+    """
+    if not 0 < target < 1:
+        raise TuneError(f"target {target}: expected a win rate between 0 and 1 (exclusive)")
+    if not 0 < tolerance < 0.5:
+        raise TuneError(f"tolerance {tolerance}: expected a number between 0 and 0.5")
+    search = _Search(scenario, target, tolerance, policy, survivors, seed, screen_games, budget_s)
+    search.command = command or (f"designer.analysis.tune(<{scenario.id}>, target={target}, tolerance={tolerance}, "
+                                 f"policy={policy!r}, seed={seed}, allow={list(allow)!r})")
+    if not knobs_for(scenario, allow):
+        raise TuneError(f"{scenario.id}: none of the knobs {', '.join(allow)} applies to this scenario")
+    current, path = scenario, []
+    rejected: set[str] = set()
+    evidence: dict[str, Any] = {}
+    for round_ in range(max_rounds + 1):
+        if search.gap(current) <= tolerance and dumps(current) not in rejected:
+            evidence = search.confirm(current)
+            if evidence["accepted"]:
+                return _result(search, current, path, evidence, True)
+            rejected.add(dumps(current))
+        if round_ == max_rounds or search.out_of_time():
+            break
+        # every knob, rebuilt from the current scenario (its own value is each knob's start)
+        options: list[tuple[int, float, Knob, Scenario, float]] = []
+        for knob in knobs_for(current, allow):
+            if knob.ordered:
+                hit = _line_search(search, current, knob)
+                if hit is not None:
+                    options.append((hit[0], abs(hit[2] - target), knob, hit[1], hit[2]))
+            else:
+                for v in knob.values[1:]:
+                    s = knob.apply(current, v)
+                    p = search.p(s)
+                    options.append((1, abs(p - target), knob, s, p))
+            if search.out_of_time():
+                break
+        options = [o for o in options if dumps(o[3]) not in rejected]
+        if not options:
+            break
+        chosen = None
+        for o in sorted((o for o in options if o[1] <= tolerance), key=lambda o: (o[0], o[1])):
+            evidence = search.confirm(o[3])
+            if evidence["accepted"]:
+                chosen = o
+                break
+            rejected.add(dumps(o[3]))
+            if search.out_of_time():
+                break
+        if chosen is None:
+            evidence = {}
+            chosen = min(options, key=lambda o: (o[1], o[0]))
+            if chosen[1] >= search.gap(current) - 1e-12:
+                break  # no move brings the rate closer to the target
+        steps, _, knob, s, p = chosen
+        path.append(_move(current, s, knob, steps, p))
+        current = s
+        if evidence.get("accepted"):
+            return _result(search, current, path, evidence, True)
+    if not evidence and path:
+        evidence = search.confirm(current)
+    return _result(search, current, path, evidence, bool(evidence.get("accepted")))
+
+
+def _move(before: Scenario, after: Scenario, knob: Knob, steps: int, p: float) -> dict[str, Any]:
+    diff = scenario_diff(before, after)
+    text = "; ".join(f"{d['path']} {d['a']} -> {d['b']}" for d in diff)
+    if knob.kind == "equipment":
+        text = f"starting equipment {list(before.setup.survivors.starting_equipment)} -> " \
+               f"{list(after.setup.survivors.starting_equipment)}"
+    return {"knob": knob.name, "kind": knob.kind, "steps": steps, "change": text, "diff": diff,
+            "screened_win_rate": p}
+
+
+def _result(search: _Search, current: Scenario, path: list[dict[str, Any]], evidence: dict[str, Any],
+            reached: bool) -> TuneResult:
+    import datetime as dt
+
+    from ..engine.batch import ENGINE_VERSION
+    from .runs import scenario_hash
+
+    repro = {"seed": search.seed, "screen_games": search.n, "confirm_seed": evidence.get("seed"),
+             "engine_version": ENGINE_VERSION, "policy": search.policy, "survivors": search.survivors,
+             "scenario_hash": scenario_hash(search.original), "tuned_scenario_hash": scenario_hash(current),
+             "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"), "command": search.command}
+    return TuneResult(current, search.original, search.target, search.tol, reached, path, evidence, len(search.cache),
+                      search.games, time.process_time() - search.started, search.policy, repro)
+

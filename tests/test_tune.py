@@ -1,0 +1,77 @@
+"""Auto-tuning: the knobs, the search and its stopping rule, and the command line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+import designer
+from designer.analysis.runs import playtest
+from designer.analysis.tune import LOOKS, TuneError, knobs_for, tune
+from designer.cli import cli
+
+SDLN = "scenarios/seul-dans-le-noir.json"
+
+
+@pytest.fixture(scope="module")
+def sdln():
+    return designer.load(SDLN)
+
+
+def test_knobs_follow_the_scenario(sdln):
+    knobs = {k.name: k for k in knobs_for(sdln)}
+    assert knobs["turn limit"].values[knobs["turn limit"].start] == 15
+    dice = knobs["spawn dice"]
+    assert dice.values[dice.start] == "1d3" and list(dice.values).index("1d4") > dice.start
+    assert {"zombie pool zombie", "starting equipment", "spawn pit-east"} <= set(knobs)
+    changed = knobs["spawn pit-east"].apply(sdln, False)
+    assert [sp.active for sp in changed.spawns if sp.id == "pit-east"] == [False]
+    assert knobs_for(sdln, ["turn_limit"])[0].name == "turn limit"
+    with pytest.raises(TuneError, match="unknown knob kind"):
+        knobs_for(sdln, ["weather"])
+
+
+def test_tune_reaches_the_target_and_the_evidence_holds(sdln):
+    r = tune(sdln, target=0.4, tolerance=0.03, policy="greedy", allow=["turn_limit"])
+    assert r.reached and r.path and r.path[0]["kind"] == "turn_limit"
+    new_limit = r.scenario.setup.turn_limit
+    assert new_limit < 15 and r.changes == [{"path": "setup.turn_limit", "a": 15, "b": new_limit}]
+    last = r.evidence["looks"][-1]
+    assert last["games"] in LOOKS and 0.37 <= last["win_rate"] <= 0.43
+    # the evidence is the engine's own figure on those games: play them again independently
+    again = playtest(r.scenario, n=last["games"], seed=r.evidence["seed"], store=None)
+    assert int(again.tally.wins) == last["wins"]
+    # one step less along the knob does not screen in the band (the change is the smallest)
+    one_less = sdln.model_copy(update={"setup": sdln.setup.model_copy(update={"turn_limit": new_limit + 1})})
+    p = playtest(one_less, n=2000, seed=1, store=None).win_rate()[0]
+    assert abs(p - 0.4) > 0.03
+
+
+def test_a_scenario_at_its_target_is_left_alone(sdln):
+    p = playtest(sdln, n=4000, seed=9, store=None).win_rate()[0]
+    r = tune(sdln, target=round(p, 2), tolerance=0.05, allow=["turn_limit"])
+    assert r.reached and r.path == [] and r.changes == [] and r.evidence["accepted"]
+
+
+def test_bad_targets_are_refused(sdln):
+    with pytest.raises(TuneError, match="target 1.5"):
+        tune(sdln, target=1.5)
+    night = designer.load("scenarios/night-shift.json")  # no turn limit to turn
+    with pytest.raises(TuneError, match="none of the knobs"):
+        tune(night, allow=["turn_limit"])
+
+
+def test_cli_tune_writes_the_changed_scenario(tmp_path):
+    out = tmp_path / "tuned.json"
+    r = CliRunner().invoke(cli, ["tune", SDLN, "--target", "0.4", "--allow", "turn_limit", "-o", str(out),
+                                 "--format", "json"], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    assert doc["reached"] and doc["scenario"]["setup"]["turn_limit"] == designer.load(out).setup.turn_limit
+    rep = doc["reproducibility"]
+    assert rep["command"].startswith("designer tune scenarios/seul-dans-le-noir.json --target 0.4")
+    assert rep["seed"] == 1 and rep["confirm_seed"] == doc["evidence"]["seed"] and rep["engine_version"]
+    bad = CliRunner().invoke(cli, ["tune", "scenarios/night-shift.json", "--allow", "turn_limit"])
+    assert bad.exit_code == 1 and "none of the knobs" in bad.output and "Traceback" not in bad.output
