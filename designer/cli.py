@@ -304,10 +304,12 @@ def play_command(file: str, seed: int, policy: str, survivors: int | None, log_p
     Example: designer play scenarios/night-shift.json --seed 7 --transcript
     """
     from .engine import Board, Game, ProfileError
+    from .plans import bot_plan
 
     s = load(file)
     try:
-        game = Game(Board(s), seed, policy, survivors=survivors, log=bool(log_path or transcript))
+        game = Game(Board(s), seed, policy, survivors=survivors, log=bool(log_path or transcript),
+                    plan=bot_plan(s))
         result = game.play()
     except ProfileError as e:
         raise click.ClickException(f"{file}: setup.rules.overrides: {e}") from None

@@ -19,6 +19,7 @@ import pandas as pd
 from ..engine import core
 from ..engine.batch import ENGINE_VERSION, board_for, run_games
 from ..engine.table import CAUSES, DANGERS, SCALARS, ZONE_COUNTS, ZONE_KEY, GameTable
+from ..plans import bot_plan
 from ..io.files import dumps, write_text_atomic
 from ..model.scenario import Scenario
 from .metrics import summarize, wilson
@@ -143,7 +144,9 @@ def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "gr
     meta = {"scenario_id": scenario.id, "scenario_title": scenario.meta.title, "scenario_hash": scenario_hash(scenario),
             "engine_version": ENGINE_VERSION, "policy": policy_key or getattr(policy, "__name__", "custom"),
             "survivors": survivors, "base_seed": seed, "n": n}
-    meta["played_by"] = "core" if core.available() and core.unsupported(board_for(text), policy, survivors) is None \
+    plan = bot_plan(scenario)
+    meta["played_by"] = "core" if core.available() and core.unsupported(board_for(text), policy, survivors,
+                                                                        plan=plan) is None \
         else "reference"
     db = None if store is None else store if isinstance(store, ResultsStore) else ResultsStore(store)
     b_zone_ids = [z.id for z in scenario.zones]
@@ -155,7 +158,7 @@ def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "gr
             return PlaytestResult(games, _zone_totals(zone_games, b_zone_ids, names, len(games)), meta, cached=True)
     with ticker(n, scenario.id, "game", progress if progress is not None else n >= 1000, on_progress) as tick:
         table, interrupted = run_games(text, n, seed, policy, survivors=survivors, workers=workers,
-                                         executor=executor, chunk_size=chunk_size, on_chunk=tick)
+                                         executor=executor, chunk_size=chunk_size, on_chunk=tick, plan=plan)
     games, zone_games = _tables(table)
     if not len(games):
         games = pd.DataFrame(columns=["game", "seed", "won", "cause", "turns", "survivors_dead"])

@@ -9,14 +9,14 @@ one phase stepped with :class:`designer.engine.game.Game`.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import Any
 
-from .board import ZINDEX, ZTYPES
+from .zombies import ZINDEX, ZTYPES
 
-if TYPE_CHECKING:
-    from .board import Board
+__all__ = ["GameState", "INF", "Survivor"]
 
-__all__ = ["GameState", "Survivor"]
+INF = 1 << 20
+"""Distance to a zone that cannot be reached (and capacity of a zone without a limit)."""
 
 
 class Survivor:
@@ -58,7 +58,8 @@ class Survivor:
 class GameState:
     """Everything that changes during one game."""
 
-    def __init__(self, board: "Board", seed: int):
+    def __init__(self, board: Any, seed: int):
+        """A state for ``board`` (a :class:`designer.engine.board.Board`)."""
         n = board.n
         self.seed = seed
         self.rng = random.Random(seed)
