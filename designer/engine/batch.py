@@ -34,10 +34,11 @@ _SOURCES = ("designer/engine", "designer/rules", "designer/checks/reachability.p
 writes the bots' witness plans."""
 
 
-def _engine_version() -> str:
-    """A hash of the engine's sources (every ``.py``, ``.c`` and ``.pxd`` under ``_SOURCES``),
-    so stored results of another engine are never served as this one's."""
-    root = Path(__file__).resolve().parents[2]
+def _engine_version(root: Path | None = None) -> str:
+    """A hash of the engine's sources (every ``.py``, ``.c`` and ``.pxd`` under ``_SOURCES``,
+    below ``root``, the folder holding the ``designer`` package), so stored results of another
+    engine are never served as this one's."""
+    root = root or Path(__file__).resolve().parents[2]
     h = hashlib.blake2b(digest_size=8)
     for entry in _SOURCES:
         path = root / entry

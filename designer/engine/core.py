@@ -58,10 +58,18 @@ _CARD_KINDS = {"spawn": 0, "extra": 1, "manhole": 2}
 MAX_ZONES, MAX_BITS, MAX_SURVIVORS, MAX_ITEMS, MAX_MANHOLES = 2000, 62, 12, 40, 256
 
 
+CORE_ZOMBIE_TYPES = 6
+"""Zombie types ``_core.c`` plays (its ``NT``): with another number of rows in
+``engine/zombies.py`` the core steps aside and the reference engine plays."""
+
+_STALE: str | None = None
+"""Why the built core cannot be used (set at the end of this module)."""
+
+
 def available() -> bool:
-    """Whether batches are played by the compiled core (built, and not switched off with
-    ``DESIGNER_ENGINE=python``)."""
-    return _core is not None and os.environ.get("DESIGNER_ENGINE", "") != "python"
+    """Whether batches are played by the compiled core (built, for the current zombie table, and
+    not switched off with ``DESIGNER_ENGINE=python``)."""
+    return _core is not None and _STALE is None and os.environ.get("DESIGNER_ENGINE", "") != "python"
 
 
 def _board_problem(board: Board, profile: Profile) -> str | None:
@@ -88,6 +96,8 @@ def unsupported(board: Board, policy: Any, survivors: int | None = None, heroes:
     """Why a game of this board cannot be played by the core (None when it can)."""
     if _core is None:
         return "the compiled core is not built"
+    if _STALE is not None:
+        return _STALE
     if not isinstance(policy, str) or policy not in POLICY_CODES:
         return "the policy is a Python callable"
     if heroes is not None:
@@ -317,5 +327,9 @@ def pack(board: Board, profile: Profile, plan: tuple[PlanStep, ...] = ()) -> tup
     return out, names
 
 
-assert _core is None or _core.NSCALARS == len(SCALARS), "rebuild the core: pip install -e ."
+if _core is not None and (_core.NSCALARS != len(SCALARS) or len(ZTYPES) != CORE_ZOMBIE_TYPES):
+    # a core built for another table of zombie types (engine/zombies.py has changed since _core.c):
+    # the reference engine plays every game until _core.c follows
+    _STALE = (f"the compiled core was written for {CORE_ZOMBIE_TYPES} zombie types, the zombie table has "
+              f"{len(ZTYPES)}")
 
