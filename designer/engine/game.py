@@ -111,6 +111,7 @@ class Game:
         equipment, placed zombies."""
         b, s = self.board, self.board.scenario
         st = self.state = GameState(b, seed)
+        st.tracked = True
         for name, count in s.setup.zombie_pool.items():
             st.pool[ZINDEX[name]] = count
         method = s.setup.spawn_method
@@ -156,6 +157,7 @@ class Game:
         if placed:
             st.pool[t] -= placed
             st.zombies[zone][t] += placed
+            st.haunted.add(zone)
             st.spawned_by_type[t] += placed
             st.zone_visits[zone] += placed
         return count - placed
@@ -181,7 +183,7 @@ class Game:
     def noise_map(self) -> dict[int, int]:
         """Noise per zone: tokens plus one per survivor on the board."""
         st = self.state
-        noise = {z: n for z, n in enumerate(st.noise) if n}
+        noise = {z: st.noise[z] for z in st.noise_zones() if st.noise[z]}
         for s in st.survivors:
             if s.alive and not s.escaped:
                 noise[s.zone] = noise.get(s.zone, 0) + 1
@@ -300,7 +302,7 @@ class Game:
             tool = p.door_tool(self, s)
             self.note("open", survivor=s.index, door=b.door_ids[act[1]])
             if tool is not None and tool.noisy_door:
-                st.noise[s.zone] += 1
+                st.add_noise(s.zone)
             self.open_door(act[1], actor=s)
         elif kind == "search":
             s.searched = True
@@ -327,7 +329,7 @@ class Game:
         elif kind == "press":
             self.press(s, act[1])
         elif kind == "noise":
-            st.noise[s.zone] += 1
+            st.add_noise(s.zone)
             self.note("noise", survivor=s.index)
 
     def keep(self, s: Survivor, card: str) -> None:
@@ -501,6 +503,7 @@ class Game:
             if s.wounds >= s.health:
                 s.alive = False
                 st.zone_deaths[s.zone] += 1
+                st.haunted.add(s.zone)
                 self.note("death", survivor=s.index, zone=self.board.zone_ids[s.zone], cause=cause)
                 st.ediscard.extend(s.items)
                 s.items = []
@@ -544,14 +547,17 @@ class Game:
 
     def _activate_once(self, types: set[int] | None) -> None:
         st, b, p = self.state, self.board, self.profile
-        n = b.n
-        acting = [[c if (types is None or t in types) else 0 for t, c in enumerate(row)] for row in st.zombies]
+        # the acting zombies per zone, zones in board order (only zones that held zombies)
+        acting: dict[int, list[int]] = {}
+        for z in st.zombie_zones():
+            row = [c if (types is None or t in types) else 0 for t, c in enumerate(st.zombies[z])]
+            if any(row):
+                acting[z] = row
         limit = p.activation_limit(self)
         if limit is not None:
             acting = self._limit_activations(acting, limit)
         # attacks first
-        for z in range(n):
-            row = acting[z]
+        for z, row in acting.items():
             if any(row) and self.has_survivors(z):
                 st.zombie_actions += sum(row)
                 self.note("attack", zone=b.zone_ids[z], zombies=sum(row))
@@ -560,8 +566,7 @@ class Game:
         # then moves, decided on the positions before anyone moves
         moves: list[tuple[int, int, int, int]] = []  # (from, to, type, count)
         added: list[tuple[int, int, int]] = []  # (zone, type, count) added by splits
-        for z in range(n):
-            row = acting[z]
+        for z, row in acting.items():
             if not any(row):
                 continue
             st.zombie_actions += sum(row)
@@ -605,15 +610,16 @@ class Game:
         for z, dest, t, c in moves:
             self.move_zombies(z, dest, t, c)
 
-    def _limit_activations(self, acting: list[list[int]], limit: int) -> list[list[int]]:
-        """Keep only ``limit`` zombies acting: those nearest a survivor first."""
+    def _limit_activations(self, acting: dict[int, list[int]], limit: int) -> dict[int, list[int]]:
+        """Keep only ``limit`` zombies acting: those nearest a survivor first (ties: the zone
+        first in board order)."""
         st, b = self.state, self.board
         zones = [s.zone for s in st.living()]
         if not zones:
-            return [[0] * len(r) for r in acting]
+            return {}
         dist = b.zdist_all
-        order = sorted(range(b.n), key=lambda z: (min(dist[v][z] for v in zones), z))
-        out = [[0] * len(r) for r in acting]
+        order = sorted(acting, key=lambda z: (min(dist[v][z] for v in zones), z))
+        out = {z: [0] * len(acting[z]) for z in sorted(acting)}
         left = limit
         for z in order:
             for t, c in enumerate(acting[z]):
@@ -662,6 +668,7 @@ class Game:
             return
         st.zombies[z][t] -= count
         st.zombies[dest][t] += count
+        st.haunted.add(dest)
         st.zone_visits[dest] += count
         self.note("zombies_move", frm=b.zone_ids[z], to=b.zone_ids[dest], zombie=ZTYPES[t], count=count)
         over = min(st.zombies_in(dest) - b.max_zombies[dest], st.zombies[dest][t])
@@ -671,6 +678,7 @@ class Game:
             push = outs[st.rng.randrange(len(outs))]
             st.zombies[dest][t] -= over
             st.zombies[push][t] += over
+            st.haunted.add(push)
             self.note("pushed", frm=b.zone_ids[dest], to=b.zone_ids[push], count=over)
 
     def spawn_phase(self) -> None:
@@ -734,7 +742,7 @@ class Game:
 
     def end_phase(self) -> None:
         st = self.state
-        st.noise = [0] * self.board.n
+        st.clear_noise()
         if st.survivors:
             st.first_player = (st.first_player + 1) % len(st.survivors)
         for s in st.survivors:
@@ -804,6 +812,7 @@ class Game:
 
     def result(self) -> GameResult:
         st, b = self.state, self.board
+        touched = st.zombie_zones()  # every zone a zombie or a death has been counted in
         return GameResult(
             seed=st.seed,
             won=st.outcome == "win",
@@ -820,9 +829,9 @@ class Game:
             max_danger=("blue", "yellow", "orange", "red")[st.max_danger],
             survivor_actions=st.survivor_actions,
             zombie_actions=st.zombie_actions,
-            zone_deaths={b.zone_ids[z]: c for z, c in enumerate(st.zone_deaths) if c},
-            zone_kills={b.zone_ids[z]: c for z, c in enumerate(st.zone_kills) if c},
-            zone_visits={b.zone_ids[z]: c for z, c in enumerate(st.zone_visits) if c},
+            zone_deaths={b.zone_ids[z]: st.zone_deaths[z] for z in touched if st.zone_deaths[z]},
+            zone_kills={b.zone_ids[z]: st.zone_kills[z] for z in touched if st.zone_kills[z]},
+            zone_visits={b.zone_ids[z]: st.zone_visits[z] for z in touched if st.zone_visits[z]},
         )
 
     # -- log -------------------------------------------------------------------------------

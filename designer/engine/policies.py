@@ -106,7 +106,7 @@ def goal_zones(game: "GameView", s: "Survivor", memory: "PlanBot | None" = None)
         if step.kind in ("reach_zone", "escape"):
             return _step_zones(game, i), "escape" if step.kind == "escape" else "reach", None
         if step.kind in ("kill", "clear_zones"):
-            zones = [z for z in range(b.n) if st.zombies_in(z)]
+            zones = [z for z in st.zombie_zones() if st.zombies_in(z)]
             if step.kind == "clear_zones":
                 zones = [z for z in (b.zone_index[x] for x in step.zones) if st.zombies_in(z)]
             return zones, "hunt", None

@@ -177,7 +177,7 @@ class Profile:
                     game.kill(s, s.zone, t)
                     break
         if it.noisy_attack:
-            st.noise[s.zone] += 1
+            st.add_noise(s.zone)
 
     def ranged(self, game: "Game", s: "Survivor", it: Item, zone: int) -> None:
         """Roll the weapon's dice at a zone in sight and range; hits follow the target
@@ -205,7 +205,7 @@ class Profile:
                     game.kill(s, zone, present[0])
                 break
         if it.noisy_attack:
-            st.noise[s.zone] += 1
+            st.add_noise(s.zone)
 
     # -- zombies ---------------------------------------------------------------------------
 
