@@ -79,6 +79,24 @@ class ZoneRows(dict):
     def __iter__(self):
         return (self[z] for z in range(self.n))
 
+    def rows(self) -> list[list[int]]:
+        """Every zone's row as a plain list of lists (no row is made)."""
+        zero = [0] * self.width
+        return [dict.get(self, z) or zero[:] for z in range(self.n)]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ZoneRows):
+            other = other.rows()
+        if isinstance(other, (list, tuple)):
+            return self.rows() == list(other)
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    __hash__ = None  # type: ignore[assignment]
+
     def copy(self) -> "ZoneRows":
         c = ZoneRows(self.n, self.width)
         dict.update(c, {z: row[:] for z, row in dict.items(self)})
