@@ -8,7 +8,7 @@ the typed modules run as plain Python and the reference engine plays every game.
 
 from setuptools import Extension, setup
 
-TYPED = ["designer/engine/rng.py"]
+TYPED = ["designer/engine/rng.py", "designer/bench/kernel.py"]
 
 ext_modules = [Extension("designer.engine._core", ["designer/engine/_core.c"],
                          extra_compile_args=["-O2", "-std=c99"], optional=True)]

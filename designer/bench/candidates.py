@@ -95,8 +95,9 @@ def _build(tmp: Path, tool: str) -> Callable | str:
     rng = (ENGINE / "rng.py").read_text()
     # one module, as the engine's rules module holds its generator: the kernel calls the
     # generator's typed methods directly
-    body = (HERE / "kernel.py").read_text().split("__all__ = [\"draws\", \"kernel\"]", 1)[1]
-    kernel = rng.replace('__all__ = ["Twister", "MT_N"]', '__all__ = ["Twister", "MT_N", "kernel"]') + body
+    body = (HERE / "kernel.py").read_text().split("__all__ = [\"draws\", \"kernel\", \"lookups\"]", 1)[1]
+    kernel = rng.replace('__all__ = ["MT_N", "Twister", "seed_and_draw"]',
+                         '__all__ = ["MT_N", "Twister", "kernel", "seed_and_draw"]') + body
     if tool == "mypyc":  # mypyc reads plain annotations: cython types become int, decorators go
         def plain(src: str) -> str:
             src = re.sub(r"cython\.(u?int|longlong|ulonglong)\[\d*:?\]", "array", src)
@@ -109,7 +110,9 @@ def _build(tmp: Path, tool: str) -> Callable | str:
         rng, kernel = plain(rng), plain(kernel)
     (pkg / "_cyshim.py").write_text(shim)
     (pkg / "kernel.py").write_text(kernel)
-    if tool == "cython":
+    if tool == "interpreted":
+        cmd = None
+    elif tool == "cython":
         cmd = [sys.executable, "-m", "cython", "-3", "--inplace", "-q", "kernel.py"]
         setup = ("from setuptools import setup\nfrom Cython.Build import cythonize\n"
                  f"setup(ext_modules=cythonize(['cand_cython/kernel.py'], quiet=True,"
@@ -118,6 +121,12 @@ def _build(tmp: Path, tool: str) -> Callable | str:
         cmd = [sys.executable, "setup_cython.py", "build_ext", "--inplace", "-q"]
     else:
         cmd = [sys.executable, "-m", "mypyc", "cand_mypyc/kernel.py"]
+    if cmd is None:  # plain CPython on the same source
+        sys.path.insert(0, str(tmp))
+        try:
+            return importlib.import_module(f"cand_{tool}.kernel").kernel
+        finally:
+            sys.path.remove(str(tmp))
     proc = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True)
     if proc.returncode:
         return f"{tool} build failed: {(proc.stderr or proc.stdout).strip().splitlines()[-1:]}"
@@ -141,11 +150,10 @@ def _cpu(f: Callable, *args) -> tuple[float, Any]:
 
 def run(games: int = 2000, steps: int = 20) -> dict[str, Any]:
     dist, start, adj = _board()
-    from .kernel import kernel as interpreted
-
-    candidates: dict[str, Callable | str] = {"cpython_random": _plain, "interpreted_typed": interpreted}
+    candidates: dict[str, Callable | str] = {"cpython_random": _plain}
     tmp = Path(tempfile.mkdtemp(prefix="designer-candidates-"))
     try:
+        candidates["interpreted_typed"] = _build(tmp, "interpreted")
         for tool in ("cython", "mypyc"):
             candidates[f"{tool}_compiled"] = _build(tmp, tool)
         out: dict[str, Any] = {"games": games, "zombies": 16, "steps": steps, "candidates": {}}

@@ -15,7 +15,7 @@ from array import array
 
 from ..engine.rng import Twister
 
-__all__ = ["draws", "kernel"]
+__all__ = ["draws", "kernel", "lookups"]
 
 
 @cython.boundscheck(False)
@@ -70,4 +70,17 @@ def draws(games: cython.int, per_game: cython.int) -> cython.longlong:
         r.seed(g)
         for k in range(per_game):
             total += r.randbelow(6)
+    return total
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def lookups(count: cython.longlong, table: cython.int[:]) -> cython.longlong:
+    """``count`` reads of a distance table at scattered zones (one per actor-action: the
+    look-up a zombie step or a bot's step costs at least)."""
+    total: cython.longlong = 0
+    i: cython.longlong
+    size: cython.longlong = table.shape[0]
+    for i in range(count):
+        total += table[(i * 7919) % size]
     return total
