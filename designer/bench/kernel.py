@@ -80,7 +80,7 @@ def lookups(count: cython.longlong, table: cython.int[:]) -> cython.longlong:
     look-up a zombie step or a bot's step costs at least)."""
     total: cython.longlong = 0
     i: cython.longlong
-    size: cython.longlong = table.shape[0]
+    size: cython.longlong = len(table)
     for i in range(count):
         total += table[(i * 7919) % size]
     return total
