@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 
 .PHONY: setup start test bundle browser golden
 
-$(STAMP): pyproject.toml setup.py designer/engine/_core.c
+$(STAMP): pyproject.toml setup.py designer/engine/_core.c designer/engine/rng.py designer/bench/kernel.py
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'

@@ -304,10 +304,12 @@ def play_command(file: str, seed: int, policy: str, survivors: int | None, log_p
     Example: designer play scenarios/night-shift.json --seed 7 --transcript
     """
     from .engine import Board, Game, ProfileError
+    from .plans import bot_plan
 
     s = load(file)
     try:
-        game = Game(Board(s), seed, policy, survivors=survivors, log=bool(log_path or transcript))
+        game = Game(Board(s), seed, policy, survivors=survivors, log=bool(log_path or transcript),
+                    plan=bot_plan(s))
         result = game.play()
     except ProfileError as e:
         raise click.ClickException(f"{file}: setup.rules.overrides: {e}") from None
@@ -493,38 +495,27 @@ def bench_validate(zones: int, repeat: int, as_json: bool) -> None:
               help="Games for the Dask comparison (0 to skip it).")
 @click.option("--dask-large-games", type=click.IntRange(0, 10_000_000), default=200_000, show_default=True,
               help="Games for a second Dask comparison, where the games outweigh Dask's fixed costs (0 to skip it).")
-@click.option("--networkx-games", type=click.IntRange(1, 100_000), default=200, show_default=True,
-              help="Games per scenario for the networkx comparison.")
+@click.option("--networkx-games", type=click.IntRange(1, 100_000), default=100, show_default=True,
+              help="Games per scenario for tables vs networkx path-finding (both interpreted).")
 @click.option("--reference-games", type=click.IntRange(1, 100_000), default=300, show_default=True,
-              help="Games per scenario for the reference engine's figures.")
+              help="Games per scenario for compiled vs interpreted.")
+@click.option("--padded-games", type=click.IntRange(0, 1_000_000), default=1_000, show_default=True,
+              help="Games on each padded map (0 to skip the padded maps).")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object on the last line.")
 def bench_playtest(games: int, dask_games: int, dask_large_games: int, networkx_games: int, reference_games: int,
-                   as_json: bool) -> None:
-    """Engine throughput against a bare Python loop, networkx path-finding and two Dask workers.
+                   padded_games: int, as_json: bool) -> None:
+    """What a game costs: CPU time per game and per action, the floor, compiled vs interpreted,
+    tables vs path-finding, padded maps, and two Dask workers.
 
     Example: designer bench playtest --games 20000 --dask-games 20000
     """
-    from .bench.playtest import run
+    from .bench.playtest import report_lines, run
 
     r = run(games=games, dask_games=dask_games, dask_large_games=dask_large_games, nx_games=networkx_games,
-            reference_games=reference_games)
-    click.echo(f"engine: {'compiled core' if r['engine'] == 'core' else 'reference (the core is not built)'}")
-    for sid, f in r["scenarios"].items():
-        click.echo(f"{sid}: {f['games_per_s']:,.0f} games/s, {f['actor_actions_per_s']:,.0f} actor-actions/s "
-                   f"on one process ({games} games, won {f['win_rate']:.1%})")
-        click.echo(f"  cost per actor-action / bare dict-loop step: {f['cost_ratio_vs_dict_loop']:.1f} x "
-                   f"(target <= 10 x)")
-        click.echo(f"  speed-up over networkx path-finding at every zombie move: "
-                   f"{f['speedup_vs_networkx']:.0f} x over {f['networkx_games']} games (target >= 50 x); "
-                   f"same games: {f['same_games_as_networkx']}")
-        click.echo(f"  reference engine: {f['reference_games_per_s']:,.0f} games/s; the engine is "
-                   f"{f['engine_speedup_vs_reference']:.0f} x faster; same games: {f['same_games_as_reference']}")
-    for sid, runs in r.get("dask", {}).items():
-        for d in runs.values():
-            click.echo(f"Dask, 2 local workers vs 1 process, {d['games']:,} games of {sid}: {d['one_process_s']:.2f} s "
-                       f"-> {d['two_workers_s']:.2f} s = {d['dask_speedup_2_workers']:.2f} x (target >= 1.6 x); "
-                       f"same results: {d['same_results']}")
-    click.echo(f"peak memory: {r['peak_memory_mb']:.0f} MB")
+            reference_games=reference_games, padded_games=padded_games,
+            padded_sizes=(2_000, 20_000) if padded_games else ())
+    for line in report_lines(r):
+        click.echo(line)
     if as_json:
         click.echo(json.dumps(r, sort_keys=True))
 

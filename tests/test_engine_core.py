@@ -18,15 +18,16 @@ from designer.engine.board import Board
 from designer.engine.game import Game
 from designer.engine.table import GameTable
 from designer.io.files import dumps, parse
+from designer.plans import bot_plan
 
 from .conftest import SAMPLES
 from .strategies import scenario_data
 
 
-def reference(board: Board, seeds: list[int], policy: str, survivors: int | None = None) -> list[dict]:
+def reference(board: Board, seeds: list[int], policy: str, survivors: int | None = None, plan=None) -> list[dict]:
     out = []
     for i, seed in enumerate(seeds):
-        record = dict(Game(board, seed, policy, survivors=survivors).play())
+        record = dict(Game(board, seed, policy, survivors=survivors, plan=plan).play())
         record["game"] = i
         out.append(record)
     return out
@@ -48,10 +49,11 @@ def test_the_core_draws_the_same_numbers_as_random_random(seed):
 @pytest.mark.parametrize("path", SAMPLES)
 def test_the_core_plays_the_samples_record_for_record(path, policy):
     board = Board(designer.load(path))
-    assert core.unsupported(board, policy) is None
+    plan = bot_plan(board.scenario)
+    assert core.unsupported(board, policy, plan=plan) is None
     seeds = [game_seed(3, i) for i in range(150)]
-    fast = core.play_games(board, seeds, policy, None, 0).records()
-    slow = reference(board, seeds, policy)
+    fast = core.play_games(board, seeds, policy, None, 0, plan).records()
+    slow = reference(board, seeds, policy, plan=plan)
     for a, b in zip(fast, slow):
         assert a == b
         assert list(a) == list(b), "the columns come in the same order"
@@ -61,7 +63,9 @@ def test_the_core_plays_the_samples_record_for_record(path, policy):
 def test_the_core_plays_any_team_size(survivors):
     board = Board(designer.load("scenarios/night-shift.json"))
     seeds = [game_seed(5, i) for i in range(60)]
-    assert core.play_games(board, seeds, "greedy", survivors, 0).records() == reference(board, seeds, "greedy", survivors)
+    plan = bot_plan(board.scenario)
+    assert core.play_games(board, seeds, "greedy", survivors, 0, plan).records() == \
+        reference(board, seeds, "greedy", survivors, plan)
 
 
 ITEMS = ["pistol", "fire axe", "crowbar", "flashlight", "katana", "shotgun", "sub mg", "saw", "canned food", "aaah"]
@@ -116,9 +120,10 @@ def playable(draw) -> dict:
 @given(playable(), st.sampled_from(["greedy", "cautious", "random"]), st.integers(0, 2**40))
 def test_the_core_plays_random_scenarios_like_the_reference(data, policy, base):
     board = Board(parse(data))
-    assert core.unsupported(board, policy) is None
+    plan = bot_plan(board.scenario)
+    assert core.unsupported(board, policy, plan=plan) is None
     seeds = [game_seed(base, i) for i in range(4)]
-    assert core.play_games(board, seeds, policy, None, 0).records() == reference(board, seeds, policy)
+    assert core.play_games(board, seeds, policy, None, 0, plan).records() == reference(board, seeds, policy, plan=plan)
 
 
 def test_batches_use_the_core_and_the_reference_engine_alike(monkeypatch):
@@ -194,10 +199,11 @@ HERO_ITEMS = ["pistol", "fire axe", "crowbar", "flashlight", "katana", "shotgun"
                                        "xp": st.integers(0, 50), "wounds": st.integers(0, 4)}), max_size=5))
 def test_the_core_plays_carried_heroes_like_the_reference(path, policy, seed, heroes):
     board = Board(designer.load(path))
-    assert core.unsupported(board, policy, heroes=heroes) is None
-    game = Game(board, seed, policy, heroes=[dict(h) for h in heroes])
+    plan = bot_plan(board.scenario)
+    assert core.unsupported(board, policy, heroes=heroes, plan=plan) is None
+    game = Game(board, seed, policy, heroes=[dict(h) for h in heroes], plan=plan)
     record = game.play()
-    fast, out = core.play_with_heroes(board, seed, policy, None, heroes)
+    fast, out = core.play_with_heroes(board, seed, policy, None, heroes, plan)
     assert fast == {k: record[k] for k in ("won", "cause", "turns", "survivors")}
     assert out == game.heroes_out()
 

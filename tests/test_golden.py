@@ -14,6 +14,7 @@ import pytest
 
 import designer
 from designer.engine.golden import golden_name, iter_golden_games, playthrough_lines
+from designer.plans import bot_plan
 
 from .conftest import ROOT
 
@@ -40,7 +41,8 @@ def test_every_golden_file_is_expected_and_present():
 @pytest.mark.parametrize("name,policy,seed", CASES, ids=[golden_name(*c)[:-6] for c in CASES])
 def test_the_engine_replays_the_golden_playthrough(scenarios, name, policy, seed):
     want = (GOLDEN / golden_name(name, policy, seed)).read_text(encoding="utf-8").splitlines()
-    got = playthrough_lines(_load(scenarios, name), seed, policy)
+    scenario = _load(scenarios, name)
+    got = playthrough_lines(scenario, seed, policy, bot_plan(scenario))
     for i, (a, b) in enumerate(zip(got, want), 1):
         assert a == b, f"{golden_name(name, policy, seed)} line {i} differs:\n  engine: {a}\n  golden: {b}"
     assert len(got) == len(want), f"the game has {len(got)} lines, the golden file {len(want)}"
@@ -52,12 +54,13 @@ def test_batches_give_the_golden_records(scenarios, name):
     from designer.engine.board import Board
     from designer.engine.core import available, play_games, unsupported
 
-    board = Board(_load(scenarios, name))
+    scenario = _load(scenarios, name)
+    board, plan = Board(scenario), bot_plan(scenario)
     for policy in sorted({c[1] for c in CASES}):
         seeds = [c[2] for c in CASES if c[0] == name and c[1] == policy]
         want = [json.loads((GOLDEN / golden_name(name, policy, s)).read_text().splitlines()[-1])["record"]
                 for s in seeds]
-        if not available() or unsupported(board, policy) is not None:
+        if not available() or unsupported(board, policy, plan=plan) is not None:
             pytest.skip("the compiled core is not built")
-        got = [{k: v for k, v in r.items() if k != "game"} for r in play_games(board, seeds, policy).records()]
+        got = [{k: v for k, v in r.items() if k != "game"} for r in play_games(board, seeds, policy, plan=plan).records()]
         assert got == want

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import hashlib
 import os
 from dataclasses import dataclass, field
@@ -19,6 +20,7 @@ import numpy as np
 from ..engine import core
 from ..engine.batch import ENGINE_VERSION, board_for, play_chunk, run_chunks, run_games
 from ..engine.table import CAUSES, DANGERS, SCALARS, ZONE_COUNTS, ZONE_KEY, GameTable
+from ..plans import bot_plan
 from ..io.files import dumps, write_text_atomic
 from ..model.scenario import Scenario
 from .metrics import curves, funnel, objectives_table, summary_of, zone_table
@@ -71,9 +73,9 @@ class PlaytestResult:
                                      f"than {KEEP_GAMES:,} games do); play it with keep_games=True for per-game "
                                      "tables")
                 # the games are played again from their seeds: the same games, no table kept meanwhile
-                text, policy, survivors, workers, executor = self._replay
+                text, policy, survivors, workers, executor, plan = self._replay
                 table, _ = run_games(text, self.tally.n, self.meta["base_seed"], policy, survivors=survivors,
-                                     workers=workers, executor=executor)
+                                     workers=workers, executor=executor, plan=plan)
                 return games_frames(table)
             self._frames = games_frames(self.table)
         return self._frames
@@ -235,10 +237,10 @@ class _Chunk:
 
 
 def play_tally(scenario_json: str, policy: Any, base_seed: int, survivors: int | None, spec: TallySpec,
-               keep: bool, start: int, stop: int) -> _Chunk:
+               keep: bool, start: int, stop: int, plan: Any = None) -> _Chunk:
     """Play games ``start..stop`` and count them (on a worker: only the counts travel back unless
-    the table is kept)."""
-    table = play_chunk(scenario_json, policy, base_seed, survivors, start, stop)
+    the table is kept). ``plan`` is the bots' witness plan."""
+    table = play_chunk(scenario_json, policy, base_seed, survivors, start, stop, plan)
     return _Chunk(Tally.from_table(table, spec), table if keep else None)
 
 
@@ -249,14 +251,14 @@ def _combine(parts: list[_Chunk], spec: TallySpec, board: Any) -> tuple[Tally, G
     return tally, table
 
 
-def _plan(board: Any, n: int, policy: Any, survivors: int | None, workers: int | None, executor: Any,
-          chunk_size: int | None) -> tuple[Any, int | None]:
+def _executor_for(board: Any, n: int, policy: Any, survivors: int | None, workers: int | None, executor: Any,
+                  chunk_size: int | None, plan: Any = None) -> tuple[Any, int | None]:
     """Executor and chunk size: the compiled core plays in this process unless workers or an
     executor are asked for (starting processes costs more than the games up to
     :data:`~designer.engine.batch.SERIAL_CORE_GAMES`; with streamed aggregates, serial stays
     cheaper beyond that on a small machine, see docs/playtest.md); chunks of 10,000 games in this
     process, about two per worker elsewhere."""
-    if core.available() and core.unsupported(board, policy, survivors) is None:
+    if core.available() and core.unsupported(board, policy, survivors, plan=plan) is None:
         if executor is None and workers is None:
             executor = "serial"
         if chunk_size is None and executor == "serial":
@@ -322,7 +324,8 @@ def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "gr
             "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
             "command": command or _library_command(scenario, n, seed, policy_key or "custom", survivors),
             "zone_names": {z.id: z.name or z.id for z in scenario.zones}}
-    meta["played_by"] = "core" if core.available() and core.unsupported(board, policy, survivors) is None \
+    plan = bot_plan(scenario)
+    meta["played_by"] = "core" if core.available() and core.unsupported(board, policy, survivors, plan=plan) is None \
         else "reference"
     keep = n <= KEEP_GAMES if keep_games is None else keep_games
     db = None
@@ -336,12 +339,13 @@ def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "gr
             games, zone_games = found
             table = table_from_frames(games, zone_games, spec.zone_ids, spec.objective_ids)
             return PlaytestResult(Tally.from_table(table, spec), meta, cached=True, table=table)
-    executor, chunk_size = _plan(board, n, policy, survivors, workers, executor, chunk_size)
+    executor, chunk_size = _executor_for(board, n, policy, survivors, workers, executor, chunk_size, plan)
     with ticker(n, scenario.id, "game", progress if progress is not None else n >= 1000, on_progress) as tick:
         (tally, table), interrupted = run_chunks(
-            play_tally, (text, policy, seed, survivors, spec, keep), n, workers=workers, executor=executor,
-            chunk_size=chunk_size, on_chunk=tick, combine=lambda parts: _combine(parts, spec, board))
-    result = PlaytestResult(tally, meta, interrupted, table=table, _replay=(text, policy, survivors, workers, executor))
+            functools.partial(play_tally, plan=plan), (text, policy, seed, survivors, spec, keep), n, workers=workers,
+            executor=executor, chunk_size=chunk_size, on_chunk=tick, combine=lambda parts: _combine(parts, spec, board))
+    result = PlaytestResult(tally, meta, interrupted, table=table,
+                            _replay=(text, policy, survivors, workers, executor, plan))
     if db is not None and table is not None and not interrupted and len(table) == n <= STORE_MAX_GAMES:
         db.save(meta, *result._build_frames())
     return result

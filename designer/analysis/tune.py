@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..engine.batch import run_games
+from ..plans import bot_plan
 from ..engine.game import parse_dice
 from ..engine.equipment import HOUSE_DECK, ITEMS, LNOE_DECK, ZOMBICIDE_DECK
 from ..io.files import dumps
@@ -209,7 +210,7 @@ class _Search:
         text = dumps(s)
         key = f"{n}:{seed}:{text}"
         if key not in self.cache:
-            table, _ = run_games(text, n, seed, self.policy, survivors=self.survivors)
+            table, _ = run_games(text, n, seed, self.policy, survivors=self.survivors, plan=bot_plan(s))
             self.games += n
             self.cache[key] = int(table.column("won").sum())
         return self.cache[key], n

@@ -40,11 +40,13 @@ import json, resource, sys, time
 import designer
 from designer.engine.batch import play_chunk
 from designer.io.files import dumps
-text = dumps(designer.load(sys.argv[1])); n = int(sys.argv[2])
-play_chunk(text, "greedy", 1, None, 0, 1)
+from designer.plans import bot_plan
+scenario = designer.load(sys.argv[1]); text = dumps(scenario); n = int(sys.argv[2])
+plan = bot_plan(scenario)  # the same games as the playtest: the bots follow the witness plan
+play_chunk(text, "greedy", 1, None, 0, 1, plan)
 t = time.process_time()
 for a in range(0, n, 10_000):
-    play_chunk(text, "greedy", 1, None, a, min(a + 10_000, n))
+    play_chunk(text, "greedy", 1, None, a, min(a + 10_000, n), plan)
 sys.stderr.write("\\nBENCH " + json.dumps({"cpu_s": time.process_time() - t,
                  "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}) + "\\n")
 """

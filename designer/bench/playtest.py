@@ -1,32 +1,60 @@
-"""``designer bench playtest``: engine throughput, against a bare Python loop, against networkx
-path-finding at every zombie move, and with two Dask workers against one process."""
+"""``designer bench playtest``: what a game costs, measured honestly.
+
+Every figure is CPU time (``time.process_time``) of this process, the minimum, median and
+maximum of three runs, except the Dask figures, which are wall-clock (the games run in other
+processes). For each scenario:
+
+- the batch path (what ``designer.playtest`` plays with: the compiled core when it is built and
+  plays the scenario, else the reference engine): games/s, ns per game and per actor-action;
+- the floor, measured in the same run: deriving the game seeds, seeding the generator and
+  drawing as many numbers per game as the engine draws (counted on the reference engine), and one
+  distance-table read per actor-action, all in compiled code when it is built;
+- compiled vs interpreted: the batch path against the reference engine (pure Python) on the same
+  games, checked equal;
+- tables vs per-move path-finding inside the same mode: the reference engine reading its
+  distance tables against the same engine asking networkx for shortest paths at every zombie
+  move, checked equal;
+- padded maps ("Seul dans le noir" padded with unreachable zones to 2,000 and 20,000 zones): the
+  cost per game over the unpadded map, the games checked equal.
+"""
 
 from __future__ import annotations
 
+import json
+import random
 import resource
+import statistics
 import time
-from typing import Any
+from array import array
+from typing import Any, Callable
+from unittest import mock
 
 import networkx as nx
 
-from ..engine import core
+from ..engine import core, state as state_module
 from ..engine.batch import game_seed, run_games
 from ..engine.board import Board
 from ..engine.game import Game
-from ..io.files import dumps, load
+from ..engine.table import GameTable
+from ..io.files import dumps, load, parse
+from ..plans import bot_plan
 
-__all__ = ["NetworkxGame", "run"]
+__all__ = ["NetworkxGame", "padded", "report_lines", "run"]
 
 
 class NetworkxGame(Game):
     """The straightforward approach: ask networkx for the shortest paths at every zombie move
     (once per zombie), instead of reading the compiled distance tables."""
 
+    def __init__(self, *args: Any, graphs: dict | None = None, **kwargs: Any):
+        self.graphs = {} if graphs is None else graphs
+        """networkx graphs per door state (shared by the games of a run)."""
+        super().__init__(*args, **kwargs)
+
     def next_steps(self, z, targets, all_doors, movers=1):
         b, st = self.board, self.state
         key = None if all_doors else st.doors_open
-        graphs = b.__dict__.setdefault("_nx_graphs", {})
-        G = graphs.get(key)
+        G = self.graphs.get(key)
         if G is None:
             G = nx.DiGraph()
             G.add_nodes_from(range(b.n))
@@ -35,7 +63,7 @@ class NetworkxGame(Game):
                     d = b.c_door[c]
                     if all_doors or d < 0 or st.doors_open >> d & 1:
                         G.add_edge(u, v)
-            graphs[key] = G
+            self.graphs[key] = G
         options: list[int] = []
         for _ in range(max(movers, 1)):
             found: set[int] = set()
@@ -50,125 +78,244 @@ class NetworkxGame(Game):
         return options
 
 
-def _time_games(board: Board, cls: type[Game], seeds: list[int], policy: str) -> tuple[float, int, list]:
-    """Play the games one by one in the reference engine (or a subclass)."""
-    t0 = time.perf_counter()
-    actions = 0
+def padded(path: str, zones: int) -> Any:
+    """A scenario padded with unreachable street zones (no connection) up to ``zones`` zones:
+    the same games, on a bigger map."""
+    data = json.loads(dumps(load(path)))
+    data["zones"] += [{"id": f"pad-{i}", "kind": "street"} for i in range(zones - len(data["zones"]))]
+    return parse(data)
+
+
+def _three(f: Callable[[], Any]) -> tuple[dict[str, float], Any]:
+    """CPU seconds of three calls (min, median, max) and the last call's result."""
+    runs, out = [], None
+    for _ in range(3):
+        t0 = time.process_time()
+        out = f()
+        runs.append(time.process_time() - t0)
+    return {"min": min(runs), "median": statistics.median(runs), "max": max(runs)}, out
+
+
+def _per(t: dict[str, float], count: int, scale: float = 1e9) -> dict[str, float]:
+    return {k: v / count * scale for k, v in t.items()}
+
+
+def _batch(board: Board, n: int, policy: str, plan: Any) -> tuple[GameTable, str]:
+    """Games 0..n of the run with base seed 1 as a batch chunk plays them, and who played them."""
+    if core.available() and core.unsupported(board, policy, plan=plan) is None:
+        return core.play_range(board, 1, 0, n, policy, None, plan), "core"
     records = []
-    for i, seed in enumerate(seeds):
-        r = cls(board, seed, policy).play()
+    for i in range(n):
+        r = Game(board, game_seed(1, i), policy, plan=plan).play()
         r["game"] = i
-        actions += r["survivor_actions"] + r["zombie_actions"]
         records.append(dict(r))
-    return time.perf_counter() - t0, actions, records
+    return GameTable.from_records(records, board.zone_ids, board.obj_ids), "reference"
 
 
-def _time_core(board: Board, seeds: list[int], policy: str) -> tuple[float, int, list]:
-    """Play games 0..len(seeds) of the run with base seed 1 in the compiled core as a batch
-    chunk does: seeds derived, games played, their table written."""
-    t0 = time.perf_counter()
-    table = core.play_range(board, 1, 0, len(seeds), policy)
-    elapsed = time.perf_counter() - t0
-    assert table.seeds.tolist() == seeds
-    actions = int(table.column("survivor_actions").sum() + table.column("zombie_actions").sum())
-    return elapsed, actions, table.records()
+def _reference(board: Board, seeds: list[int], policy: str, plan: Any, cls: type[Game] = Game,
+               **kw: Any) -> list[dict]:
+    out = []
+    for i, seed in enumerate(seeds):
+        r = dict(cls(board, seed, policy, plan=plan, **kw).play())
+        r["game"] = i
+        out.append(r)
+    return out
 
 
-def _bare_loop(actions: int) -> float:
-    table = {i: i for i in range(1024)}
-    t0 = time.perf_counter()
-    x = 0
-    for i in range(actions):
-        x = table[i & 1023]
-    elapsed = time.perf_counter() - t0
-    return elapsed if x >= 0 else elapsed
+class _CountingRandom(random.Random):
+    """random.Random counting the numbers drawn (every draw of the engine goes through
+    ``_randbelow``)."""
+
+    draws = 0
+
+    def _randbelow(self, n: int) -> int:  # type: ignore[override]
+        _CountingRandom.draws += 1
+        return super()._randbelow(n)
+
+
+def _draws_per_game(board: Board, seeds: list[int], policy: str, plan: Any) -> float:
+    _CountingRandom.draws = 0
+    with mock.patch.object(state_module.random, "Random", _CountingRandom):
+        _reference(board, seeds, policy, plan)
+    return _CountingRandom.draws / len(seeds)
+
+
+def _floor(n: int, draws: int, actions: int, table: list[int]) -> dict[str, Any]:
+    """The floor of ``n`` games: seeds, generator seeding and ``draws`` draws per game, and
+    ``actions`` table reads; compiled where the modules are built."""
+    from ..engine import rng
+    from . import kernel
+
+    compiled = rng.__file__.endswith((".so", ".pyd")) and kernel.__file__.endswith((".so", ".pyd"))
+    if core.available():
+        seeds_t, _ = _three(lambda: core._core.game_seeds(b"1:", 0, n))
+    else:
+        seeds_t, _ = _three(lambda: [game_seed(1, i) for i in range(n)])
+    draws_t, _ = _three(lambda: rng.seed_and_draw(n, draws))
+    row = array("i", [min(x, 1 << 30) for x in table])
+    look_t, _ = _three(lambda: kernel.lookups(actions, row))
+    total = {k: seeds_t[k] + draws_t[k] + look_t[k] for k in seeds_t}
+    return {"compiled": compiled, "draws_per_game": draws, "seeds_s": seeds_t, "seeding_and_draws_s": draws_t,
+            "table_reads_s": look_t, "floor_s": total, "floor_ns_per_game": _per(total, n)}
 
 
 def run(games: int = 20_000, dask_games: int = 20_000, dask_large_games: int = 200_000, policy: str = "greedy",
         scenarios: tuple[str, ...] = ("scenarios/seul-dans-le-noir.json", "scenarios/night-shift.json"),
-        nx_games: int = 200, reference_games: int = 300) -> dict[str, Any]:
-    """Measure every figure in one run and return them.
-
-    The engine is what batches play with: the compiled core when it is built (else the reference
-    engine). ``reference_*`` figures are the reference engine's, on the first ``reference_games``
-    seeds; the networkx figures compare the engine with the reference engine asking networkx for
-    shortest paths at every zombie move, on the first ``nx_games`` seeds.
-    """
-    compiled = core.available()
-    out: dict[str, Any] = {"games": games, "policy": policy, "engine": "core" if compiled else "reference",
-                           "scenarios": {}}
+        nx_games: int = 100, reference_games: int = 300, padded_sizes: tuple[int, ...] = (2_000, 20_000),
+        padded_games: int = 1_000) -> dict[str, Any]:
+    """Measure every figure in one run and return them (see the module notes)."""
+    out: dict[str, Any] = {"games": games, "policy": policy, "clock": "time.process_time, min/median/max of 3 runs",
+                           "compiled_core": core.available(), "scenarios": {}}
     for path in scenarios:
         s = load(path)
-        board = Board(s)
-        if compiled and core.unsupported(board, policy):
-            compiled = False
-        seeds = [game_seed(1, i) for i in range(games)]
-
-        def engine(b: Board, some: list[int]) -> tuple[float, int, list]:
-            return _time_core(b, some, policy) if compiled else _time_games(b, Game, some, policy)
-
-        engine(board, seeds[:200])  # warm the caches
-        # the best of three runs on each side: this machine is shared
-        elapsed, actions, records = min((engine(board, seeds) for _ in range(3 if compiled else 1)),
-                                        key=lambda r: r[0])
-        loop = min(_bare_loop(actions) for _ in range(3))
-        ref_seeds = seeds[:reference_games]
-        ref_s, ref_actions, ref_records = _time_games(board, Game, ref_seeds, policy)
-        nx_seeds = seeds[:nx_games]
-        nx_board = Board(s)
-        engine(nx_board, nx_seeds)  # both sides start with the board's tables built
-        fast, _, fast_records = min(engine(nx_board, nx_seeds) for _ in range(5))  # the best of five: a short run
-        slow, _, slow_records = _time_games(nx_board, NetworkxGame, nx_seeds, policy)
-        won = sum(r["won"] for r in records)
+        board, plan = Board(s), bot_plan(s)
+        _batch(board, min(games, 200), policy, plan)  # warm the caches
+        t, (table, engine) = _three(lambda: _batch(board, games, policy, plan))
+        actions = int(table.column("survivor_actions").sum() + table.column("zombie_actions").sum())
+        ref_seeds = [game_seed(1, i) for i in range(min(reference_games, games))]
+        draws = round(_draws_per_game(board, ref_seeds[:100], policy, plan))
+        floor = _floor(games, draws, actions, board.zdist_all[board.start_zones[0]])
+        ref_t, ref_records = _three(lambda: _reference(board, ref_seeds, policy, plan))
+        same_ref = table.records()[:len(ref_seeds)] == ref_records
+        # tables vs per-move path-finding, both in the reference engine (the same mode)
+        nx_seeds = ref_seeds[:nx_games]
+        graphs: dict = {}
+        _reference(board, nx_seeds[:5], policy, plan, NetworkxGame, graphs=graphs)  # graphs built once
+        tab_t, tab_records = _three(lambda: _reference(board, nx_seeds, policy, plan))
+        nx_t, nx_records = _three(lambda: _reference(board, nx_seeds, policy, plan, NetworkxGame, graphs=graphs))
+        per_game = _per(t, games)
         out["scenarios"][s.id] = {
-            "games_per_s": games / elapsed,
-            "actor_actions_per_s": actions / elapsed,
+            "engine": engine,
+            "engine_s": t,
+            "games_per_s": games / t["median"],
+            "games_per_s_best": games / t["min"],
+            "ns_per_game": per_game,
             "actor_actions": actions,
-            "engine_s": elapsed,
-            "win_rate": won / games,
-            "bare_loop_s": loop,
-            "cost_ratio_vs_dict_loop": elapsed / loop,
-            "reference_games": len(ref_seeds),
-            "reference_games_per_s": len(ref_seeds) / ref_s,
-            "reference_actor_actions_per_s": ref_actions / ref_s,
-            "engine_speedup_vs_reference": (ref_s / len(ref_seeds)) / (elapsed / games),
-            "same_games_as_reference": records[:len(ref_seeds)] == ref_records,
-            "networkx_games": len(nx_seeds),
-            "networkx_s": slow,
-            "engine_s_on_networkx_games": fast,
-            "speedup_vs_networkx": slow / fast,
-            "same_games_as_networkx": fast_records == slow_records,
+            "ns_per_actor_action": _per(t, actions),
+            "win_rate": float(table.column("won").mean()),
+            "floor": floor,
+            "cost_over_floor": t["median"] / floor["floor_s"]["median"],
+            "compiled_vs_interpreted": {
+                "games": len(ref_seeds), "interpreted_ns_per_game": _per(ref_t, len(ref_seeds)),
+                "speedup": (ref_t["median"] / len(ref_seeds)) / (t["median"] / games),
+                "same_games": same_ref},
+            "tables_vs_pathfinding": {
+                "mode": "interpreted (the reference engine)", "games": len(nx_seeds),
+                "tables_ns_per_game": _per(tab_t, len(nx_seeds)), "networkx_ns_per_game": _per(nx_t, len(nx_seeds)),
+                "speedup": nx_t["median"] / tab_t["median"], "same_games": tab_records == nx_records},
         }
+    if padded_sizes:
+        out["padded"] = _padded(scenarios[0], padded_sizes, padded_games, policy)
     sizes = tuple(k for k in (dask_games, dask_large_games) if k)
     if sizes:
         out["dask"] = {load(p).id: _dask(p, sizes, policy) for p in scenarios}
     out["peak_memory_mb"] = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
                                 resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024
-    out["targets"] = {"cost_ratio_vs_dict_loop": "<= 10", "speedup_vs_networkx": ">= 50",
+    out["targets"] = {"seul-dans-le-noir games_per_s": ">= 100,000", "night-shift games_per_s": ">= 45,000",
+                      "padded 2000 cost_ratio": "<= 1.3", "padded 20000 cost_ratio": "<= 2",
                       "dask_speedup_2_workers": ">= 1.6"}
+    return out
+
+
+def _padded(path: str, sizes: tuple[int, ...], n: int, policy: str) -> dict[str, Any]:
+    """Cost per game on the map padded to each size over the unpadded map, in the batch path and
+    in the engine that plays the padded map; the games checked equal."""
+    base = load(path)
+    plan = bot_plan(base)
+    board = Board(base)
+    _batch(board, 100, policy, plan)
+    base_t, (base_table, base_engine) = _three(lambda: _batch(board, n, policy, plan))
+    ref_t = None
+    out: dict[str, Any] = {"scenario": base.id, "games": n, "zones": len(base.zones),
+                           "unpadded": {"engine": base_engine, "ns_per_game": _per(base_t, n)}}
+    for size in sizes:
+        s = padded(path, size)
+        t0 = time.process_time()
+        big = Board(s)
+        build = time.process_time() - t0
+        _batch(big, 100, policy, plan)  # the door-state tables of the first games
+        t, (table, engine) = _three(lambda: _batch(big, n, policy, plan))
+        same_engine_t = base_t
+        if engine != base_engine:  # the unpadded map in the engine that played the padded one
+            if ref_t is None:
+                with mock.patch.object(core, "available", lambda: False):
+                    ref_t, _ = _three(lambda: _batch(board, n, policy, plan))
+            same_engine_t = ref_t
+        out[str(size)] = {
+            "zones": size, "engine": engine, "board_build_s": build, "ns_per_game": _per(t, n),
+            "cost_ratio": t["median"] / base_t["median"],
+            "cost_ratio_same_engine": t["median"] / same_engine_t["median"],
+            "same_games": table.records() == base_table.records()}
     return out
 
 
 def _dask(path: str, sizes: tuple[int, ...], policy: str) -> dict[str, Any]:
     """For each number of games: one process, then a local Dask cluster of two single-threaded
-    worker processes (each already holding the compiled board), with the default chunking."""
+    worker processes (each already holding the compiled board), with the default chunking
+    (wall-clock: the games run in other processes)."""
     from dask.distributed import Client, LocalCluster
 
-    text = dumps(load(path))
-    run_games(text, 200, 2, policy, executor="serial")
+    s = load(path)
+    text, plan = dumps(s), bot_plan(s)
+    run_games(text, 200, 2, policy, executor="serial", plan=plan)
     out: dict[str, Any] = {}
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
                       host="127.0.0.1") as cluster, Client(cluster) as client:
-        run_games(text, 2000, 2, policy, executor=client, workers=2, chunk_size=100)  # imports and boards
+        run_games(text, 2000, 2, policy, executor=client, workers=2, chunk_size=100, plan=plan)  # imports, boards
         for n in sizes:
-            single = distributed = float("inf")
-            for _ in range(3):  # the best of three on each side: this machine is shared
+            single, distributed = [], []
+            for _ in range(3):
                 t0 = time.perf_counter()
-                one, _ = run_games(text, n, 1, policy, executor="serial")
-                single = min(single, time.perf_counter() - t0)
+                one, _ = run_games(text, n, 1, policy, executor="serial", plan=plan)
+                single.append(time.perf_counter() - t0)
                 t0 = time.perf_counter()
-                two, _ = run_games(text, n, 1, policy, executor=client, workers=2)
-                distributed = min(distributed, time.perf_counter() - t0)
-            out[str(n)] = {"games": n, "one_process_s": single, "two_workers_s": distributed,
-                           "dask_speedup_2_workers": single / distributed, "same_results": one == two}
+                two, _ = run_games(text, n, 1, policy, executor=client, workers=2, plan=plan)
+                distributed.append(time.perf_counter() - t0)
+            one_s, two_s = statistics.median(single), statistics.median(distributed)
+            out[str(n)] = {"games": n, "clock": "wall, median of 3",
+                           "one_process_s": one_s, "two_workers_s": two_s,
+                           "one_process_s_min_max": [min(single), max(single)],
+                           "two_workers_s_min_max": [min(distributed), max(distributed)],
+                           "dask_speedup_2_workers": one_s / two_s, "same_results": one == two}
     return out
+
+
+def _mmm(t: dict[str, float], unit: str = "ns") -> str:
+    return f"{t['median']:,.0f} {unit} (min {t['min']:,.0f}, max {t['max']:,.0f})"
+
+
+def report_lines(r: dict[str, Any]) -> list[str]:
+    """The figures of :func:`run` as the text the command prints."""
+    lines = [f"CPU time ({r['clock']}); compiled core: {'yes' if r['compiled_core'] else 'not built'}"]
+    for sid, f in r["scenarios"].items():
+        fl = f["floor"]
+        lines += [
+            f"{sid}: {f['games_per_s']:,.0f} games/s (best run {f['games_per_s_best']:,.0f}) in the {f['engine']} "
+            f"engine, {r['games']:,} games, won {f['win_rate']:.1%}",
+            f"  per game {_mmm(f['ns_per_game'])}; per actor-action {_mmm(f['ns_per_actor_action'])}",
+            f"  floor ({'compiled' if fl['compiled'] else 'interpreted'}: seeds, seeding + {fl['draws_per_game']} "
+            f"draws, one table read per action) {_mmm(fl['floor_ns_per_game'])} per game; "
+            f"the engine costs {f['cost_over_floor']:.1f} x the floor",
+            f"  compiled vs interpreted: {f['compiled_vs_interpreted']['speedup']:,.0f} x "
+            f"(interpreted {_mmm(f['compiled_vs_interpreted']['interpreted_ns_per_game'])} per game); "
+            f"same games: {f['compiled_vs_interpreted']['same_games']}",
+            f"  tables vs networkx path-finding at every zombie move (both interpreted): "
+            f"{f['tables_vs_pathfinding']['speedup']:.1f} x over {f['tables_vs_pathfinding']['games']} games; "
+            f"same games: {f['tables_vs_pathfinding']['same_games']}",
+        ]
+    p = r.get("padded")
+    if p:
+        lines.append(f"{p['scenario']} padded with unreachable zones ({p['games']:,} games; unpadded: "
+                     f"{_mmm(p['unpadded']['ns_per_game'])} per game in the {p['unpadded']['engine']} engine)")
+        for key, v in p.items():
+            if isinstance(v, dict) and "zones" in v and key != "unpadded":
+                lines.append(f"  {v['zones']:,} zones ({v['engine']} engine, board built in {v['board_build_s']:.2f} s): "
+                             f"{_mmm(v['ns_per_game'])} per game = {v['cost_ratio']:.2f} x the unpadded cost "
+                             f"({v['cost_ratio_same_engine']:.2f} x in the same engine); same games: {v['same_games']}")
+    for sid, runs in r.get("dask", {}).items():
+        for d in runs.values():
+            lines.append(f"Dask, 2 local workers vs 1 process, {d['games']:,} games of {sid} (wall clock, median of 3): "
+                         f"{d['one_process_s']:.2f} s -> {d['two_workers_s']:.2f} s = {d['dask_speedup_2_workers']:.2f} x; "
+                         f"same results: {d['same_results']}")
+    lines.append(f"peak memory: {r['peak_memory_mb']:.0f} MB")
+    return lines

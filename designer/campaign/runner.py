@@ -26,6 +26,7 @@ from typing import Any
 from ..engine import core
 from ..engine.batch import board_for, game_seed, run_chunks
 from ..engine.game import Game
+from ..plans import bot_plan
 from ..io.files import LoadError, Problem, dumps, load, loads
 from ..model.campaign import Campaign
 from ..model.scenario import Scenario
@@ -80,12 +81,14 @@ def _carry(heroes: list[dict], step: Any) -> list[dict]:
              "wounds": h["wounds"] if c.wounds == "keep" else 0} for h in heroes]
 
 
-def _play(board: Any, seed: int, policy: Any, survivors: int | None, heroes: list[dict] | None) -> tuple[dict, list]:
+def _play(board: Any, seed: int, policy: Any, survivors: int | None, heroes: list[dict] | None,
+          plan: Any = None) -> tuple[dict, list]:
     """One game of a step: its record (at least won, cause, turns, survivors) and the heroes out.
-    The compiled core plays it when it can (the same game as the reference engine)."""
-    if core.available() and core.unsupported(board, policy, survivors, heroes) is None:
-        return core.play_with_heroes(board, seed, policy, survivors, heroes)
-    game = Game(board, seed, policy, survivors=survivors, heroes=heroes)
+    The compiled core plays it when it can (the same game as the reference engine); the bots
+    follow ``plan``, the step's witness plan."""
+    if core.available() and core.unsupported(board, policy, survivors, heroes, plan=plan) is None:
+        return core.play_with_heroes(board, seed, policy, survivors, heroes, plan)
+    game = Game(board, seed, policy, survivors=survivors, heroes=heroes, plan=plan)
     return game.play(), game.heroes_out()
 
 
@@ -101,6 +104,7 @@ def play_campaign(campaign: Campaign, texts: dict[str, str], base_seed: int, run
     while index is not None and played < campaign.max_steps:
         step = campaign.steps[index]
         board = board_for(texts[step.id])
+        plan = bot_plan(board.scenario)
         ended_at = step.id
         heroes_in = len(party)
         items_in = sum(len(h["items"]) for h in party)
@@ -117,7 +121,8 @@ def play_campaign(campaign: Campaign, texts: dict[str, str], base_seed: int, run
                 heroes = [dict(h) for h in party] if step.roster == "party" else None
                 if step.roster == "party" and not heroes:
                     break
-                r, out = _play(board, game_seed(base_seed, f"{run}:{played}:{k}"), policy, step.heroes, heroes)
+                r, out = _play(board, game_seed(base_seed, f"{run}:{played}:{k}"), policy, step.heroes, heroes,
+                              plan)
                 rows.append({**base, "game": k, "played": True, "won": r["won"], "cause": r["cause"],
                              "turns": r["turns"], "heroes": r["survivors"], "heroes_out": len(out)})
                 step_won = step_won or r["won"]

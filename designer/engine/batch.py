@@ -12,30 +12,53 @@ default) and Dask distributed (a ``dask.distributed.Client`` or a scheduler addr
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import multiprocessing
 import os
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from pathlib import Path
 from typing import Any, Callable
 
+from . import core
+from .board import Board
+from .game import Game
+from .seeds import game_seed
 from .table import GameTable
+from .view import as_plan
 
 __all__ = ["ENGINE_VERSION", "SERIAL_CORE_GAMES", "board_for", "chunks", "game_seed", "play_chunk", "run_chunks", "run_games"]
 
-ENGINE_VERSION = "1"
-"""Bumped whenever a rule change makes stored results of earlier versions incomparable."""
+_SOURCES = ("designer/engine", "designer/rules", "designer/checks/reachability.py")
+"""What a game's record depends on: the engine, the compiled scenario and the planner that
+writes the bots' witness plans."""
+
+
+def _engine_version(root: Path | None = None) -> str:
+    """A hash of the engine's sources (every ``.py``, ``.c`` and ``.pxd`` under ``_SOURCES``,
+    below ``root``, the folder holding the ``designer`` package), so stored results of another
+    engine are never served as this one's."""
+    root = root or Path(__file__).resolve().parents[2]
+    h = hashlib.blake2b(digest_size=8)
+    for entry in _SOURCES:
+        path = root / entry
+        files = sorted(p for p in path.rglob("*") if p.suffix in (".py", ".c", ".pxd")) if path.is_dir() else \
+            [path] if path.is_file() else []
+        for f in files:
+            if f.name.endswith(".c") and f.with_suffix(".py").exists():
+                continue  # C written by Cython from a typed module: the module counts
+            h.update(str(f.relative_to(root)).encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+ENGINE_VERSION = _engine_version()
+"""A hash of the rules, engine and planner sources: any change to them gives a new version."""
 
 SERIAL_CORE_GAMES = 100_000
 """Runs the compiled core plays in this process unless workers or an executor are asked for
 (about two seconds of games: starting a pool of worker processes costs more below that)."""
 
 _BOARDS: dict[str, Any] = {}
-
-
-def game_seed(base_seed: int, index: int | str) -> int:
-    """The seed of game ``index`` of a run with ``base_seed`` (stable on every machine)."""
-    digest = hashlib.blake2b(f"{base_seed}:{index}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1
 
 
 def chunks(n: int, size: int) -> list[tuple[int, int]]:
@@ -46,7 +69,6 @@ def chunks(n: int, size: int) -> list[tuple[int, int]]:
 def board_for(scenario_json: str):
     """The compiled board of a scenario's text, cached per process."""
     from ..io.files import loads
-    from .board import Board
 
     board = _BOARDS.get(scenario_json)
     if board is None:
@@ -57,22 +79,20 @@ def board_for(scenario_json: str):
 
 
 def play_chunk(scenario_json: str, policy: Any, base_seed: int, survivors: int | None, start: int,
-               stop: int) -> GameTable:
-    """Play games ``start..stop`` of a run; return their table (no logs).
+               stop: int, plan: Any = None) -> GameTable:
+    """Play games ``start..stop`` of a run; return their table (no logs). ``plan`` is the bots'
+    witness plan (the caller finds it with ``designer.checks``; None: no plan).
 
     The compiled board is cached per process, keyed by the scenario's text, so a worker compiles
     each scenario once however many chunks it plays. The compiled core plays the chunk when it can
     (:mod:`designer.engine.core`, the same records); otherwise the reference engine does.
     """
-    from . import core
-    from .game import Game
-
     board = board_for(scenario_json)
-    if core.available() and core.unsupported(board, policy, survivors) is None:
-        return core.play_range(board, base_seed, start, stop, policy, survivors)
+    if core.available() and core.unsupported(board, policy, survivors, plan=plan) is None:
+        return core.play_range(board, base_seed, start, stop, policy, survivors, plan)
     out = []
     for i in range(start, stop):
-        record = Game(board, game_seed(base_seed, i), policy, survivors=survivors).play()
+        record = Game(board, game_seed(base_seed, i), policy, survivors=survivors, plan=plan).play()
         record["game"] = i
         out.append(record)
     return GameTable.from_records(out, board.zone_ids, board.obj_ids)
@@ -154,9 +174,10 @@ def run_chunks(fn: Callable[..., Any], args: tuple, n: int, *, workers: int | No
 
 def run_games(scenario_json: str, n: int, base_seed: int, policy: Any = "greedy", *,
               survivors: int | None = None, workers: int | None = None, executor: Any = None,
-              chunk_size: int | None = None, on_chunk: Callable[[int], None] | None = None
-              ) -> tuple[GameTable, bool]:
-    """Play ``n`` games and return (their table in game order, interrupted).
+              chunk_size: int | None = None, on_chunk: Callable[[int], None] | None = None,
+              plan: Any = None) -> tuple[GameTable, bool]:
+    """Play ``n`` games and return (their table in game order, interrupted). ``plan`` is the
+    bots' witness plan, handed to every chunk.
 
     When the compiled core plays the games, a run of up to :data:`SERIAL_CORE_GAMES` games with
     no executor or worker count asked for plays in this process (faster than starting worker
@@ -164,10 +185,9 @@ def run_games(scenario_json: str, n: int, base_seed: int, policy: Any = "greedy"
     threads count as its workers), from 250 to 25,000 games, since each task costs milliseconds
     of scheduling; 10,000 games in this process (the progress bar's step).
     """
-    from . import core
-
     board = board_for(scenario_json)
-    if core.available() and core.unsupported(board, policy, survivors) is None:
+    plan = as_plan(plan)
+    if core.available() and core.unsupported(board, policy, survivors, plan=plan) is None:
         if executor is None and workers is None and n <= SERIAL_CORE_GAMES:
             executor = "serial"
         if chunk_size is None and executor == "serial":
@@ -176,6 +196,7 @@ def run_games(scenario_json: str, n: int, base_seed: int, policy: Any = "greedy"
             nthreads = getattr(executor, "nthreads", None)
             w = workers or (sum(nthreads().values()) if callable(nthreads) else 0) or os.cpu_count() or 1
             chunk_size = min(25_000, max(250, -(-n // (w * 2))))
-    return run_chunks(play_chunk, (scenario_json, policy, base_seed, survivors), n, workers=workers, executor=executor,
+    return run_chunks(functools.partial(play_chunk, plan=plan), (scenario_json, policy, base_seed, survivors), n,
+                      workers=workers, executor=executor,
                       chunk_size=chunk_size, on_chunk=on_chunk,
                       combine=lambda parts: GameTable.concat(parts, board.zone_ids, board.obj_ids))

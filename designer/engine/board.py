@@ -3,26 +3,61 @@ times.
 
 Zones and connections become list indices; adjacency is stored per mover (survivors, zombies);
 the tables that depend on the doors (zombie distances, lines of sight) are computed for a door
-state the first time it occurs and cached, so a zombie's step is a look-up. Nothing here changes
-during a game: the mutable part is :class:`designer.engine.state.GameState`.
+state the first time it occurs and cached, so a zombie's step is a look-up. Distances are
+computed per target, the first time a zombie heads for that target: building a board costs
+what the map holds (its zones and connections), not the square of it, and a game pays only for
+the targets it uses. Nothing here changes during a game: the mutable part is
+:class:`designer.engine.state.GameState`; the caches are declared fields of the board, filled
+as games need them.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ..model.scenario import Scenario
+from .state import INF, GameState
+from .zombies import ABOMINATION, FATTY, GRAVE_DEAD, RUNNER, WALKER, ZINDEX, ZOMBIE, ZTYPES
 
-if TYPE_CHECKING:
-    from .state import GameState
+__all__ = ["Board", "DistanceTable", "INF", "ZTYPES", "WALKER", "RUNNER", "FATTY", "ABOMINATION", "ZOMBIE",
+           "GRAVE_DEAD", "ZINDEX"]
 
-__all__ = ["Board", "INF", "ZTYPES", "WALKER", "RUNNER", "FATTY", "ABOMINATION", "ZOMBIE", "GRAVE_DEAD"]
 
-ZTYPES: tuple[str, ...] = ("walker", "runner", "fatty", "abomination", "zombie", "grave_dead")
-WALKER, RUNNER, FATTY, ABOMINATION, ZOMBIE, GRAVE_DEAD = range(6)
-ZINDEX = {name: i for i, name in enumerate(ZTYPES)}
-INF = 1 << 20
+class DistanceTable:
+    """Zombie distances ``table[target][zone]`` (steps from ``zone`` to ``target``) through one
+    set of connections, each target's row computed by a breadth-first search the first time it
+    is asked for."""
+
+    __slots__ = ("back", "rows")
+
+    def __init__(self, back: list[list[int]]):
+        self.back = back
+        """``back[v]``: the zones with a step into ``v``."""
+        self.rows: dict[int, list[int]] = {}
+
+    def __getitem__(self, target: int) -> list[int]:
+        row = self.rows.get(target)
+        if row is None:
+            row = self.rows[target] = self._bfs(target)
+        return row
+
+    def __len__(self) -> int:
+        return len(self.back)
+
+    def _bfs(self, target: int) -> list[int]:
+        back = self.back
+        dist = [INF] * len(back)
+        dist[target] = 0
+        queue = deque((target,))
+        while queue:
+            v = queue.popleft()
+            dv = dist[v] + 1
+            for u in back[v]:
+                if dist[u] == INF:
+                    dist[u] = dv
+                    queue.append(u)
+        return dist
 
 _BUILDING_KINDS = {"room", "cell", "extra", "security", "gate", "elevator"}
 
@@ -155,17 +190,28 @@ class Board:
             self.is_exit[e] = True
         self.sight_lines = [[zidx[z] for z in line.zones] for line in s.sight_lines]
 
-        self._zdist: dict[int, list[list[int]]] = {}
+        sback: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        for u in range(n):
+            for v, c in self.surv_adj[u]:
+                sback[v].append((u, c))
+        self.surv_back = [tuple(x) for x in sback]
+        """``surv_back[v]``: (zone, connection) pairs with a survivor step into ``v``."""
+
+        # caches of door-dependent tables (filled as games need them)
+        self._zdist: dict[int, DistanceTable] = {}
         self._sight: dict[int, list[tuple[tuple[int, int], ...]]] = {}
         self._sdist: dict[tuple[int, int], list[int]] = {}
+        self.compiled: dict[Any, Any] = {}
+        """Forms of this board packed for compiled engines, keyed by what they were packed with."""
         self.zdist_all = self._zombie_distances(None)
         """Zombie distances as if every door were open (fences count as absent)."""
 
     # -- door-dependent tables -----------------------------------------------------------------
 
-    def _zombie_distances(self, open_mask: int | None) -> list[list[int]]:
-        """All-pairs distances for zombies: ``dist[target][zone]`` (steps from zone to target),
-        through open doors only, or through every door when ``open_mask`` is None."""
+    def _zombie_distances(self, open_mask: int | None) -> DistanceTable:
+        """Distances for zombies: ``dist[target][zone]`` (steps from zone to target), through
+        open doors only, or through every door when ``open_mask`` is None (rows computed per
+        target when first asked for)."""
         n = self.n
         c_door = self.c_door
         back: list[list[int]] = [[] for _ in range(n)]
@@ -174,22 +220,9 @@ class Board:
                 d = c_door[c]
                 if open_mask is None or d < 0 or open_mask >> d & 1:
                     back[v].append(u)
-        table = []
-        for t in range(n):
-            dist = [INF] * n
-            dist[t] = 0
-            queue = deque((t,))
-            while queue:
-                v = queue.popleft()
-                dv = dist[v] + 1
-                for u in back[v]:
-                    if dist[u] == INF:
-                        dist[u] = dv
-                        queue.append(u)
-            table.append(dist)
-        return table
+        return DistanceTable(back)
 
-    def zombie_distances(self, open_mask: int) -> list[list[int]]:
+    def zombie_distances(self, open_mask: int) -> DistanceTable:
         """``dist[target][zone]`` for zombies with the doors in ``open_mask`` open (cached)."""
         table = self._zdist.get(open_mask)
         if table is None:
@@ -241,7 +274,7 @@ class Board:
         dist = [INF] * n
         dist[target] = 0
         queue = deque((target,))
-        back = self._surv_back()
+        back = self.surv_back
         while queue:
             v = queue.popleft()
             dv = dist[v] + 1
@@ -255,21 +288,9 @@ class Board:
         self._sdist[key] = dist
         return dist
 
-    def _surv_back(self) -> list[list[tuple[int, int]]]:
-        back = getattr(self, "_sback", None)
-        if back is None:
-            back = [[] for _ in range(self.n)]
-            for u in range(self.n):
-                for v, c in self.surv_adj[u]:
-                    back[v].append((u, c))
-            self._sback = back
-        return back
-
     # -- states ------------------------------------------------------------------------------
 
     def new_state(self, seed: int = 0) -> "GameState":
         """An empty game state (doors, spawns and objectives as the scenario sets them; no
         survivors, zombies or pool) to set up by hand."""
-        from .state import GameState
-
         return GameState(self, seed)

@@ -25,7 +25,9 @@ from .cards import DECKS
 from .equipment import ITEMS, Item, item
 from .game import item_value, parse_dice
 from .profiles import House, LastNightOnEarth, Profile, Zombicide, make_profile
+from .seeds import game_seed
 from .table import CAUSES, SCALARS, GameTable
+from .view import PlanStep, as_plan
 
 try:
     from . import _core
@@ -56,10 +58,18 @@ _CARD_KINDS = {"spawn": 0, "extra": 1, "manhole": 2}
 MAX_ZONES, MAX_BITS, MAX_SURVIVORS, MAX_ITEMS, MAX_MANHOLES = 2000, 62, 12, 40, 256
 
 
+CORE_ZOMBIE_TYPES = 6
+"""Zombie types ``_core.c`` plays (its ``NT``): with another number of rows in
+``engine/zombies.py`` the core steps aside and the reference engine plays."""
+
+_STALE: str | None = None
+"""Why the built core cannot be used (set at the end of this module)."""
+
+
 def available() -> bool:
-    """Whether batches are played by the compiled core (built, and not switched off with
-    ``DESIGNER_ENGINE=python``)."""
-    return _core is not None and os.environ.get("DESIGNER_ENGINE", "") != "python"
+    """Whether batches are played by the compiled core (built, for the current zombie table, and
+    not switched off with ``DESIGNER_ENGINE=python``)."""
+    return _core is not None and _STALE is None and os.environ.get("DESIGNER_ENGINE", "") != "python"
 
 
 def _board_problem(board: Board, profile: Profile) -> str | None:
@@ -81,10 +91,13 @@ def _board_problem(board: Board, profile: Profile) -> str | None:
     return None
 
 
-def unsupported(board: Board, policy: Any, survivors: int | None = None, heroes: Any = None) -> str | None:
+def unsupported(board: Board, policy: Any, survivors: int | None = None, heroes: Any = None,
+                plan: Any = None) -> str | None:
     """Why a game of this board cannot be played by the core (None when it can)."""
     if _core is None:
         return "the compiled core is not built"
+    if _STALE is not None:
+        return _STALE
     if not isinstance(policy, str) or policy not in POLICY_CODES:
         return "the policy is a Python callable"
     if heroes is not None:
@@ -94,65 +107,73 @@ def unsupported(board: Board, policy: Any, survivors: int | None = None, heroes:
             return f"a hero carries more than {MAX_ITEMS} items"
     if survivors is not None and not 0 <= survivors <= MAX_SURVIVORS:
         return f"{survivors} survivors (the core plays 0-{MAX_SURVIVORS})"
-    compile_board(board)
-    if board._core_problem is None and heroes is not None:
-        unknown = {n for h in heroes for n in h.get("items", ()) if n not in board._core_items}
+    _, problem, names = _compiled(board, plan)
+    if problem is None and heroes is not None:
+        unknown = {n for h in heroes for n in h.get("items", ()) if n not in names}
         if unknown:
             return f"heroes carry items the board's tables do not list: {', '.join(sorted(unknown))}"
-    return board._core_problem
+    return problem
 
 
-def compile_board(board: Board) -> Any:
-    """The board packed for the core (cached on the board); None when the core cannot play it."""
-    if "_core_board" in board.__dict__:
-        return board._core_board
-    s = board.scenario
-    profile = make_profile(s.setup.rules.profile, s.setup.rules.overrides)
-    problem = _board_problem(board, profile) if _core is not None else "the compiled core is not built"
-    packed, names = None, {}
-    if problem is None:
-        data, names = pack(board, profile)
-        packed = _core.Board(data)
-    board._core_board, board._core_problem, board._core_items = packed, problem, names
-    return packed
+def _compiled(board: Board, plan: Any) -> tuple[Any, str | None, dict[str, int]]:
+    """(the packed core board, why the core cannot play it, the item table), cached in the
+    board's ``compiled`` field per plan."""
+    steps = as_plan(plan)
+    key = ("core", steps)
+    entry = board.compiled.get(key)
+    if entry is None:
+        s = board.scenario
+        profile = make_profile(s.setup.rules.profile, s.setup.rules.overrides)
+        problem = _board_problem(board, profile) if _core is not None else "the compiled core is not built"
+        packed, names = None, {}
+        if problem is None:
+            data, names = pack(board, profile, steps)
+            packed = _core.Board(data)
+        entry = board.compiled[key] = (packed, problem, names)
+    return entry
+
+
+def compile_board(board: Board, plan: Any = None) -> Any:
+    """The board packed for the core with the bots' witness plan (cached on the board); None
+    when the core cannot play it."""
+    return _compiled(board, plan)[0]
 
 
 def play_games(board: Board, seeds: list[int], policy: str, survivors: int | None = None,
-               first_index: int = -1) -> GameTable:
+               first_index: int = -1, plan: Any = None) -> GameTable:
     """Play one game per seed (each below 2**63) in the core and return their table (``game``
     numbered from ``first_index``, or -1 when it is negative). The caller checks
     :func:`unsupported` first."""
-    buffers = compile_board(board).play(seeds, POLICY_CODES[policy], -1 if survivors is None else survivors,
+    buffers = compile_board(board, plan).play(seeds, POLICY_CODES[policy], -1 if survivors is None else survivors,
                                         first_index)
     return GameTable.from_buffers(buffers, board.zone_ids, board.obj_ids)
 
 
 def play_range(board: Board, base_seed: int, start: int, stop: int, policy: str,
-               survivors: int | None = None) -> GameTable:
+               survivors: int | None = None, plan: Any = None) -> GameTable:
     """Play games ``start..stop`` of a run with base seed ``base_seed`` (game ``i`` plays with
     :func:`designer.engine.batch.game_seed` ``(base_seed, i)``, derived in the core) and return
     their table. The caller checks :func:`unsupported` first."""
     prefix = f"{base_seed}:".encode()
     if len(prefix) > 96:  # a base seed of more than 95 digits: derive the seeds here
-        from .batch import game_seed
-
-        return play_games(board, [game_seed(base_seed, i) for i in range(start, stop)], policy, survivors, start)
-    buffers = compile_board(board).play_range(prefix, start, stop, POLICY_CODES[policy],
+        return play_games(board, [game_seed(base_seed, i) for i in range(start, stop)], policy, survivors, start,
+                          plan)
+    buffers = compile_board(board, plan).play_range(prefix, start, stop, POLICY_CODES[policy],
                                               -1 if survivors is None else survivors)
     return GameTable.from_buffers(buffers, board.zone_ids, board.obj_ids)
 
 
 def play_with_heroes(board: Board, seed: int, policy: str, survivors: int | None,
-                     heroes: list[dict] | None) -> tuple[dict, list[dict]]:
+                     heroes: list[dict] | None, plan: Any = None) -> tuple[dict, list[dict]]:
     """Play one game, with heroes carried over from an earlier one (dicts with ``items``, ``xp``
     and ``wounds``) or, when ``heroes`` is None, a new team; return (``won``, ``cause``,
     ``turns`` and ``survivors`` of its record, the heroes alive at the end as
     :meth:`Game.heroes_out` gives them). The caller checks :func:`unsupported` first."""
-    names = board._core_items
+    packed, _, names = _compiled(board, plan)
     table = list(names)
     carried = None if heroes is None else [
         (tuple(names[n] for n in h.get("items", ())), h.get("xp", 0), h.get("wounds", 0)) for h in heroes]
-    won, cause, turns, count, out = compile_board(board).play_heroes(
+    won, cause, turns, count, out = packed.play_heroes(
         seed, POLICY_CODES[policy], -1 if survivors is None else survivors, carried)
     record = {"won": won, "cause": CAUSES[cause], "turns": turns, "survivors": count}
     return record, [{"items": [table[i] for i in items], "xp": xp, "wounds": wounds} for items, xp, wounds in out]
@@ -174,11 +195,9 @@ def _double_bits(x: float) -> int:
     return struct.unpack("<q", struct.pack("<d", x))[0]
 
 
-def pack(board: Board, profile: Profile) -> tuple[list[int], dict[str, int]]:
+def pack(board: Board, profile: Profile, plan: tuple[PlanStep, ...] = ()) -> tuple[list[int], dict[str, int]]:
     """The flat list of integers ``_core.Board`` reads (same order as ``Board_new`` in _core.c),
-    and the item table (name to index)."""
-    from .policies import witness_plan
-
+    and the item table (name to index); ``plan`` is the bots' witness plan."""
     b, s = board, board.scenario
     p = profile.params
     out: list[int] = [PACK_VERSION, _PROFILE_CODES[type(profile)], p.actions, p.yellow_bonus, p.dark_actions,
@@ -193,7 +212,7 @@ def pack(board: Board, profile: Profile) -> tuple[list[int], dict[str, int]]:
     for c in range(len(b.c_from)):
         out += [b.c_from[c], b.c_to[c], b.c_door[c], b.c_cost[c], int(b.c_sight[c])]
     _csr(out, b.surv_adj)
-    _csr(out, b._surv_back())
+    _csr(out, b.surv_back)
     _csr(out, [[(v, c, int(ok)) for v, c, ok in row] for row in b.zpath_adj])
 
     # items: every name a survivor may hold (index = position in this table)
@@ -234,8 +253,8 @@ def pack(board: Board, profile: Profile) -> tuple[list[int], dict[str, int]]:
     out += [len(b.start_zones), *b.start_zones, len(b.exits), *b.exits]
     out.append(len(b.sight_lines))
     _csr(out, b.sight_lines)
-    for row in b.zdist_all:
-        out += row
+    for t in range(n):
+        out += b.zdist_all[t]
 
     out.append(len(s.triggers))
     for t in s.triggers:
@@ -297,7 +316,6 @@ def pack(board: Board, profile: Profile) -> tuple[list[int], dict[str, int]]:
                 int(it.opens_doors), int(it.noisy_door), int(it.search_bonus), int(it.aaah),
                 _double_bits(item_value(b, nm))]
 
-    plan = witness_plan(b)
     out.append(len(plan))
     for step in plan:
         a = step.action
@@ -309,5 +327,9 @@ def pack(board: Board, profile: Profile) -> tuple[list[int], dict[str, int]]:
     return out, names
 
 
-assert _core is None or _core.NSCALARS == len(SCALARS), "rebuild the core: pip install -e ."
+if _core is not None and (_core.NSCALARS != len(SCALARS) or len(ZTYPES) != CORE_ZOMBIE_TYPES):
+    # a core built for another table of zombie types (engine/zombies.py has changed since _core.c):
+    # the reference engine plays every game until _core.c follows
+    _STALE = (f"the compiled core was written for {CORE_ZOMBIE_TYPES} zombie types, the zombie table has "
+              f"{len(ZTYPES)}")
 

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
-from .board import ABOMINATION, FATTY, INF, RUNNER, WALKER, ZINDEX, ZOMBIE, ZTYPES, Board
+from .board import Board
 from .cards import DECKS
 from .equipment import item
+from .policies import resolve_policy
 from .profiles import Profile, make_profile
-from .state import GameState, Survivor
+from .state import INF, GameState, Survivor
+from .view import GameView, PlanStep, as_plan
+from .zombies import SPAWN_DEFAULT, WALKER, ZINDEX, ZOMBIE, ZOMBIE_TYPES, ZTYPES
 
 __all__ = ["Game", "GameResult", "play"]
 
@@ -50,6 +53,10 @@ def item_value(board: Board, name: str) -> float:
     return 0.8 if it.opens_doors else 0.2 if it.search_bonus else 0.0
 
 
+_TWICE = frozenset(t for t, row in enumerate(ZOMBIE_TYPES) if row.actions >= 2)
+"""Types that act a second time once everybody has acted (runners)."""
+
+
 class GameResult(dict):
     """The record of one game (a dict, one row of a results table)."""
 
@@ -59,13 +66,19 @@ class Game:
 
     def __init__(self, board: Board, seed: int = 0, policy: Any = "greedy", *, survivors: int | None = None,
                  profile: Profile | None = None, log: bool = False, state: GameState | None = None,
-                 heroes: list[dict] | None = None):
-        from .policies import resolve_policy
-
+                 heroes: list[dict] | None = None, plan: Iterable[Any] | None = None):
         self.board = board
         s = board.scenario
         self.profile = profile or make_profile(s.setup.rules.profile, s.setup.rules.overrides)
+        self.plan: tuple[PlanStep, ...] = as_plan(plan)
+        """The witness plan the bots follow, handed in by the caller (``designer.checks`` finds
+        it; ``designer.play`` and the playtest entry points pass it on). Empty: the bots walk to
+        the victory steps themselves."""
         self.policy = resolve_policy(policy)
+        self.view = GameView(self)
+        """What the policy sees (read-only)."""
+        self._obj_at: dict[int, list[int]] | None = None
+        self._obj_at_key: GameState | None = None
         self.log: list[dict] | None = [] if log else None
         self.script: list[int] | None = None
         """Dice results to use instead of random rolls (tests)."""
@@ -98,6 +111,7 @@ class Game:
         equipment, placed zombies."""
         b, s = self.board, self.board.scenario
         st = self.state = GameState(b, seed)
+        st.tracked = True
         for name, count in s.setup.zombie_pool.items():
             st.pool[ZINDEX[name]] = count
         method = s.setup.spawn_method
@@ -143,6 +157,7 @@ class Game:
         if placed:
             st.pool[t] -= placed
             st.zombies[zone][t] += placed
+            st.haunted.add(zone)
             st.spawned_by_type[t] += placed
             st.zone_visits[zone] += placed
         return count - placed
@@ -168,7 +183,7 @@ class Game:
     def noise_map(self) -> dict[int, int]:
         """Noise per zone: tokens plus one per survivor on the board."""
         st = self.state
-        noise = {z: n for z, n in enumerate(st.noise) if n}
+        noise = {z: st.noise[z] for z in st.noise_zones() if st.noise[z]}
         for s in st.survivors:
             if s.alive and not s.escaped:
                 noise[s.zone] = noise.get(s.zone, 0) + 1
@@ -254,7 +269,7 @@ class Game:
 
     def _objectives_at(self, zone: int) -> list[int]:
         """Objectives lying in a zone (the layout is fixed once the hidden tokens are shuffled)."""
-        table = getattr(self, "_obj_at", None)
+        table = self._obj_at
         if table is None or self._obj_at_key is not self.state:
             table = {}
             for o, oz in enumerate(self.state.obj_zone):
@@ -282,12 +297,12 @@ class Game:
             self.enter_zone(s, v)
             p.after_move(self, s)
             return
-        s.actions_left -= cost if kind != "search" else getattr(p, "search_cost", lambda _s: 1)(s)
+        s.actions_left -= cost if kind != "search" else p.search_cost(self, s)
         if kind == "open":
             tool = p.door_tool(self, s)
             self.note("open", survivor=s.index, door=b.door_ids[act[1]])
             if tool is not None and tool.noisy_door:
-                st.noise[s.zone] += 1
+                st.add_noise(s.zone)
             self.open_door(act[1], actor=s)
         elif kind == "search":
             s.searched = True
@@ -314,7 +329,7 @@ class Game:
         elif kind == "press":
             self.press(s, act[1])
         elif kind == "noise":
-            st.noise[s.zone] += 1
+            st.add_noise(s.zone)
             self.note("noise", survivor=s.index)
 
     def keep(self, s: Survivor, card: str) -> None:
@@ -422,41 +437,8 @@ class Game:
                 self.apply_effect(e, actor)
 
     def apply_effect(self, e: Any, actor: Survivor | None) -> None:
-        st, b = self.state, self.board
-        k = e.kind
-        if k in ("open_door", "close_door", "toggle_door", "unlock_door", "lock_door"):
-            d = b.door_index[e.door]
-            bit = 1 << d
-            if k == "open_door" or (k == "toggle_door" and not st.doors_open & bit):
-                self.open_door(d)
-            elif k == "unlock_door":
-                st.doors_unlocked |= bit
-            elif k in ("close_door", "toggle_door"):
-                st.doors_open &= ~bit
-            else:
-                st.doors_open &= ~bit
-                st.doors_unlocked &= ~bit
-        elif k in ("activate_spawn", "deactivate_spawn", "toggle_spawn"):
-            bit = 1 << b.spawn_index[e.spawn]
-            if k == "activate_spawn":
-                st.spawns_active |= bit
-            elif k == "deactivate_spawn":
-                st.spawns_active &= ~bit
-            else:
-                st.spawns_active ^= bit
-        elif k == "spawn_zombies":
-            count = self.roll(e.dice) if e.dice else e.count
-            t = ZINDEX[e.zombie]
-            missing = self._place(st, b.zone_index[e.zone], t, count)
-            if missing and self.profile.params.pool_out_extra_activation:
-                self._extra_pending.append(t)
-        elif k == "grant_xp":
-            for s in ([actor] if e.to == "actor" and actor else st.living()):
-                s.xp += e.amount
-        elif k == "end_game":
-            if not st.outcome:
-                st.outcome = e.outcome
-                st.cause = "special" if e.outcome == "loss" else ""
+        """Carry out one trigger effect (the rule of each kind: :data:`EFFECTS`)."""
+        EFFECTS[e.kind](self, e, actor)
 
     def draw_spawn_card(self, zone: int) -> None:
         """Draw a zombie card for a zone and resolve it at the current danger level."""
@@ -498,8 +480,9 @@ class Game:
         out = []
         if self._place(st, zone, t, count):
             out.append(t)
-        if t == FATTY and self._place(st, zone, WALKER, 2 * count):
-            out.append(WALKER)
+        for name, per in ZOMBIE_TYPES[t].companions:  # a fatty brings two walkers
+            if self._place(st, zone, ZINDEX[name], per * count):
+                out.append(ZINDEX[name])
         if self.profile.params.pool_out_extra_activation:
             for ot in out:
                 self.note("out_of_miniatures", zombie=ZTYPES[ot])
@@ -520,10 +503,11 @@ class Game:
             if s.wounds >= s.health:
                 s.alive = False
                 st.zone_deaths[s.zone] += 1
+                st.haunted.add(s.zone)
                 self.note("death", survivor=s.index, zone=self.board.zone_ids[s.zone], cause=cause)
                 st.ediscard.extend(s.items)
                 s.items = []
-                if getattr(self.profile, "dead_rise", False):
+                if self.profile.dead_rise:
                     st.rising.append(s.zone)
                 if self.board.scenario.defeat.any_survivor_dies and not st.outcome:
                     st.outcome, st.cause = "loss", "survivor_died"
@@ -546,7 +530,8 @@ class Game:
     def zombie_phase(self) -> None:
         """Activation (every zombie, then the runners' second action), then spawning."""
         self.activate()
-        self.activate(types={RUNNER}, runners_second=True)
+        if _TWICE:
+            self.activate(types=set(_TWICE), runners_second=True)
         self.spawn_phase()
 
     def activate(self, types: set[int] | None = None, runners_second: bool = False) -> None:
@@ -554,22 +539,25 @@ class Game:
         zone with survivors attack, then the others move one zone (splitting on ties).
         Runners activated by an extra activation act twice."""
         self._activate_once(types)
-        if types is not None and RUNNER in types and not runners_second:
-            self._activate_once({RUNNER})
+        if types is not None and types & _TWICE and not runners_second:
+            self._activate_once(types & _TWICE)
         while self._extra_pending:
             t = self._extra_pending.pop(0)
             self._activate_once({t})
 
     def _activate_once(self, types: set[int] | None) -> None:
         st, b, p = self.state, self.board, self.profile
-        n = b.n
-        acting = [[c if (types is None or t in types) else 0 for t, c in enumerate(row)] for row in st.zombies]
+        # the acting zombies per zone, zones in board order (only zones that held zombies)
+        acting: dict[int, list[int]] = {}
+        for z in st.zombie_zones():
+            row = [c if (types is None or t in types) else 0 for t, c in enumerate(st.zombies[z])]
+            if any(row):
+                acting[z] = row
         limit = p.activation_limit(self)
         if limit is not None:
             acting = self._limit_activations(acting, limit)
         # attacks first
-        for z in range(n):
-            row = acting[z]
+        for z, row in acting.items():
             if any(row) and self.has_survivors(z):
                 st.zombie_actions += sum(row)
                 self.note("attack", zone=b.zone_ids[z], zombies=sum(row))
@@ -578,8 +566,7 @@ class Game:
         # then moves, decided on the positions before anyone moves
         moves: list[tuple[int, int, int, int]] = []  # (from, to, type, count)
         added: list[tuple[int, int, int]] = []  # (zone, type, count) added by splits
-        for z in range(n):
-            row = acting[z]
+        for z, row in acting.items():
             if not any(row):
                 continue
             st.zombie_actions += sum(row)
@@ -591,7 +578,7 @@ class Game:
             for t, c in enumerate(row):
                 if not c:
                     continue
-                if t == ABOMINATION or k == 1:
+                if not ZOMBIE_TYPES[t].splits or k == 1:
                     dest = options[0] if k == 1 else options[st.rng.randrange(k)]
                     moves.append((z, dest, t, c))
                     continue
@@ -623,15 +610,16 @@ class Game:
         for z, dest, t, c in moves:
             self.move_zombies(z, dest, t, c)
 
-    def _limit_activations(self, acting: list[list[int]], limit: int) -> list[list[int]]:
-        """Keep only ``limit`` zombies acting: those nearest a survivor first."""
+    def _limit_activations(self, acting: dict[int, list[int]], limit: int) -> dict[int, list[int]]:
+        """Keep only ``limit`` zombies acting: those nearest a survivor first (ties: the zone
+        first in board order)."""
         st, b = self.state, self.board
         zones = [s.zone for s in st.living()]
         if not zones:
-            return [[0] * len(r) for r in acting]
+            return {}
         dist = b.zdist_all
-        order = sorted(range(b.n), key=lambda z: (min(dist[v][z] for v in zones), z))
-        out = [[0] * len(r) for r in acting]
+        order = sorted(acting, key=lambda z: (min(dist[v][z] for v in zones), z))
+        out = {z: [0] * len(acting[z]) for z in sorted(acting)}
         left = limit
         for z in order:
             for t, c in enumerate(acting[z]):
@@ -680,6 +668,7 @@ class Game:
             return
         st.zombies[z][t] -= count
         st.zombies[dest][t] += count
+        st.haunted.add(dest)
         st.zone_visits[dest] += count
         self.note("zombies_move", frm=b.zone_ids[z], to=b.zone_ids[dest], zombie=ZTYPES[t], count=count)
         over = min(st.zombies_in(dest) - b.max_zombies[dest], st.zombies[dest][t])
@@ -689,6 +678,7 @@ class Game:
             push = outs[st.rng.randrange(len(outs))]
             st.zombies[dest][t] -= over
             st.zombies[push][t] += over
+            st.haunted.add(push)
             self.note("pushed", frm=b.zone_ids[dest], to=b.zone_ids[push], count=over)
 
     def spawn_phase(self) -> None:
@@ -705,12 +695,12 @@ class Game:
             for i in active:
                 self.draw_spawn_card(b.spawn_zone[i])
         elif method.kind == "dice":
-            t = next((t for t in range(len(ZTYPES)) if st.pool[t] > 0), ZINDEX["zombie"])
+            t = next((t for t in range(len(ZTYPES)) if st.pool[t] > 0), SPAWN_DEFAULT)
             for _ in range(self.roll(method.dice)):
                 i = active[st.rng.randrange(len(active))]
                 self.spawn(b.spawn_zone[i], t, 1)
         else:
-            t = next((t for t in range(len(ZTYPES)) if st.pool[t] > 0), ZINDEX["zombie"])
+            t = next((t for t in range(len(ZTYPES)) if st.pool[t] > 0), SPAWN_DEFAULT)
             for i in active:
                 self.spawn(b.spawn_zone[i], t, method.count)
 
@@ -728,7 +718,7 @@ class Game:
             guard = 0
             while s.on_board and s.actions_left > 0 and not st.outcome:
                 acts = self.legal_actions(s)
-                act = self.policy(self, s, acts)
+                act = self.policy(self.view, s, acts)
                 if act not in acts:
                     act = ("pass",)
                 self.apply(s, act)
@@ -752,7 +742,7 @@ class Game:
 
     def end_phase(self) -> None:
         st = self.state
-        st.noise = [0] * self.board.n
+        st.clear_noise()
         if st.survivors:
             st.first_player = (st.first_player + 1) % len(st.survivors)
         for s in st.survivors:
@@ -780,30 +770,9 @@ class Game:
     # -- victory and defeat ------------------------------------------------------------------
 
     def step_met(self, i: int) -> bool:
-        st, b = self.state, self.board
-        step = b.scenario.victory.steps[i]
-        k = step.kind
-        if k == "take_objectives":
-            ids = step.objectives or [o for o, kind in zip(b.obj_ids, b.obj_kind) if kind in ("token", "key")]
-            return all(st.taken >> b.obj_index[o] & 1 for o in ids)
-        if k == "kill":
-            return (st.kills_by_type[ZINDEX[step.zombie]] if step.zombie else st.kills) >= step.count
-        if k == "reach_zone":
-            zones = {b.zone_index[z] for z in step.zones}
-            alive = st.living()
-            inside = [s for s in alive if s.zone in zones]
-            return bool(inside) and (step.who == "any" or len(inside) == len(alive))
-        if k == "escape":
-            alive = [s for s in st.survivors if s.alive]
-            out = [s for s in alive if s.escaped]
-            return bool(out) and (step.who == "any" or len(out) == len(alive))
-        if k == "survive":
-            return st.turn > step.turns
-        if k == "clear_zones":
-            return all(st.zombies_in(b.zone_index[z]) == 0 for z in step.zones)
-        if k == "open_doors":
-            return all(st.doors_ever >> b.door_index[d] & 1 for d in step.doors)
-        return False
+        """Whether victory step ``i`` is met now (the rule of each kind: :data:`STEP_MET`)."""
+        step = self.board.scenario.victory.steps[i]
+        return STEP_MET[step.kind](self, step)
 
     def check_victory(self) -> None:
         st = self.state
@@ -843,6 +812,7 @@ class Game:
 
     def result(self) -> GameResult:
         st, b = self.state, self.board
+        touched = st.zombie_zones()  # every zone a zombie or a death has been counted in
         return GameResult(
             seed=st.seed,
             won=st.outcome == "win",
@@ -859,9 +829,9 @@ class Game:
             max_danger=("blue", "yellow", "orange", "red")[st.max_danger],
             survivor_actions=st.survivor_actions,
             zombie_actions=st.zombie_actions,
-            zone_deaths={b.zone_ids[z]: c for z, c in enumerate(st.zone_deaths) if c},
-            zone_kills={b.zone_ids[z]: c for z, c in enumerate(st.zone_kills) if c},
-            zone_visits={b.zone_ids[z]: c for z, c in enumerate(st.zone_visits) if c},
+            zone_deaths={b.zone_ids[z]: st.zone_deaths[z] for z in touched if st.zone_deaths[z]},
+            zone_kills={b.zone_ids[z]: st.zone_kills[z] for z in touched if st.zone_kills[z]},
+            zone_visits={b.zone_ids[z]: st.zone_visits[z] for z in touched if st.zone_visits[z]},
         )
 
     # -- log -------------------------------------------------------------------------------
@@ -879,6 +849,108 @@ class Game:
     def transcript(self) -> str:
         """The log as a readable transcript."""
         return transcript(self.log or [], self.board)
+
+
+# -- victory steps and effects: one rule per kind of the model ----------------------------------------
+
+
+def _met_take_objectives(g: Game, step: Any) -> bool:
+    b, st = g.board, g.state
+    ids = step.objectives or [o for o, kind in zip(b.obj_ids, b.obj_kind) if kind in ("token", "key")]
+    return all(st.taken >> b.obj_index[o] & 1 for o in ids)
+
+
+def _met_kill(g: Game, step: Any) -> bool:
+    st = g.state
+    return (st.kills_by_type[ZINDEX[step.zombie]] if step.zombie else st.kills) >= step.count
+
+
+def _met_reach_zone(g: Game, step: Any) -> bool:
+    zones = {g.board.zone_index[z] for z in step.zones}
+    alive = g.state.living()
+    inside = [s for s in alive if s.zone in zones]
+    return bool(inside) and (step.who == "any" or len(inside) == len(alive))
+
+
+def _met_escape(g: Game, step: Any) -> bool:
+    alive = [s for s in g.state.survivors if s.alive]
+    out = [s for s in alive if s.escaped]
+    return bool(out) and (step.who == "any" or len(out) == len(alive))
+
+
+def _met_survive(g: Game, step: Any) -> bool:
+    return g.state.turn > step.turns
+
+
+def _met_clear_zones(g: Game, step: Any) -> bool:
+    return all(g.state.zombies_in(g.board.zone_index[z]) == 0 for z in step.zones)
+
+
+def _met_open_doors(g: Game, step: Any) -> bool:
+    return all(g.state.doors_ever >> g.board.door_index[d] & 1 for d in step.doors)
+
+
+STEP_MET: dict[str, Callable[[Game, Any], bool]] = {
+    "take_objectives": _met_take_objectives, "kill": _met_kill, "reach_zone": _met_reach_zone,
+    "escape": _met_escape, "survive": _met_survive, "clear_zones": _met_clear_zones, "open_doors": _met_open_doors}
+"""When each kind of victory step is met (every ``kind`` of the model's ``VictoryCondition``)."""
+
+
+def _door_effect(g: Game, e: Any, actor: Survivor | None) -> None:
+    st = g.state
+    k = e.kind
+    d = g.board.door_index[e.door]
+    bit = 1 << d
+    if k == "open_door" or (k == "toggle_door" and not st.doors_open & bit):
+        g.open_door(d)
+    elif k == "unlock_door":
+        st.doors_unlocked |= bit
+    elif k in ("close_door", "toggle_door"):
+        st.doors_open &= ~bit
+    else:  # lock_door
+        st.doors_open &= ~bit
+        st.doors_unlocked &= ~bit
+
+
+def _spawn_effect(g: Game, e: Any, actor: Survivor | None) -> None:
+    st = g.state
+    bit = 1 << g.board.spawn_index[e.spawn]
+    if e.kind == "activate_spawn":
+        st.spawns_active |= bit
+    elif e.kind == "deactivate_spawn":
+        st.spawns_active &= ~bit
+    else:  # toggle_spawn
+        st.spawns_active ^= bit
+
+
+def _spawn_zombies(g: Game, e: Any, actor: Survivor | None) -> None:
+    count = g.roll(e.dice) if e.dice else e.count
+    t = ZINDEX[e.zombie]
+    missing = g._place(g.state, g.board.zone_index[e.zone], t, count)
+    if missing and g.profile.params.pool_out_extra_activation:
+        g._extra_pending.append(t)
+
+
+def _grant_xp(g: Game, e: Any, actor: Survivor | None) -> None:
+    for s in ([actor] if e.to == "actor" and actor else g.state.living()):
+        s.xp += e.amount
+
+
+def _end_game(g: Game, e: Any, actor: Survivor | None) -> None:
+    st = g.state
+    if not st.outcome:
+        st.outcome = e.outcome
+        st.cause = "special" if e.outcome == "loss" else ""
+
+
+EFFECTS: dict[str, Callable[[Game, Any, Survivor | None], None]] = {
+    "open_door": _door_effect, "close_door": _door_effect, "toggle_door": _door_effect, "unlock_door": _door_effect,
+    "lock_door": _door_effect, "activate_spawn": _spawn_effect, "deactivate_spawn": _spawn_effect,
+    "toggle_spawn": _spawn_effect, "spawn_zombies": _spawn_zombies, "grant_xp": _grant_xp, "end_game": _end_game}
+"""What each kind of trigger effect does (every ``kind`` of the model's ``Effect``)."""
+
+EVENTS = ("objective_taken", "switch_pressed", "door_opened", "zone_entered", "turn_reached", "kills_reached")
+"""The trigger events the engine fires (every ``kind`` of the model's ``Event``)."""
 
 
 _TEXT = {
@@ -923,7 +995,7 @@ def transcript(events: list[dict], board: Board) -> str:
 
 
 def play(scenario: Any, seed: int = 0, policy: Any = "greedy", *, survivors: int | None = None,
-         log: bool = False, board: Board | None = None) -> GameResult:
+         log: bool = False, board: Board | None = None, plan: Iterable[Any] | None = None) -> GameResult:
     """Play one game of a scenario from a seed and return its record.
 
     The same scenario, seed and policy always give the same game.
@@ -935,7 +1007,7 @@ def play(scenario: Any, seed: int = 0, policy: Any = "greedy", *, survivors: int
     >>> r["won"], r["turns"]                                                      # doctest: +SKIP
     """
     board = board or Board(scenario)
-    game = Game(board, seed, policy, survivors=survivors, log=log)
+    game = Game(board, seed, policy, survivors=survivors, log=log, plan=plan)
     result = game.play()
     if log:
         result["log"] = game.log

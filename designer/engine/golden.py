@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Callable, Iterator
 
 __all__ = ["GOLDEN_POLICIES", "GOLDEN_SEEDS", "GOLDEN_SCENARIOS", "golden_name", "iter_golden_games",
            "playthrough_lines", "write_goldens"]
@@ -36,19 +36,21 @@ def iter_golden_games() -> Iterator[tuple[str, str, int]]:
                 yield name, policy, seed
 
 
-def playthrough_lines(scenario, seed: int, policy: str) -> list[str]:
-    """One seeded game as golden lines: the log's events, then the record."""
+def playthrough_lines(scenario, seed: int, policy: str, plan=None) -> list[str]:
+    """One seeded game as golden lines: the log's events, then the record (``plan``: the bots'
+    witness plan, as ``designer.plans.bot_plan`` gives it)."""
     from .game import play
 
-    record = play(scenario, seed=seed, policy=policy, log=True)
+    record = play(scenario, seed=seed, policy=policy, log=True, plan=plan)
     log = record.pop("log")
     lines = [json.dumps(e, sort_keys=True) for e in log]
     lines.append(json.dumps({"record": dict(record)}, sort_keys=True))
     return lines
 
 
-def write_goldens(out: Path, samples: Path) -> list[Path]:
-    """Write every golden playthrough into ``out`` (samples read from ``samples``)."""
+def write_goldens(out: Path, samples: Path, planner: Callable[[Any], Any]) -> list[Path]:
+    """Write every golden playthrough into ``out`` (samples read from ``samples``; ``planner``
+    gives the bots' witness plan of a scenario)."""
     from ..io import load
 
     out.mkdir(parents=True, exist_ok=True)
@@ -57,7 +59,8 @@ def write_goldens(out: Path, samples: Path) -> list[Path]:
     for name, policy, seed in iter_golden_games():
         scenario = loaded.get(name) or loaded.setdefault(name, load(samples / f"{name}.json"))
         path = out / golden_name(name, policy, seed)
-        path.write_text("\n".join(playthrough_lines(scenario, seed, policy)) + "\n", encoding="utf-8")
+        path.write_text("\n".join(playthrough_lines(scenario, seed, policy, planner(scenario))) + "\n",
+                        encoding="utf-8")
         written.append(path)
     return written
 
@@ -65,5 +68,7 @@ def write_goldens(out: Path, samples: Path) -> list[Path]:
 if __name__ == "__main__":  # python -m designer.engine.golden OUT [SAMPLES]
     target = Path(sys.argv[1] if len(sys.argv) > 1 else "tests/golden")
     source = Path(sys.argv[2] if len(sys.argv) > 2 else "scenarios")
-    for p in write_goldens(target, source):
+    from ..plans import bot_plan  # the command line, above the engine: it finds the plans
+
+    for p in write_goldens(target, source, bot_plan):
         print(p)

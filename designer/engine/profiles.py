@@ -12,14 +12,34 @@ A scenario picks its profile with ``setup.rules.profile`` and changes parameters
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from .board import ABOMINATION, FATTY, INF, RUNNER, WALKER, ZOMBIE, ZTYPES
 from .equipment import HOUSE_DECK, LNOE_DECK, ZOMBICIDE_DECK, Item, item
+from .state import INF
+from .zombies import KILL_XP, MELEE_ORDER, RANGED_GROUPS, TOUGHNESS, ZTYPES
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .state import Survivor
+    from .state import GameState, Survivor
+
+
+class Game(Protocol):
+    """What a profile hook may use of the game it is called for (:class:`designer.engine.game.Game`
+    provides it): the state and board, dice, and the few rule steps hooks trigger."""
+
+    state: "GameState"
+    board: Any
+
+    def d6(self, sides: int = 6) -> int: ...
+
+    def kill(self, s: "Survivor", zone: int, t: int) -> None: ...
+
+    def wound(self, s: "Survivor", n: int, cause: str) -> None: ...
+
+    def noise_map(self) -> dict[int, int]: ...
+
+    def has_survivors(self, zone: int) -> bool: ...
+
+    def danger_level(self) -> int: ...
 
 __all__ = ["PROFILES", "House", "LastNightOnEarth", "Profile", "ProfileError", "Zombicide", "make_profile"]
 
@@ -42,9 +62,9 @@ class Params:
     """Items a survivor can carry."""
     danger_xp: tuple[int, int, int] = (7, 19, 43)
     """XP at which yellow, orange and red begin."""
-    toughness: tuple[int, ...] = (1, 1, 2, 3, 1, 1)
-    """Damage needed to kill each zombie type (walker, runner, fatty, abomination, zombie, grave dead)."""
-    kill_xp: tuple[int, ...] = (1, 1, 1, 5, 1, 1)
+    toughness: tuple[int, ...] = TOUGHNESS
+    """Damage needed to kill each zombie type (the zombie table's order, ``engine/zombies.py``)."""
+    kill_xp: tuple[int, ...] = KILL_XP
     """XP for killing each zombie type."""
     max_turns: int = 60
     """Turns after which a game without a turn limit stops as a loss ('stalled')."""
@@ -67,6 +87,8 @@ class Profile:
     id = "zombicide"
     default_deck: tuple[tuple[str, int], ...] = ZOMBICIDE_DECK
     default_params = Params()
+    dead_rise = False
+    """Dead survivors rise as zombies the next turn (house rules)."""
 
     def __init__(self, overrides: dict[str, Any] | None = None):
         self.params = self._apply(self.default_params, overrides or {})
@@ -111,6 +133,10 @@ class Profile:
         """In a searchable building zone with no zombie, once per turn."""
         return game.board.searchable[s.zone] and not s.searched and game.state.zombies_in(s.zone) == 0
 
+    def search_cost(self, game: "Game", s: "Survivor") -> int:
+        """Actions a search costs: one."""
+        return 1
+
     def door_tool(self, game: "Game", s: "Survivor") -> Item | None:
         """The item the survivor opens doors with (None when it cannot)."""
         best = None
@@ -145,14 +171,13 @@ class Profile:
         st = game.state
         hits = sum(1 for _ in range(self.dice_for(s, it)) if game.d6() >= it.accuracy)
         tough = self.params.toughness
-        order = [RUNNER, ABOMINATION, FATTY, WALKER, ZOMBIE, 5]
         for _ in range(hits):
-            for t in order:
+            for t in MELEE_ORDER:
                 if st.zombies[s.zone][t] and it.damage >= tough[t]:
                     game.kill(s, s.zone, t)
                     break
         if it.noisy_attack:
-            st.noise[s.zone] += 1
+            st.add_noise(s.zone)
 
     def ranged(self, game: "Game", s: "Survivor", it: Item, zone: int) -> None:
         """Roll the weapon's dice at a zone in sight and range; hits follow the target
@@ -168,20 +193,19 @@ class Profile:
                 victim = max(friends, key=lambda o: (o.health - o.wounds, -o.index))
                 game.wound(victim, it.damage, cause="friendly fire")
                 continue
-            light = [t for t in (WALKER, ZOMBIE, 5) if z[t]]
-            if light:
-                game.kill(s, zone, light[0])
-                continue
-            heavy = [t for t in (FATTY, ABOMINATION) if z[t]]
-            if heavy:
-                killable = [t for t in heavy if it.damage >= tough[t]]
-                if killable:
-                    game.kill(s, zone, killable[0])
-                continue  # absorbed
-            if z[RUNNER]:
-                game.kill(s, zone, RUNNER)
+            for absorbs, group in RANGED_GROUPS:
+                present = [t for t in group if z[t]]
+                if not present:
+                    continue
+                if absorbs:  # too tough for the hit: absorbed
+                    killable = [t for t in present if it.damage >= tough[t]]
+                    if killable:
+                        game.kill(s, zone, killable[0])
+                else:
+                    game.kill(s, zone, present[0])
+                break
         if it.noisy_attack:
-            st.noise[s.zone] += 1
+            st.add_noise(s.zone)
 
     # -- zombies ---------------------------------------------------------------------------
 
@@ -265,7 +289,8 @@ class LastNightOnEarth(Profile):
         return game.board.searchable[s.zone] and not s.searched and not s.moved \
             and game.state.zombies_in(s.zone) == 0
 
-    def search_cost(self, s: "Survivor") -> int:
+    def search_cost(self, game: "Game", s: "Survivor") -> int:
+        """A search ends the turn."""
         return s.actions_left
 
     def fight(self, game: "Game", s: "Survivor", armed: bool) -> int:
@@ -325,7 +350,6 @@ class House(Profile):
 
     id = "house"
     dead_rise = True
-    """Dead survivors rise as zombies the next turn."""
     default_deck = HOUSE_DECK
     default_params = Params(actions=3, yellow_bonus=0, dark_actions=2, building_spawn=False,
                             doors_need_item=False, pool_out_extra_activation=False, max_turns=40,

@@ -9,14 +9,14 @@ one phase stepped with :class:`designer.engine.game.Game`.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import Any
 
-from .board import ZINDEX, ZTYPES
+from .zombies import ZINDEX, ZTYPES
 
-if TYPE_CHECKING:
-    from .board import Board
+__all__ = ["GameState", "INF", "Survivor", "ZoneRows"]
 
-__all__ = ["GameState", "Survivor"]
+INF = 1 << 20
+"""Distance to a zone that cannot be reached (and capacity of a zone without a limit)."""
 
 
 class Survivor:
@@ -55,15 +55,64 @@ class Survivor:
         return f"Survivor({self.index}, {state}, wounds={self.wounds}/{self.health}, xp={self.xp}, items={self.items})"
 
 
+class ZoneRows(dict):
+    """``zombies[zone][type]`` for every zone of the board, a zone's row made the first time it
+    is used: a new game costs nothing per zone of the map. Reads like a list of rows (``len``,
+    iteration in zone order, ``[zone][type]``)."""
+
+    __slots__ = ("n", "width")
+
+    def __init__(self, n: int, width: int):
+        super().__init__()
+        self.n = n
+        self.width = width
+
+    def __missing__(self, zone: int) -> list[int]:
+        if not isinstance(zone, int) or not 0 <= zone < self.n:
+            raise IndexError(f"zone index {zone!r} out of range 0-{self.n - 1}")
+        row = self[zone] = [0] * self.width
+        return row
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __iter__(self):
+        return (self[z] for z in range(self.n))
+
+    def rows(self) -> list[list[int]]:
+        """Every zone's row as a plain list of lists (no row is made)."""
+        zero = [0] * self.width
+        return [dict.get(self, z) or zero[:] for z in range(self.n)]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ZoneRows):
+            other = other.rows()
+        if isinstance(other, (list, tuple)):
+            return self.rows() == list(other)
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def copy(self) -> "ZoneRows":
+        c = ZoneRows(self.n, self.width)
+        dict.update(c, {z: row[:] for z, row in dict.items(self)})
+        return c
+
+
 class GameState:
     """Everything that changes during one game."""
 
-    def __init__(self, board: "Board", seed: int):
+    def __init__(self, board: Any, seed: int):
+        """A state for ``board`` (a :class:`designer.engine.board.Board`)."""
         n = board.n
         self.seed = seed
         self.rng = random.Random(seed)
         self.turn = 1
-        self.zombies: list[list[int]] = [[0] * len(ZTYPES) for _ in range(n)]
+        self.zombies: ZoneRows = ZoneRows(n, len(ZTYPES))
         """Zombies per zone and type: ``zombies[zone][type]``."""
         self.pool: list[int] = [0] * len(ZTYPES)
         """Miniatures left in the box per type."""
@@ -101,6 +150,14 @@ class GameState:
         self.zone_visits = [0] * n
         self.rising: list[int] = []
         """Zones where dead survivors rise as zombies next turn (house rules)."""
+        self.tracked = False
+        """Whether the zones below are kept (a game's own set-up keeps them): the engine then
+        visits only them, so a game costs what it touches, not the size of the map. A state set
+        up by hand, whose lists may be written directly, is scanned zone by zone."""
+        self.haunted: set[int] = set()
+        """Zones that have held a zombie or seen a death this game."""
+        self.noisy: set[int] = set()
+        """Zones with noise tokens since the last end phase."""
 
     # -- building a state by hand --------------------------------------------------------------
 
@@ -108,6 +165,7 @@ class GameState:
         """Put zombies in a zone (taken from the pool when ``from_pool``)."""
         t = ZINDEX[ztype] if isinstance(ztype, str) else ztype
         self.zombies[zone][t] += count
+        self.haunted.add(zone)
         if from_pool:
             self.pool[t] -= count
 
@@ -128,6 +186,29 @@ class GameState:
     def living(self) -> list[Survivor]:
         return [s for s in self.survivors if s.alive and not s.escaped]
 
+    def add_noise(self, zone: int, tokens: int = 1) -> None:
+        """Leave noise tokens in a zone."""
+        self.noise[zone] += tokens
+        self.noisy.add(zone)
+
+    def clear_noise(self) -> None:
+        """The end phase: every noise token is removed."""
+        if self.tracked:
+            for z in self.noisy:
+                self.noise[z] = 0
+        else:
+            self.noise = [0] * len(self.noise)
+        self.noisy.clear()
+
+    def zombie_zones(self) -> list[int] | range:
+        """Zones that may hold zombies (or a count of the record), in board order: those the game
+        touched, or every zone of a state set up by hand."""
+        return sorted(self.haunted) if self.tracked else range(len(self.zombies))
+
+    def noise_zones(self) -> list[int] | range:
+        """Zones that may hold noise tokens, in board order."""
+        return sorted(self.noisy) if self.tracked else range(len(self.noise))
+
     def zombies_on_board(self, ztype: int) -> int:
         return sum(z[ztype] for z in self.zombies)
 
@@ -137,7 +218,7 @@ class GameState:
         c.__dict__.update(self.__dict__)
         c.rng = random.Random()
         c.rng.setstate(self.rng.getstate())
-        c.zombies = [row[:] for row in self.zombies]
+        c.zombies = self.zombies.copy()
         c.pool = self.pool[:]
         c.noise = self.noise[:]
         c.survivors = [s.copy() for s in self.survivors]
@@ -150,4 +231,5 @@ class GameState:
         c.objective_turns = dict(self.objective_turns)
         c.zone_deaths, c.zone_kills, c.zone_visits = self.zone_deaths[:], self.zone_kills[:], self.zone_visits[:]
         c.rising = self.rising[:]
+        c.haunted, c.noisy = set(self.haunted), set(self.noisy)
         return c

@@ -16,7 +16,7 @@ from typing import Iterable
 
 import numpy as np
 
-from .board import ZTYPES
+from .zombies import ZTYPES
 
 __all__ = ["CAUSES", "DANGERS", "SCALARS", "ZONE_COUNTS", "ZONE_KEY", "GameTable"]
 

@@ -1,0 +1,183 @@
+"""The game's random generator: CPython's ``random.Random`` (MT19937), drawn exactly as
+``random.Random(seed)`` draws, in typed Python that Cython compiles.
+
+``Twister(seed)`` gives the same numbers as ``random.Random(seed)`` for a seed ``0 <= seed <
+2**64``: :meth:`Twister.randbelow` is ``Random._randbelow`` (``getrandbits(k)`` with rejection),
+:meth:`Twister.randrange` and :meth:`Twister.randint` are built on it as CPython builds them, and
+:meth:`Twister.shuffle` is ``Random.shuffle``. Seeding copies the state after
+``init_genrand(19650218)`` (computed once at import) and runs the second half of
+``init_by_array``. Interpreted, every operation is masked to 32 bits; compiled, the same code
+works on C ``unsigned int``.
+"""
+
+from __future__ import annotations
+
+try:
+    import cython
+except ImportError:  # installed without Cython: the same code runs as plain Python
+    from . import _cyshim as cython
+
+from array import array
+
+__all__ = ["MT_N", "Twister", "seed_and_draw"]
+
+MT_N = cython.declare(cython.int, 624)
+_M = cython.declare(cython.int, 397)
+_MASK = cython.declare(cython.uint, 0xFFFFFFFF)
+_UPPER = cython.declare(cython.uint, 0x80000000)
+_LOWER = cython.declare(cython.uint, 0x7FFFFFFF)
+_MATRIX = cython.declare(cython.uint, 0x9908B0DF)
+_TEMPER_B = cython.declare(cython.uint, 0x9D2C5680)
+_TEMPER_C = cython.declare(cython.uint, 0xEFC60000)
+
+
+@cython.final
+@cython.cclass
+class Twister:
+    """MT19937 seeded and drawn as ``random.Random`` is."""
+
+    mt: cython.uint[624]
+    mti: cython.int
+
+    def __init__(self, seed: cython.ulonglong = 0):
+        if not cython.compiled:
+            self.mt = array("I", bytes(4 * MT_N))
+        if _BASE is None:  # the first generator, made at import: the base state itself
+            self._init_genrand(19650218)
+        else:
+            self.seed(seed)
+
+    @cython.cfunc
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def _init_genrand(self, s: cython.uint) -> cython.void:
+        i: cython.int
+        prev: cython.uint
+        self.mt[0] = s
+        for i in range(1, MT_N):
+            prev = self.mt[i - 1]
+            self.mt[i] = (1812433253 * (prev ^ (prev >> 30)) + i) & _MASK
+        self.mti = MT_N
+
+    @cython.ccall
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def seed(self, seed: cython.ulonglong) -> cython.void:
+        """``random.seed(seed)`` for ``0 <= seed < 2**64``."""
+        key0: cython.uint = seed & _MASK
+        key1: cython.uint = (seed >> 32) & _MASK
+        n_key: cython.int = 2 if key1 else 1
+        i: cython.int
+        j: cython.int = 0
+        k: cython.int
+        prev: cython.uint
+        key: cython.uint
+        base: Twister = _BASE
+        for i in range(MT_N):
+            self.mt[i] = base.mt[i]
+        i = 1
+        for k in range(MT_N, 0, -1):
+            prev = self.mt[i - 1]
+            key = key0 if j == 0 else key1
+            self.mt[i] = ((self.mt[i] ^ (((prev ^ (prev >> 30)) * 1664525) & _MASK)) + key + j) & _MASK
+            i += 1
+            j += 1
+            if i >= MT_N:
+                self.mt[0] = self.mt[MT_N - 1]
+                i = 1
+            if j >= n_key:
+                j = 0
+        for k in range(MT_N - 1, 0, -1):
+            prev = self.mt[i - 1]
+            self.mt[i] = ((self.mt[i] ^ (((prev ^ (prev >> 30)) * 1566083941) & _MASK)) - i) & _MASK
+            i += 1
+            if i >= MT_N:
+                self.mt[0] = self.mt[MT_N - 1]
+                i = 1
+        self.mt[0] = _UPPER
+        self.mti = MT_N
+
+    @cython.ccall
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def next32(self) -> cython.uint:
+        """The next 32 random bits (``genrand_uint32``)."""
+        y: cython.uint
+        kk: cython.int
+        if self.mti >= MT_N:
+            for kk in range(MT_N - _M):
+                y = (self.mt[kk] & _UPPER) | (self.mt[kk + 1] & _LOWER)
+                self.mt[kk] = self.mt[kk + _M] ^ (y >> 1) ^ (_MATRIX if y & 1 else 0)
+            for kk in range(MT_N - _M, MT_N - 1):
+                y = (self.mt[kk] & _UPPER) | (self.mt[kk + 1] & _LOWER)
+                self.mt[kk] = self.mt[kk + (_M - MT_N)] ^ (y >> 1) ^ (_MATRIX if y & 1 else 0)
+            y = (self.mt[MT_N - 1] & _UPPER) | (self.mt[0] & _LOWER)
+            self.mt[MT_N - 1] = self.mt[_M - 1] ^ (y >> 1) ^ (_MATRIX if y & 1 else 0)
+            self.mti = 0
+        y = self.mt[self.mti]
+        self.mti += 1
+        y ^= y >> 11
+        y ^= (y << 7) & _TEMPER_B
+        y ^= (y << 15) & _TEMPER_C
+        y ^= y >> 18
+        return y
+
+    @cython.ccall
+    def randbelow(self, n: cython.int) -> cython.int:
+        """``Random._randbelow(n)`` for ``0 < n < 2**31``."""
+        k: cython.int = 0
+        v: cython.uint = n
+        x: cython.uint
+        while v:
+            k += 1
+            v >>= 1
+        x = self.next32() >> (32 - k)
+        while x >= n:
+            x = self.next32() >> (32 - k)
+        return x
+
+    @cython.ccall
+    def randrange(self, n: cython.int) -> cython.int:
+        """``Random.randrange(n)``."""
+        return self.randbelow(n)
+
+    @cython.ccall
+    def randint(self, a: cython.int, b: cython.int) -> cython.int:
+        """``Random.randint(a, b)``."""
+        return a + self.randbelow(b - a + 1)
+
+    def copy(self) -> "Twister":
+        """An independent generator in the same state."""
+        c: Twister = Twister(0)
+        i: cython.int
+        for i in range(MT_N):
+            c.mt[i] = self.mt[i]
+        c.mti = self.mti
+        return c
+
+    def shuffle(self, x: list) -> None:
+        """``Random.shuffle(x)`` in place."""
+        i: cython.int
+        j: cython.int
+        for i in range(len(x) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            x[i], x[j] = x[j], x[i]
+
+
+_BASE = cython.declare(Twister, None)
+_BASE = Twister(0)
+"""The state after ``init_genrand(19650218)``, where every ``init_by_array`` starts."""
+
+
+def seed_and_draw(games: cython.int, per_game: cython.int) -> cython.longlong:
+    """Seed a generator for each of ``games`` games and draw ``per_game`` dice from it: the
+    least any engine on this generator spends per game (the benchmark's floor)."""
+    total: cython.longlong = 0
+    g: cython.int
+    k: cython.int
+    r: Twister = Twister(0)
+    for g in range(games):
+        r.seed(g)
+        for k in range(per_game):
+            total += r.randbelow(6)
+    return total

@@ -1,0 +1,62 @@
+"""The witness plan the bots follow, found by the validator's search and handed to the engine.
+
+The engine never runs the validator: the entry points that play games (``designer.play``,
+``designer.playtest``, campaign runs, ``designer play``) call :func:`bot_plan` and pass the
+plan in. A scenario the search cannot win gives an empty plan (the bots then walk to the
+victory steps themselves); a search that stops at its state limit or fails is reported with a
+:class:`BotPlanWarning` naming the scenario, never silently.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+from .checks.reachability import search
+from .engine.view import PlanStep, as_plan
+
+__all__ = ["BOT_PLAN_STATES", "BotPlanWarning", "bot_plan", "bot_plan_report"]
+
+BOT_PLAN_STATES = 5_000
+"""States the search may visit for a bot plan (the full validation allows more)."""
+
+_CACHE: dict[Any, tuple[tuple[PlanStep, ...], str | None]] = {}
+
+
+class BotPlanWarning(UserWarning):
+    """The bots play without a witness plan because the search could not give one."""
+
+
+def bot_plan_report(scenario: Any) -> tuple[tuple[PlanStep, ...], str | None]:
+    """(the bots' plan, why it is empty or None): the plan is empty when the search proves the
+    mission cannot be won (no problem: the bots still play), or when it stops at its limit or
+    fails (the problem says so)."""
+    key = scenario.model_dump_json() if hasattr(scenario, "model_dump_json") else id(scenario)
+    hit = _CACHE.get(key)
+    if hit is not None:
+        return hit
+    try:
+        r = search(scenario, max_states=BOT_PLAN_STATES)
+    except Exception as exc:  # reported to the caller, who warns: the bots then play without a plan
+        out: tuple[tuple[PlanStep, ...], str | None] = \
+            ((), f"scenario '{scenario.id}': the search for the bots' plan failed ({type(exc).__name__}: {exc})")
+    else:
+        if r.winnable:
+            out = (as_plan(r.plan), None)
+        elif r.truncated:
+            out = ((), f"scenario '{scenario.id}': the search for the bots' plan stopped after {r.states} states")
+        else:
+            out = ((), None)
+    if len(_CACHE) > 64:
+        _CACHE.clear()
+    _CACHE[key] = out
+    return out
+
+
+def bot_plan(scenario: Any) -> tuple[PlanStep, ...]:
+    """The bots' witness plan for a scenario (cached per scenario content); warns with
+    :class:`BotPlanWarning` when the search could not give one."""
+    plan, problem = bot_plan_report(scenario)
+    if problem:
+        warnings.warn(f"{problem}; the bots play without a plan", BotPlanWarning, stacklevel=2)
+    return plan

@@ -1,0 +1,45 @@
+"""The playtest benchmark runs, and every comparison it makes is between equal games."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from designer.bench.playtest import padded, report_lines, run
+from designer.cli import cli
+from designer.engine import Board
+
+from .conftest import ROOT
+
+SEUL = str(ROOT / "scenarios" / "seul-dans-le-noir.json")
+
+
+def test_padding_adds_unreachable_zones_only():
+    s = padded(SEUL, 300)
+    assert len(s.zones) == 300
+    b = Board(s)
+    assert all(not b.surv_adj[z] and not b.zpath_adj[z] for z in range(22, 300))
+
+
+def test_the_benchmark_compares_equal_games_and_reports_three_runs():
+    r = run(games=40, dask_games=0, dask_large_games=0, nx_games=3, reference_games=8, scenarios=(SEUL,),
+            padded_sizes=(400,), padded_games=8)
+    f = r["scenarios"]["seul-dans-le-noir"]
+    assert f["compiled_vs_interpreted"]["same_games"] and f["tables_vs_pathfinding"]["same_games"]
+    t = f["ns_per_game"]
+    assert 0 < t["min"] <= t["median"] <= t["max"]
+    assert f["floor"]["draws_per_game"] > 0 and f["floor"]["floor_s"]["median"] > 0
+    assert "cost_ratio_vs_dict_loop" not in f
+    p = r["padded"]["400"]
+    assert p["same_games"] and p["zones"] == 400 and p["cost_ratio"] > 0
+    assert any("padded" in line for line in report_lines(r))
+
+
+def test_the_command_prints_json_on_its_last_line():
+    out = CliRunner().invoke(cli, ["bench", "playtest", "--games", "20", "--dask-games", "0", "--dask-large-games",
+                                    "0", "--networkx-games", "2", "--reference-games", "5", "--padded-games", "0",
+                                    "--json"])
+    assert out.exit_code == 0, out.output
+    r = json.loads(out.output.strip().splitlines()[-1])
+    assert set(r["scenarios"]) == {"seul-dans-le-noir", "night-shift"} and "padded" not in r

@@ -1,0 +1,201 @@
+"""The engine's seams: what a policy and a profile may touch, what the engine imports, what a
+new rule must fill in (a test fails when a kind of the model has no rule in the engine)."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import shutil
+import subprocess
+import sys
+import typing
+import warnings
+from pathlib import Path
+
+import pytest
+
+import designer
+from designer.plans import bot_plan
+from designer.engine import Board, Game, batch, game as game_module, profiles
+from designer.engine.view import GameView, PlanStep
+from designer.engine.zombies import MELEE_ORDER, RANGED_GROUPS, ZOMBIE_TYPES, ZTYPES
+from designer.model import common, scenario as model
+
+from .conftest import ROOT, SAMPLES
+
+ENGINE = ROOT / "designer" / "engine"
+
+
+def _kinds(union) -> set[str]:
+    """The ``kind`` literals of a tagged union of the model."""
+    members = typing.get_args(typing.get_args(union)[0]) or (typing.get_args(union)[0],)
+    return {typing.get_args(m.model_fields["kind"].annotation)[0] for m in members}
+
+
+def _imports(path: Path) -> set[str]:
+    """The engine modules a module imports (``TYPE_CHECKING`` imports included)."""
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            if node.module:
+                out.add(node.module.split(".")[0])
+            else:
+                out.update(a.name for a in node.names)
+    return out
+
+
+def test_no_import_cycles_inside_the_engine():
+    graph = {p.stem: _imports(p) for p in ENGINE.glob("*.py")}
+    state: dict[str, int] = {}
+
+    def visit(m: str, path: list[str]) -> None:
+        if state.get(m) == 2:
+            return
+        assert state.get(m) != 1, f"import cycle: {' -> '.join(path + [m])}"
+        state[m] = 1
+        for n in sorted(graph.get(m, ())):
+            if n in graph:
+                visit(n, path + [m])
+        state[m] = 2
+
+    for m in sorted(graph):
+        visit(m, [])
+
+
+def test_the_engine_never_imports_the_validator():
+    for p in ENGINE.glob("*.py"):
+        tree = ast.parse(p.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                assert not (node.level == 2 and (node.module or "").startswith(("checks", "analysis"))), \
+                    f"{p.name} imports designer.{node.module}"
+    code = ("import sys, designer.engine, designer.engine.batch, designer.engine.core, designer.engine.golden;"
+            "print(sorted(m for m in sys.modules if m.startswith('designer.checks')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.strip() == "[]"
+
+
+def test_every_hook_the_engine_calls_is_defined_on_the_base_profile():
+    called = set()
+    for mod in (game_module,):
+        for node in ast.walk(ast.parse(inspect.getsource(mod))):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "p":
+                called.add(node.attr)
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) and \
+                    node.value.attr == "profile":
+                called.add(node.attr)
+    assert {"action_budget", "move_cost", "search_cost", "door_tool", "melee", "ranged", "targets",
+            "zombie_attack", "activation_limit", "dead_rise"} <= called
+    base = profiles.Profile()
+    for name in called:
+        assert hasattr(base, name), f"the engine calls profile.{name}, which the base profile lacks"
+    for cls in profiles.PROFILES.values():  # a profile overrides hooks, it does not invent them
+        own = {n for n, v in vars(cls).items() if callable(v) and not n.startswith("_")}
+        assert own <= set(dir(profiles.Profile)) | {"fight", "brawl"}, cls
+
+
+def test_a_policy_gets_a_read_only_view_not_the_game():
+    seen = []
+
+    def probe(view, survivor, actions):
+        seen.append(view)
+        with pytest.raises(AttributeError, match="read-only"):
+            view.memo = 1
+        return actions[0]
+
+    s = designer.load(ROOT / "scenarios/night-shift.json")
+    Game(Board(s), 3, probe).play()
+    assert seen and all(isinstance(v, GameView) and not isinstance(v, Game) for v in seen)
+
+
+@pytest.mark.parametrize("path", SAMPLES)
+def test_playing_attaches_nothing_to_the_board_or_the_game(path):
+    s = designer.load(path)
+    board = Board(s)
+    before = set(vars(board))
+    for policy in ("greedy", "cautious", "random"):
+        g = Game(board, 5, policy, plan=bot_plan(s))
+        fields = set(vars(g))
+        g.play()
+        assert set(vars(g)) == fields
+    assert set(vars(board)) == before
+
+
+def test_the_plan_is_handed_in_and_changes_what_the_bots_do():
+    s = designer.load(ROOT / "scenarios/night-shift.json")
+    plan = bot_plan(s)
+    assert plan and all(isinstance(step, PlanStep) for step in plan)
+    board = Board(s)
+    with_plan = [Game(board, i, "greedy", plan=plan).play()["won"] for i in range(40)]
+    without = [Game(board, i, "greedy").play()["won"] for i in range(40)]
+    assert with_plan != without
+    assert designer.play(s, seed=4) == Game(board, 4, "greedy", plan=plan).play()
+
+
+def test_a_failed_plan_search_is_reported_not_swallowed(monkeypatch):
+    from designer import plans
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("out of cheese")
+
+    monkeypatch.setattr(plans, "search", broken)
+    monkeypatch.setattr(plans, "_CACHE", {})
+    s = designer.load(ROOT / "scenarios/night-shift.json")
+    with pytest.warns(plans.BotPlanWarning, match="night-shift.*out of cheese"):
+        r = designer.play(s, seed=1)
+    assert r["turns"] >= 1  # the bots still play, without a plan
+
+
+def test_engine_version_follows_the_sources(tmp_path):
+    assert batch.ENGINE_VERSION == batch._engine_version()
+    root = tmp_path / "src"
+    shutil.copytree(ENGINE, root / "designer" / "engine", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+    first = batch._engine_version(root)
+    rules = root / "designer" / "engine" / "profiles.py"
+    rules.write_text(rules.read_text().replace("actions: int = 3", "actions: int = 4"))
+    assert batch._engine_version(root) != first
+
+
+# -- adding a rule: every kind of the model has its rule in the engine ---------------------------------
+
+
+def test_every_zombie_type_of_the_model_has_a_row():
+    assert set(typing.get_args(common.ZombieType)) == set(ZTYPES)
+    assert sorted(MELEE_ORDER) == list(range(len(ZTYPES)))
+    assert sorted(t for _, group in RANGED_GROUPS for t in group) == list(range(len(ZTYPES)))
+    for row in ZOMBIE_TYPES:
+        assert row.toughness >= 1 and row.actions >= 1 and row.xp >= 0
+        assert all(name in ZTYPES for name, _ in row.companions)
+
+
+def test_every_victory_kind_has_a_met_rule():
+    assert set(game_module.STEP_MET) == _kinds(model.VictoryCondition)
+
+
+def test_every_effect_kind_is_handled():
+    assert set(game_module.EFFECTS) == _kinds(model.Effect)
+
+
+def test_every_event_kind_is_fired():
+    source = inspect.getsource(game_module)
+    assert set(game_module.EVENTS) == _kinds(model.Event)
+    for kind in game_module.EVENTS:
+        assert f'fire_event("{kind}"' in source, f"the engine never fires {kind}"
+
+
+def test_every_objective_kind_is_played():
+    kinds = _kinds(model.Objective)
+    source = inspect.getsource(Game.take) + inspect.getsource(Game.legal_actions)
+    for kind in kinds - {"token"}:  # a token is only taken: no rule beyond taking it
+        assert f'"{kind}"' in source, f"objective kind {kind} has no rule in Game.take / legal_actions"
+
+
+def test_the_compiled_core_knows_every_kind():
+    from designer.engine import core
+
+    assert set(core._EFFECTS) == _kinds(model.Effect)
+    assert set(core._STEPS) == _kinds(model.VictoryCondition)
+    assert set(core._EVENTS) == _kinds(model.Event)
+    assert set(core._OBJ) == _kinds(model.Objective)
+    if len(ZTYPES) != core.CORE_ZOMBIE_TYPES:  # a new row: the core steps aside, the reference engine plays
+        assert not core.available() and "zombie types" in core.unsupported(None, "greedy")
