@@ -233,7 +233,7 @@ def test_carry_is_read_from_the_step_just_played_and_winners_join(monkeypatch):
 
     calls = []
 
-    def fake_play(board, seed, policy, survivors, heroes):
+    def fake_play(board, seed, policy, survivors, heroes, *plan):
         calls.append(heroes)
         game = len(calls)
         if heroes is None:  # a mini-game: won on odd games, every hero ends wounded once
@@ -242,11 +242,12 @@ def test_carry_is_read_from_the_step_just_played_and_winners_join(monkeypatch):
         return {"won": True, "cause": "", "turns": 5, "survivors": len(heroes)}, heroes
 
     monkeypatch.setattr(runner, "_play", fake_play)
-    monkeypatch.setattr(runner, "board_for", lambda text: None)
+    monkeypatch.setattr(runner, "bot_plan", lambda scenario: ())
     c = Campaign.model_validate(campaign([
         {"id": "mini", "scenario": "m.json", "repeat": 4, "heroes": 1, "joins": "winners",
          "carry": {"wounds": "keep", "xp": False}},
         {"id": "finale", "scenario": "f.json", "roster": "party"}]))
+    monkeypatch.setattr(runner, "board_for", lambda text: type("B", (), {"scenario": None})())
     run, rows = runner.play_campaign(c, {"mini": "", "finale": ""}, 1, 0)
     assert calls[-1] == [{"items": ["card-1"], "xp": 0, "wounds": 1}, {"items": ["card-3"], "xp": 0, "wounds": 1}]
     assert run["won"] and rows[-1]["heroes_in"] == 2
