@@ -19,7 +19,7 @@ import pandas as pd
 from ..engine import core
 from ..engine.batch import ENGINE_VERSION, board_for, run_games
 from ..engine.table import CAUSES, DANGERS, SCALARS, ZONE_COUNTS, ZONE_KEY, GameTable
-from ..io.files import dumps, write_text_atomic
+from ..io.files import atomic_write, dumps, write_text_atomic
 from ..model.scenario import Scenario
 from .metrics import summarize, wilson
 from .progress import ticker
@@ -61,9 +61,8 @@ class PlaytestResult:
         """Write the games table as CSV or Parquet (by the file's extension), atomically."""
         path = Path(path)
         if path.suffix == ".parquet":
-            tmp = path.with_name(f".{path.name}.tmp")
-            self.games.to_parquet(tmp, index=False)
-            os.replace(tmp, path)
+            with atomic_write(path, binary=True) as f:
+                self.games.to_parquet(f, index=False)
         elif path.suffix == ".csv":
             write_text_atomic(path, self.games.to_csv(index=False))
         else:
