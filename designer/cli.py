@@ -7,14 +7,16 @@ problem and an exit code; no command ever ends in a traceback.
 from __future__ import annotations
 
 import json
+import os
 import sys
+import traceback
 from pathlib import Path
 from typing import Any
 
 import click
 
 from . import __version__
-from .io.files import LoadError, dumps, load, write_text_atomic
+from .io.files import LoadError, SaveError, dumps, load, scenario_file_name, write_text_atomic
 from .model.scenario import Scenario
 
 __all__ = ["main", "cli"]
@@ -32,29 +34,63 @@ def expand_paths(paths: tuple[str, ...]) -> list[str]:
     return out
 
 
+def _debugging(ctx: click.Context) -> bool:
+    return bool(ctx.params.get("debug")) or os.environ.get("DESIGNER_DEBUG", "") not in ("", "0")
+
+
+def _quiet_broken_pipe() -> None:
+    """The reader of our output went away (``designer validate ... | head``): stop quietly, as
+    Unix tools do, and keep Python from complaining when it flushes stdout at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    sys.exit(141)  # 128 + SIGPIPE, what the shell reports for a tool stopped by a closed pipe
+
+
 class DesignerGroup(click.Group):
-    """Turns unexpected exceptions into one line on stderr and exit code 2."""
+    """Turns errors into clean lines on stderr: exit 1 for bad input (files, stores, folders),
+    2 for a bug, reported in one line (with its traceback under ``--debug`` or
+    ``DESIGNER_DEBUG=1``)."""
 
     def invoke(self, ctx: click.Context) -> Any:
+        from .edit import EditError
+
         try:
             return super().invoke(ctx)
         except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit):
             raise
+        except BrokenPipeError:
+            _quiet_broken_pipe()
         except LoadError as e:
             for line in e.lines():
                 click.echo(line, err=True)
             sys.exit(1)
+        except (SaveError, EditError) as e:
+            click.echo(f"designer: {e}", err=True)
+            sys.exit(1)
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             sys.exit(130)
-        except Exception as e:  # a bug: say so in one line, never a traceback
+        except Exception as e:
+            if type(e).__name__ == "StoreError":  # designer.analysis.store, not imported up front
+                click.echo(f"designer: {e}", err=True)
+                sys.exit(1)
+            # a bug: one line; the traceback when asked, so that it can be reported
+            if _debugging(ctx):
+                traceback.print_exc()
             click.echo(f"designer: internal error: {type(e).__name__}: {e}", err=True)
+            if not _debugging(ctx):
+                click.echo("designer: run again with --debug (or DESIGNER_DEBUG=1) to see the traceback, "
+                           "and please report it", err=True)
             sys.exit(2)
 
 
 @click.group(cls=DesignerGroup)
 @click.version_option(__version__, prog_name="designer")
-def cli() -> None:
+@click.option("--debug", is_flag=True, help="Show the traceback of an internal error (also DESIGNER_DEBUG=1).")
+def cli(debug: bool) -> None:
     """Design, validate and playtest scenarios of zone-based zombie board games.
 
     Example: designer validate scenarios/
@@ -78,15 +114,19 @@ def new(scenario_id: str, title: str | None, profile: str, out: str | None, forc
 
     Example: designer new my-mission --title "My mission" -o scenarios/my-mission.json
     """
+    from pydantic import ValidationError
+
+    from .io.files import problems_from_validation
     from .model.templates import starter_scenario
 
-    path = Path(out or f"{scenario_id}.json")
-    if path.exists() and not force:
-        raise click.ClickException(f"{path} already exists; use --force to overwrite it")
     try:
         scenario = starter_scenario(scenario_id, title=title or scenario_id, profile=profile)
-    except LoadError as e:
-        raise click.ClickException("; ".join(str(p) for p in e.problems)) from None
+    except ValidationError as e:
+        problems = problems_from_validation(e, {"id": scenario_id, "meta": {"title": title}})
+        raise click.ClickException("; ".join(str(p) for p in problems)) from None
+    path = Path(out or scenario_file_name(scenario_id))
+    if path.exists() and not force:
+        raise click.ClickException(f"{path} already exists; use --force to overwrite it")
     scenario.save(path)
     click.echo(f"wrote {path}")
 
@@ -337,10 +377,11 @@ def play_command(file: str, seed: int, policy: str, survivors: int | None, log_p
 @click.option("--store", type=click.Path(dir_okay=False), default=None,
               help="Results store (SQLite) to read and write; default: the user's store.")
 @click.option("--no-store", is_flag=True, help="Neither read nor write the results store.")
+@click.option("--label", default=None, help="A free-text label kept with the run in the store (e.g. 'shorter night').")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int | None, workers: int | None,
                      scheduler: str | None, out: str | None, report: str | None, store: str | None,
-                     no_store: bool, fmt: str) -> None:
+                     no_store: bool, label: str | None, fmt: str) -> None:
     """Play many seeded games and print the win rate with its interval, losses by cause, turns and
     the deadliest zones.
 
@@ -357,7 +398,7 @@ def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int |
     try:
         result = playtest(s, n=n, seed=seed, policy=policy, workers=workers, executor=scheduler,
                           survivors=survivors, store=None if no_store else (store or DEFAULT_STORE),
-                          progress=fmt == "text" and n >= 1000)
+                          progress=fmt == "text" and n >= 1000, label=label)
     except ProfileError as e:
         raise click.ClickException(f"{file}: setup.rules.overrides: {e}") from None
     summary = result.summary()
@@ -372,6 +413,8 @@ def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int |
         for what, path in (("games", out), ("report", report)):
             if path:
                 click.echo(f"wrote {what} to {path}")
+        if result.meta.get("run_id") is not None and label:
+            click.echo(f"run {result.meta['run_id']} in the results store, labelled {label!r}")
     if result.interrupted:
         sys.exit(130)
 

@@ -50,6 +50,7 @@ class PlaytestResult:
         out.update({k: self.meta[k] for k in ("scenario_id", "scenario_title", "policy", "base_seed",
                                                "survivors", "engine_version", "scenario_hash")})
         out["played_by"] = self.meta.get("played_by", "")
+        out["label"] = self.meta.get("label")
         out["interrupted"] = self.interrupted
         out["cached"] = self.cached
         return out
@@ -110,7 +111,7 @@ def _zone_totals(zone_games: pd.DataFrame, zone_ids: list[str], names: dict[str,
 def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "greedy", workers: int | None = None,
              executor: Any = None, *, survivors: int | None = None, store: Any = DEFAULT_STORE,
              progress: bool | None = None, chunk_size: int | None = None,
-             on_progress: Any = None) -> PlaytestResult:
+             on_progress: Any = None, label: str | None = None) -> PlaytestResult:
     """Play ``n`` seeded games of a scenario and return one row per game plus per-zone totals.
 
     Parameters
@@ -136,21 +137,27 @@ def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "gr
         Show a progress bar (default: when n >= 1000).
     on_progress : callable, optional
         Called with the number of games each finished chunk played (a notebook panel's bar).
+    label : str, optional
+        A free-text label kept with the run in the store (for example 'shorter night'); asking
+        again for a stored run with another label relabels it.
     """
     text = dumps(scenario)
     policy_key = policy if isinstance(policy, str) else None
     meta = {"scenario_id": scenario.id, "scenario_title": scenario.meta.title, "scenario_hash": scenario_hash(scenario),
             "engine_version": ENGINE_VERSION, "policy": policy_key or getattr(policy, "__name__", "custom"),
-            "survivors": survivors, "base_seed": seed, "n": n}
+            "survivors": survivors, "base_seed": seed, "n": n, "label": label}
     meta["played_by"] = "core" if core.available() and core.unsupported(board_for(text), policy, survivors) is None \
         else "reference"
     db = None if store is None else store if isinstance(store, ResultsStore) else ResultsStore(store)
     b_zone_ids = [z.id for z in scenario.zones]
     names = {z.id: z.name or z.id for z in scenario.zones}
     if db is not None and policy_key is not None:
-        found = db.find(meta["scenario_hash"], ENGINE_VERSION, policy_key, survivors, seed, n)
+        found = db.find_run(meta["scenario_hash"], ENGINE_VERSION, policy_key, survivors, seed, n)
         if found is not None:
-            games, zone_games = found
+            games, zone_games, stored = found
+            if label is not None and label != stored["label"]:
+                db.set_label(stored["run_id"], label)
+            meta.update(run_id=stored["run_id"], label=label if label is not None else stored["label"])
             return PlaytestResult(games, _zone_totals(zone_games, b_zone_ids, names, len(games)), meta, cached=True)
     with ticker(n, scenario.id, "game", progress if progress is not None else n >= 1000, on_progress) as tick:
         table, interrupted = run_games(text, n, seed, policy, survivors=survivors, workers=workers,
@@ -160,7 +167,7 @@ def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "gr
         games = pd.DataFrame(columns=["game", "seed", "won", "cause", "turns", "survivors_dead"])
     result = PlaytestResult(games, _zone_totals(zone_games, b_zone_ids, names, len(games)), meta, interrupted)
     if db is not None and policy_key is not None and not interrupted and len(games) == n:
-        db.save(meta, games, zone_games)
+        meta["run_id"] = db.save(meta, games, zone_games, scenario_json=text, label=label)
     return result
 
 

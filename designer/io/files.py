@@ -22,6 +22,7 @@ import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import accumulate
 from pathlib import Path
 from typing import IO, Any, TypeVar
 
@@ -97,36 +98,26 @@ class LoadError(Exception):
 
 
 def _reject_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    obj: dict[str, Any] = {}
-    for k, v in pairs:
-        if k in obj:
-            raise ValueError(f"duplicate key '{k}' in one JSON object")
-        obj[k] = v
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for k, _ in pairs:
+            if k in seen:
+                raise ValueError(f"duplicate key '{k}' in one JSON object")
+            seen.add(k)
     return obj
 
 
+_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_DEPTH_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
+
+
 def _depth_ok(text: str) -> bool:
-    depth = deepest = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > MAX_DEPTH:
-                    return False
-        elif ch in "]}":
-            depth -= 1
-    return True
+    """Whether no JSON array or object nests deeper than :data:`MAX_DEPTH` (strings skipped);
+    regular expressions and ``accumulate`` keep it at C speed on a 30 MiB file."""
+    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
+    return not brackets or max(accumulate(map(_DEPTH_STEP.__getitem__, map(ord, brackets)))) <= MAX_DEPTH
 
 
 def parse_json(text: str, source: str) -> Any:
@@ -194,8 +185,33 @@ def _json_path(data: Any, loc: tuple[Any, ...]) -> str:
 
 
 def _short(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    if isinstance(value, (list, dict)) and len(value) > 8:
+        return f"a {'list' if isinstance(value, list) else 'object'} of {len(value):,} items"
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value[:200])
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _max_length(info: Any) -> int | None:
+    for m in info.metadata:
+        if getattr(m, "max_length", None) is not None:
+            return m.max_length
+    return None
+
+
+def iter_count_problems(data: Any, model: type[BaseModel], path: str = "") -> Iterator[Problem]:
+    """Lists in the raw data longer than the model allows, found by counting before any model is
+    built: a file with a million zones is refused in microseconds, not after validating them."""
+    if not isinstance(data, dict):
+        return
+    for name, info in model.model_fields.items():
+        key = info.alias or name
+        value = data.get(key)
+        here = f"{path}.{key}" if path else key
+        limit = _max_length(info)
+        if limit is not None and isinstance(value, (list, dict)) and len(value) > limit:
+            yield Problem(here, f"{len(value):,} items; at most {limit:,} are accepted", "too-large")
+        elif isinstance(value, dict) and isinstance(info.annotation, type) and issubclass(info.annotation, BaseModel):
+            yield from iter_count_problems(value, info.annotation, here)
 
 
 def problems_from_validation(error: ValidationError, data: Any) -> list[Problem]:
@@ -248,6 +264,9 @@ def parse(data: Any, source: str = "<data>", model: type[M] = Scenario) -> M:  #
         data = migrate(data, model)
     except MigrationError as e:
         raise LoadError(source, [Problem("schema_version", str(e), "schema-version")]) from None
+    too_many = list(iter_count_problems(data, model))
+    if too_many:
+        raise LoadError(source, too_many)
     try:
         return model.model_validate(data)
     except ValidationError as e:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from itertools import islice
 from typing import Annotated, Iterator, Literal, Union
 
 from pydantic import Field, model_validator
@@ -37,6 +38,9 @@ SCHEMA_VERSION = 1
 MAX_ZONES = 50_000
 MAX_CONNECTIONS = 200_000
 MAX_ITEMS = 10_000
+MAX_REFERENCE_PROBLEMS = 100
+"""Broken references listed for one file; a file with more is reported after the first ones
+(a generated map with 200,000 dangling connections gets a short answer, fast)."""
 
 # --------------------------------------------------------------------------------------------
 # Zones
@@ -995,7 +999,13 @@ class Scenario(Model):
 
     @model_validator(mode="after")
     def _check_references(self) -> Scenario:
-        problems = list(iter_reference_problems(self))
+        problems = list(islice(iter_reference_problems(self), MAX_REFERENCE_PROBLEMS + 1))
+        if len(problems) > MAX_REFERENCE_PROBLEMS:
+            last = problems[MAX_REFERENCE_PROBLEMS - 1]
+            problems[MAX_REFERENCE_PROBLEMS:] = [ReferenceProblem(
+                code=last.code, path="", ids=[],
+                message=f"more problems follow; only the first {MAX_REFERENCE_PROBLEMS} are listed",
+            )]
         if problems:
             raise ReferenceProblems(problems)
         return self
