@@ -38,6 +38,10 @@ def _debugging(ctx: click.Context) -> bool:
     return bool(ctx.params.get("debug")) or os.environ.get("DESIGNER_DEBUG", "") not in ("", "0")
 
 
+def _one_line(e: BaseException) -> str:
+    return " ".join(str(e).split())
+
+
 def _quiet_broken_pipe() -> None:
     """The reader of our output went away (``designer validate ... | head``): stop quietly, as
     Unix tools do, and keep Python from complaining when it flushes stdout at exit."""
@@ -80,10 +84,10 @@ class DesignerGroup(click.Group):
             # a bug: one line; the traceback when asked, so that it can be reported
             if _debugging(ctx):
                 traceback.print_exc()
-            click.echo(f"designer: internal error: {type(e).__name__}: {e}", err=True)
-            if not _debugging(ctx):
-                click.echo("designer: run again with --debug (or DESIGNER_DEBUG=1) to see the traceback, "
-                           "and please report it", err=True)
+                click.echo(f"designer: internal error: {type(e).__name__}: {_one_line(e)}", err=True)
+            else:
+                click.echo(f"designer: internal error: {type(e).__name__}: {_one_line(e)} "
+                           "(run with --debug or DESIGNER_DEBUG=1 to see the traceback)", err=True)
             sys.exit(2)
 
 

@@ -96,4 +96,5 @@ def test_internal_errors_are_one_line(monkeypatch):
     monkeypatch.setattr(c, "load", broken)
     r = CliRunner().invoke(cli, ["show", "scenarios/night-shift.json"])
     assert r.exit_code == 2
-    assert r.output.strip() == "designer: internal error: RuntimeError: boom"
+    assert r.output.strip() == ("designer: internal error: RuntimeError: boom "
+                                "(run with --debug or DESIGNER_DEBUG=1 to see the traceback)")
