@@ -571,6 +571,27 @@ def bench_playtest(games: int, dask_games: int, dask_large_games: int, networkx_
         click.echo(json.dumps(r, sort_keys=True))
 
 
+@bench.command("load")
+@click.option("--dangling", type=click.IntRange(1, 200_000), default=200_000, show_default=True,
+              help="Connections between zones that do not exist.")
+@click.option("--zones", type=click.IntRange(1, 2_000_000), default=1_000_000, show_default=True,
+              help="Zones of the oversized map.")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object on the last line.")
+def bench_load(dangling: int, zones: int, as_json: bool) -> None:
+    """Time the loader on oversized and broken files (CPU seconds, min / median / max of 3).
+
+    Example: designer bench load
+    """
+    from .bench.load import run
+
+    r = run(dangling=dangling, zones=zones)
+    for name, f in r.items():
+        click.echo(f"{name} ({f['mib']} MiB): {f['cpu_s_min']:.2f} / {f['cpu_s_median']:.2f} / "
+                   f"{f['cpu_s_max']:.2f} s CPU; {f['answer']}")
+    if as_json:
+        click.echo(json.dumps(r, sort_keys=True))
+
+
 @bench.command("ui")
 @click.option("--zones", type=click.IntRange(10, 5000), default=200, show_default=True)
 @click.option("--edits", type=click.IntRange(1, 10_000), default=50, show_default=True)

@@ -18,7 +18,7 @@ from designer.engine.equipment import item
 from designer.engine.profiles import ProfileError
 from designer.io.files import parse
 
-from .conftest import SAMPLES
+from .conftest import SAMPLES, examples
 
 
 def scenario(zones, connections, **extra):
@@ -141,7 +141,7 @@ class CheckedGame(Game):
         self.check_pool()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.sampled_from(SAMPLES), st.sampled_from(["greedy", "cautious", "random"]), st.integers(0, 10**9))
 def test_rules_invariants_hold_in_random_games(path, policy, seed):
     s = designer.load(path)
@@ -150,7 +150,7 @@ def test_rules_invariants_hold_in_random_games(path, policy, seed):
     g.check_pool()
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.sampled_from(SAMPLES), st.sampled_from(["greedy", "cautious", "random"]), st.integers(0, 10**9))
 def test_the_same_seed_gives_the_same_game(path, policy, seed):
     s = designer.load(path)

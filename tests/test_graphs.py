@@ -66,11 +66,12 @@ def test_node_link_export_is_json_and_loads_back_into_networkx():
 
 # -- GraphML carries every string the model accepts ----------------------------------------------------
 
-from hypothesis import given  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from designer.io.files import parse  # noqa: E402
 
+from .conftest import examples  # noqa: E402
 from .strategies import scenario_data  # noqa: E402
 
 AWKWARD = st.lists(st.sampled_from(["a", "\x01", "\r", "\r\n", "\x00", "\x1f", "\x7f", "\ufffe", "json:", "<&>",
@@ -89,6 +90,7 @@ def test_control_characters_and_carriage_returns_survive_graphml():
     assert back.zones[0].name == "a\x01b\rc\r\nd" and back.zones[1].name == "json:[1, 2]"
 
 
+@settings(max_examples=examples(300))
 @given(scenario_data(), st.lists(AWKWARD, min_size=1, max_size=4))
 def test_every_generated_scenario_round_trips_through_graphml(data, names):
     for z, name in zip(data["zones"], names):

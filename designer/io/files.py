@@ -120,22 +120,32 @@ def _depth_ok(text: str) -> bool:
     return not brackets or max(accumulate(map(_DEPTH_STEP.__getitem__, map(ord, brackets)))) <= MAX_DEPTH
 
 
-def parse_json(text: str, source: str) -> Any:
-    """Parse JSON text, turning every failure into a :class:`LoadError`."""
+def _too_deep(source: str) -> LoadError:
+    return LoadError(source, [Problem("", f"JSON nested deeper than {MAX_DEPTH} levels; "
+                                          "a scenario file is never that deep", "too-large")])
+
+
+def parse_json(text: str, source: str, *, check_depth: bool = True) -> Any:
+    """Parse JSON text, turning every failure into a :class:`LoadError`.
+
+    The standard parser runs first (its own recursion guard stops absurd nesting safely), so that
+    :func:`loads` can count lists against their limits before the slower depth check; with
+    ``check_depth=False`` the caller checks the depth itself."""
     if len(text) > MAX_FILE_BYTES:
         raise LoadError(source, [Problem("", f"the file is larger than {MAX_FILE_BYTES // 2**20} MiB; "
                                               "a scenario file is expected to be a few MiB at most", "too-large")])
-    if not _depth_ok(text):
-        raise LoadError(source, [Problem("", f"JSON nested deeper than {MAX_DEPTH} levels; "
-                                              "a scenario file is never that deep", "too-large")])
     try:
-        return json.loads(text, object_pairs_hook=_reject_duplicate_keys,
-                          parse_constant=_reject_constant)
+        data = json.loads(text, object_pairs_hook=_reject_duplicate_keys, parse_constant=_reject_constant)
     except json.JSONDecodeError as e:
         raise LoadError(source, [Problem("", f"not valid JSON at line {e.lineno}, column {e.colno}: {e.msg}",
                                          "not-json")]) from None
+    except RecursionError:
+        raise _too_deep(source) from None
     except ValueError as e:
         raise LoadError(source, [Problem("", f"not valid JSON: {e}", "not-json")]) from None
+    if check_depth and not _depth_ok(text):
+        raise _too_deep(source)
+    return data
 
 
 def _reject_constant(name: str) -> Any:
@@ -277,7 +287,13 @@ def parse(data: Any, source: str = "<data>", model: type[M] = Scenario) -> M:  #
 
 def loads(text: str, source: str = "<string>", model: type[M] = Scenario) -> M:  # type: ignore[assignment]
     """Load a scenario (or another model) from JSON text."""
-    return parse(parse_json(text, source), source, model)
+    data = parse_json(text, source, check_depth=False)
+    too_many = list(iter_count_problems(data, model))  # a million zones is refused here, at once
+    if too_many:
+        raise LoadError(source, too_many)
+    if not _depth_ok(text):
+        raise _too_deep(source)
+    return parse(data, source, model)
 
 
 def load(path: str | os.PathLike[str], model: type[M] = Scenario) -> M:  # type: ignore[assignment]
