@@ -15,8 +15,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-CELL_TIMEOUT = 90
-"""Seconds one cell may run (the slowest takes a few seconds)."""
+CELL_TIMEOUT = 120
+"""Seconds one cell may run (the slowest takes a few seconds on an idle machine)."""
 STARTUP_TIMEOUT = 60
 """Seconds the kernel may take to answer its first kernel_info request."""
 

@@ -90,7 +90,7 @@ def test_control_characters_and_carriage_returns_survive_graphml():
     assert back.zones[0].name == "a\x01b\rc\r\nd" and back.zones[1].name == "json:[1, 2]"
 
 
-@settings(max_examples=examples(300))
+@settings(max_examples=examples(100))
 @given(scenario_data(), st.lists(AWKWARD, min_size=1, max_size=4))
 def test_every_generated_scenario_round_trips_through_graphml(data, names):
     for z, name in zip(data["zones"], names):
