@@ -22,8 +22,13 @@ start: setup
 bundle:
 	cd designer/widgets/js && npm ci && npm run build
 
+# Two pytest-xdist workers (one per core of the 2-core machines CI runs on; PYTEST_WORKERS=0 runs
+# in one process); --dist loadgroup keeps the Dask tests on one worker (one cluster) and the
+# notebook and browser tests on one worker (kernels and servers are not started side by side).
+PYTEST_WORKERS ?= 2
+
 test: setup browser
-	DESIGNER_BROWSER_TESTS=1 $(VENV)/bin/pytest
+	DESIGNER_BROWSER_TESTS=1 $(VENV)/bin/pytest -n $(PYTEST_WORKERS) --dist loadgroup
 
 # Browser tests drive Debian's Chromium (Playwright cannot download browsers here).
 browser:

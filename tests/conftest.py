@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import glob
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -25,10 +26,19 @@ SAMPLES = sorted(glob.glob(str(ROOT / "scenarios" / "*.json")))
 BROKEN = sorted(glob.glob(str(ROOT / "scenarios" / "broken" / "*.json")))
 
 # Tests never write into the user's results store or drafts folder: both point into a private
-# folder before any designer module reads them (a test that wants its own passes a path).
-_PRIVATE = Path(tempfile.mkdtemp(prefix="designer-tests-"))
-os.environ.setdefault("DESIGNER_RESULTS", str(_PRIVATE / "results.sqlite"))
-os.environ.setdefault("DESIGNER_DRAFTS", str(_PRIVATE / "drafts"))
+# folder before any designer module reads them, even when the environment names real ones (a
+# test that wants its own passes a path); pytest-xdist workers inherit the folder of the process
+# that started them.
+_PRIVATE: Path | None = None
+if not os.environ.get("PYTEST_XDIST_WORKER"):
+    _PRIVATE = Path(tempfile.mkdtemp(prefix="designer-tests-"))
+    os.environ["DESIGNER_RESULTS"] = str(_PRIVATE / "results.sqlite")
+    os.environ["DESIGNER_DRAFTS"] = str(_PRIVATE / "drafts")
+
+
+def pytest_sessionfinish(session, exitstatus) -> None:
+    if _PRIVATE is not None and not hasattr(session.config, "workerinput"):
+        shutil.rmtree(_PRIVATE, ignore_errors=True)
 
 _COMMON = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
                print_blob=True)
@@ -49,6 +59,12 @@ def pytest_collection_modifyitems(config, items) -> None:
     for item in items:
         if item.path.name == "test_browser.py":
             item.add_marker(pytest.mark.slow)
+        # under pytest-xdist (--dist loadgroup), every test on Dask runs in one worker, so the
+        # session has one cluster, and the browser and notebook tests (servers, kernels) in another
+        if "dask_client" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("dask"))
+        elif item.path.name in ("test_browser.py", "test_notebooks.py"):
+            item.add_marker(pytest.mark.xdist_group("jupyter"))
 
 
 def pytest_report_header(config) -> str:

@@ -323,3 +323,18 @@ def test_thousands_of_dangling_references_give_a_short_answer():
     assert len(problems) == MAX_REFERENCE_PROBLEMS + 1
     assert problems[0].code == "dangling-reference" and "nz0" in problems[0].message
     assert f"only the first {MAX_REFERENCE_PROBLEMS} are listed" in problems[-1].message
+
+
+def test_bench_load_prints_cpu_figures_and_the_answers():
+    from click.testing import CliRunner
+
+    from designer.cli import cli
+
+    r = CliRunner().invoke(cli, ["bench", "load", "--dangling", "2000", "--zones", "60000", "--json"])
+    assert r.exit_code == 0, r.output
+    figures = json.loads(r.output.splitlines()[-1])
+    assert set(figures) == {"2,000 dangling connections", "60,000 zones", "valid 10,000-zone map"}
+    assert figures["60,000 zones"]["answer"].startswith("1 problem(s), first: zones: 60,000 items; at most 50,000")
+    assert figures["2,000 dangling connections"]["answer"].startswith("101 problem(s)")
+    assert figures["valid 10,000-zone map"]["answer"] == "loaded"
+    assert all(0 <= f["cpu_s_min"] <= f["cpu_s_median"] <= f["cpu_s_max"] for f in figures.values())
