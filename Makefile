@@ -22,10 +22,11 @@ start: setup
 bundle:
 	cd designer/widgets/js && npm ci && npm run build
 
-# Two pytest-xdist workers (one per core of the 2-core machines CI runs on; PYTEST_WORKERS=0 runs
-# in one process); --dist loadgroup keeps the Dask tests on one worker (one cluster) and the
-# notebook and browser tests on one worker (kernels and servers are not started side by side).
-PYTEST_WORKERS ?= 2
+# PYTEST_WORKERS=2 runs two pytest-xdist workers (faster on an idle 2-core machine); --dist
+# loadgroup then keeps the Dask tests on one worker (one cluster) and the notebook and browser
+# tests on one worker. The default, 0, runs in one process: on a machine already busy with other
+# work, the browser tests' servers get too little CPU beside a second worker.
+PYTEST_WORKERS ?= 0
 
 test: setup browser
 	DESIGNER_BROWSER_TESTS=1 $(VENV)/bin/pytest -n $(PYTEST_WORKERS) --dist loadgroup
