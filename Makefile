@@ -26,8 +26,14 @@ bundle:
 golden: setup
 	$(PY) -m designer.engine.golden tests/golden scenarios
 
+# PYTEST_WORKERS=2 runs two pytest-xdist workers (faster on an idle 2-core machine); --dist
+# loadgroup then keeps the Dask tests on one worker (one cluster) and the notebook and browser
+# tests on one worker. The default, 0, runs in one process: on a machine already busy with other
+# work, the browser tests' servers get too little CPU beside a second worker.
+PYTEST_WORKERS ?= 0
+
 test: setup browser
-	DESIGNER_BROWSER_TESTS=1 $(VENV)/bin/pytest
+	DESIGNER_BROWSER_TESTS=1 $(VENV)/bin/pytest -n $(PYTEST_WORKERS) --dist loadgroup
 
 # Browser tests drive Debian's Chromium (Playwright cannot download browsers here).
 browser:

@@ -7,14 +7,16 @@ problem and an exit code; no command ever ends in a traceback.
 from __future__ import annotations
 
 import json
+import os
 import sys
+import traceback
 from pathlib import Path
 from typing import Any
 
 import click
 
 from . import __version__
-from .io.files import LoadError, dumps, load, write_text_atomic
+from .io.files import LoadError, SaveError, dumps, load, scenario_file_name, write_text_atomic
 from .model.scenario import Scenario
 
 __all__ = ["main", "cli"]
@@ -32,29 +34,67 @@ def expand_paths(paths: tuple[str, ...]) -> list[str]:
     return out
 
 
+def _debugging(ctx: click.Context) -> bool:
+    return bool(ctx.params.get("debug")) or os.environ.get("DESIGNER_DEBUG", "") not in ("", "0")
+
+
+def _one_line(e: BaseException) -> str:
+    return " ".join(str(e).split())
+
+
+def _quiet_broken_pipe() -> None:
+    """The reader of our output went away (``designer validate ... | head``): stop quietly, as
+    Unix tools do, and keep Python from complaining when it flushes stdout at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    sys.exit(141)  # 128 + SIGPIPE, what the shell reports for a tool stopped by a closed pipe
+
+
 class DesignerGroup(click.Group):
-    """Turns unexpected exceptions into one line on stderr and exit code 2."""
+    """Turns errors into clean lines on stderr: exit 1 for bad input (files, stores, folders),
+    2 for a bug, reported in one line (with its traceback under ``--debug`` or
+    ``DESIGNER_DEBUG=1``)."""
 
     def invoke(self, ctx: click.Context) -> Any:
+        from .edit import EditError
+
         try:
             return super().invoke(ctx)
         except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit):
             raise
+        except BrokenPipeError:
+            _quiet_broken_pipe()
         except LoadError as e:
             for line in e.lines():
                 click.echo(line, err=True)
             sys.exit(1)
+        except (SaveError, EditError) as e:
+            click.echo(f"designer: {e}", err=True)
+            sys.exit(1)
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             sys.exit(130)
-        except Exception as e:  # a bug: say so in one line, never a traceback
-            click.echo(f"designer: internal error: {type(e).__name__}: {e}", err=True)
+        except Exception as e:
+            if type(e).__name__ == "StoreError":  # designer.analysis.store, not imported up front
+                click.echo(f"designer: {e}", err=True)
+                sys.exit(1)
+            # a bug: one line; the traceback when asked, so that it can be reported
+            if _debugging(ctx):
+                traceback.print_exc()
+                click.echo(f"designer: internal error: {type(e).__name__}: {_one_line(e)}", err=True)
+            else:
+                click.echo(f"designer: internal error: {type(e).__name__}: {_one_line(e)} "
+                           "(run with --debug or DESIGNER_DEBUG=1 to see the traceback)", err=True)
             sys.exit(2)
 
 
 @click.group(cls=DesignerGroup)
 @click.version_option(__version__, prog_name="designer")
-def cli() -> None:
+@click.option("--debug", is_flag=True, help="Show the traceback of an internal error (also DESIGNER_DEBUG=1).")
+def cli(debug: bool) -> None:
     """Design, validate and playtest scenarios of zone-based zombie board games.
 
     Example: designer validate scenarios/
@@ -78,15 +118,19 @@ def new(scenario_id: str, title: str | None, profile: str, out: str | None, forc
 
     Example: designer new my-mission --title "My mission" -o scenarios/my-mission.json
     """
+    from pydantic import ValidationError
+
+    from .io.files import problems_from_validation
     from .model.templates import starter_scenario
 
-    path = Path(out or f"{scenario_id}.json")
-    if path.exists() and not force:
-        raise click.ClickException(f"{path} already exists; use --force to overwrite it")
     try:
         scenario = starter_scenario(scenario_id, title=title or scenario_id, profile=profile)
-    except LoadError as e:
-        raise click.ClickException("; ".join(str(p) for p in e.problems)) from None
+    except ValidationError as e:
+        problems = problems_from_validation(e, {"id": scenario_id, "meta": {"title": title}})
+        raise click.ClickException("; ".join(str(p) for p in problems)) from None
+    path = Path(out or scenario_file_name(scenario_id))
+    if path.exists() and not force:
+        raise click.ClickException(f"{path} already exists; use --force to overwrite it")
     scenario.save(path)
     click.echo(f"wrote {path}")
 
@@ -339,10 +383,11 @@ def play_command(file: str, seed: int, policy: str, survivors: int | None, log_p
 @click.option("--store", type=click.Path(dir_okay=False), default=None,
               help="Results store (SQLite) to read and write; default: the user's store.")
 @click.option("--no-store", is_flag=True, help="Neither read nor write the results store.")
+@click.option("--label", default=None, help="A free-text label kept with the run in the store (e.g. 'shorter night').")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int | None, workers: int | None,
                      scheduler: str | None, out: str | None, report: str | None, store: str | None,
-                     no_store: bool, fmt: str) -> None:
+                     no_store: bool, label: str | None, fmt: str) -> None:
     """Play many seeded games and print the win rate with its interval, losses by cause, turns and
     the deadliest zones.
 
@@ -358,10 +403,12 @@ def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int |
         result = playtest(s, n=n, seed=seed, policy=policy, workers=workers, executor=scheduler,
                           survivors=survivors, store=None if no_store else (store or "default"),
                           progress=fmt == "text" and n >= 1000, keep_games=True if out else None,
-                          command=run_command("playtest", file, n, seed, policy, survivors))
+                          command=run_command("playtest", file, n, seed, policy, survivors), label=label)
     except ProfileError as e:
         raise click.ClickException(f"{file}: setup.rules.overrides: {e}") from None
     _playtest_outputs(s, result, out, report, fmt)
+    if fmt == "text" and result.meta.get("run_id") is not None and label:
+        click.echo(f"run {result.meta['run_id']} in the results store, labelled {label!r}")
     if result.interrupted:
         sys.exit(130)
 
@@ -516,6 +563,27 @@ def bench_playtest(games: int, dask_games: int, dask_large_games: int, networkx_
             padded_sizes=(2_000, 20_000) if padded_games else ())
     for line in report_lines(r):
         click.echo(line)
+    if as_json:
+        click.echo(json.dumps(r, sort_keys=True))
+
+
+@bench.command("load")
+@click.option("--dangling", type=click.IntRange(1, 200_000), default=200_000, show_default=True,
+              help="Connections between zones that do not exist.")
+@click.option("--zones", type=click.IntRange(1, 2_000_000), default=1_000_000, show_default=True,
+              help="Zones of the oversized map.")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object on the last line.")
+def bench_load(dangling: int, zones: int, as_json: bool) -> None:
+    """Time the loader on oversized and broken files (CPU seconds, min / median / max of 3).
+
+    Example: designer bench load
+    """
+    from .bench.load import run
+
+    r = run(dangling=dangling, zones=zones)
+    for name, f in r.items():
+        click.echo(f"{name} ({f['mib']} MiB): {f['cpu_s_min']:.2f} / {f['cpu_s_median']:.2f} / "
+                   f"{f['cpu_s_max']:.2f} s CPU; {f['answer']}")
     if as_json:
         click.echo(json.dumps(r, sort_keys=True))
 

@@ -22,7 +22,7 @@ import re
 from pathlib import Path
 from typing import Any, Callable
 
-from .io.files import LoadError, dumps, parse, write_text_atomic
+from .io.files import LoadError, SaveError, dumps, parse, parse_json, read_text, scenario_file_name, write_text_atomic
 from .model.scenario import Scenario
 
 __all__ = ["EditError", "Editor", "safe_file_name"]
@@ -41,9 +41,9 @@ def _copy(data: dict) -> dict:
 
 
 def safe_file_name(scenario_id: str) -> str:
-    """A file name from a scenario id: letters, digits, '-', '_' and '.', never a path."""
-    name = re.sub(r"[^A-Za-z0-9_.-]+", "-", scenario_id).strip(".-") or "scenario"
-    return f"{name[:80]}.json"
+    """A file name from a scenario id, never a path; two ids never share one
+    (see :func:`designer.io.files.scenario_file_name`)."""
+    return scenario_file_name(scenario_id)
 
 
 # where each kind of id is referenced: (list path, field) pairs walked by rename / delete
@@ -137,9 +137,16 @@ class Editor:
     @classmethod
     def new(cls, scenario_id: str = "new-mission", title: str = "", profile: str = "zombicide") -> "Editor":
         """A new mission to build on (two connected street zones, a start, an exit and a spawn)."""
+        from pydantic import ValidationError
+
+        from .io.files import problems_from_validation
         from .model.templates import starter_scenario
 
-        return cls(starter_scenario(scenario_id, title=title or scenario_id, profile=profile))
+        try:
+            return cls(starter_scenario(scenario_id, title=title or scenario_id, profile=profile))
+        except ValidationError as e:
+            problems = problems_from_validation(e, {"id": scenario_id, "meta": {"title": title}})
+            raise EditError("; ".join(str(p) for p in problems)) from None
 
     @classmethod
     def open(cls, path: str | os.PathLike[str], autosave: bool = False) -> "Editor":
@@ -470,11 +477,20 @@ class Editor:
             raise EditError(f"{len(errors)} validation error(s), first: {errors[0].message}; "
                             "confirm to save anyway")
         folder = Path(folder)
-        folder.mkdir(parents=True, exist_ok=True)
         target = folder / safe_file_name(s.id)
-        if target.resolve().parent != folder.resolve():
-            raise EditError(f"refusing to write outside {folder}")
-        write_text_atomic(target, dumps(s))
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            if target.resolve().parent != folder.resolve():
+                raise EditError(f"refusing to write outside {folder}")
+            other = _id_in_file(target)
+            if other is not None and other != s.id:
+                raise EditError(f"{target} holds another scenario ('{other}'); "
+                                "rename one of them or save into another folder")
+            write_text_atomic(target, dumps(s))
+        except (OSError, ValueError) as e:
+            if isinstance(e, EditError):
+                raise
+            raise EditError(f"cannot save into {_shown(folder)}: {_reason(e)}") from None
         self.path = target
         return target
 
@@ -494,4 +510,39 @@ class Editor:
         path = DRAFTS / safe_file_name(scenario_id)
         if not path.exists():
             raise EditError(f"no draft for '{scenario_id}' in {DRAFTS}")
-        return cls(json.loads(path.read_text(encoding="utf-8")), autosave=True)
+        try:
+            data = parse_json(read_text(path), str(path))
+        except LoadError as e:
+            raise EditError(f"the draft cannot be read: {e}") from None
+        if not isinstance(data, dict) or not isinstance(data.get("victory"), dict) \
+                or not isinstance(data.get("setup"), dict):
+            raise EditError(f"{path}: the draft is not scenario data (expected a JSON object with "
+                            "'victory' and 'setup'); it was left as it is")
+        return cls(data, autosave=True)
+
+
+def _id_in_file(path: Path) -> str | None:
+    """The scenario id stored in an existing file (None when there is no such file, or no id)."""
+    if not path.is_file():
+        return None
+    try:
+        data = json.loads(path.read_bytes()[:MAX_PEEK_BYTES]) if path.stat().st_size <= MAX_PEEK_BYTES else None
+    except (OSError, ValueError):
+        return None
+    ident = data.get("id") if isinstance(data, dict) else None
+    return ident if isinstance(ident, str) else None
+
+
+MAX_PEEK_BYTES = 64 * 1024 * 1024
+
+
+def _shown(path: Path) -> str:
+    return str(path).replace("\0", "\\0")
+
+
+def _reason(e: Exception) -> str:
+    if isinstance(e, SaveError):
+        return e.message
+    if isinstance(e, ValueError):
+        return "the path holds a NUL character" if "null" in str(e) else str(e)
+    return getattr(e, "strerror", None) or str(e)

@@ -13,6 +13,7 @@ if not matplotlib.get_backend().lower().startswith(("module://", "nbagg", "widge
 import matplotlib.pyplot as plt  # noqa: E402
 import networkx as nx  # noqa: E402
 
+from .io.files import atomic_write  # noqa: E402
 from .model.scenario import Scenario  # noqa: E402
 
 __all__ = ["draw_map", "positions", "render_map"]
@@ -94,8 +95,9 @@ def render_map(scenario: Scenario, path: str | os.PathLike[str]) -> Path:
     if path.suffix not in (".svg", ".png"):
         raise ValueError(f"{path}: expected a .svg or .png file")
     fig = draw_map(scenario)
-    tmp = path.with_name(f".{path.name}.tmp{path.suffix}")
-    fig.savefig(tmp, bbox_inches="tight", dpi=150)
-    plt.close(fig)
-    os.replace(tmp, path)
+    try:
+        with atomic_write(path, binary=True) as f:
+            fig.savefig(f, format=path.suffix[1:], bbox_inches="tight", dpi=150)
+    finally:
+        plt.close(fig)
     return path

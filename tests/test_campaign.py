@@ -104,7 +104,7 @@ def test_independent_steps_multiply(tmp_path):
     assert abs(pc - expected) < 4 * sigma, (pc, p1, p2)
 
 
-def test_campaign_results_are_the_same_on_every_executor(forced):
+def test_campaign_results_are_the_same_on_every_executor(forced, dask_client):
     path = write(forced, "c.json", campaign([
         {"id": "a", "scenario": str(ROOT / "scenarios" / "seul-dans-le-noir.json"), "repeat": 2},
         {"id": "b", "scenario": "win.json", "roster": "party"},
@@ -113,10 +113,7 @@ def test_campaign_results_are_the_same_on_every_executor(forced):
     local = simulate_campaign(path, n=40, progress=False, workers=2, chunk_size=3)
     pd.testing.assert_frame_equal(serial.runs, local.runs)
     pd.testing.assert_frame_equal(serial.games, local.games)
-    distributed = pytest.importorskip("dask.distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                                  host="127.0.0.1") as cluster, distributed.Client(cluster) as client:
-        dask = simulate_campaign(path, n=40, progress=False, executor=client, chunk_size=7)
+    dask = simulate_campaign(path, n=40, progress=False, executor=dask_client, chunk_size=7)
     pd.testing.assert_frame_equal(serial.runs, dask.runs)
 
 

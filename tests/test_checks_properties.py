@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -11,9 +12,12 @@ from designer.checks import check
 from designer.checks.plan import replay
 from designer.io.files import parse
 
+from .conftest import examples
 from .strategies import scenario_data
 
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+pytestmark = pytest.mark.slow
+
+SETTINGS = settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                             HealthCheck.filter_too_much])
 
 

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import json
 
+import pandas as pd
+import pytest
 from click.testing import CliRunner
+
+import designer
 
 from designer.cli import cli
 
@@ -96,4 +100,93 @@ def test_internal_errors_are_one_line(monkeypatch):
     monkeypatch.setattr(c, "load", broken)
     r = CliRunner().invoke(cli, ["show", "scenarios/night-shift.json"])
     assert r.exit_code == 2
-    assert r.output.strip() == "designer: internal error: RuntimeError: boom"
+    assert r.output.strip() == ("designer: internal error: RuntimeError: boom "
+                                "(run with --debug or DESIGNER_DEBUG=1 to see the traceback)")
+
+
+# -- hardening --------------------------------------------------------------------------------------
+
+
+def _broken_show(monkeypatch):
+    import designer.cli as c
+
+    def broken(path):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(c, "load", broken)
+
+
+def test_debug_shows_the_traceback_of_an_internal_error(monkeypatch):
+    _broken_show(monkeypatch)
+    r = CliRunner().invoke(cli, ["--debug", "show", "scenarios/night-shift.json"])
+    assert r.exit_code == 2
+    assert "Traceback (most recent call last)" in r.output and 'raise RuntimeError("boom")' in r.output
+    assert r.output.rstrip().endswith("designer: internal error: RuntimeError: boom")
+    monkeypatch.setenv("DESIGNER_DEBUG", "1")
+    r = CliRunner().invoke(cli, ["show", "scenarios/night-shift.json"])
+    assert r.exit_code == 2 and "Traceback (most recent call last)" in r.output
+    monkeypatch.setenv("DESIGNER_DEBUG", "0")
+    r = CliRunner().invoke(cli, ["show", "scenarios/night-shift.json"])
+    assert "Traceback" not in r.output and len(r.output.strip().splitlines()) == 1
+
+
+def test_validate_into_a_closed_pipe_ends_quietly(root, tmp_path):
+    import subprocess
+    import sys
+
+    # 3,000 isolated rooms: one warning line each, 600 kB, far more than a pipe holds, so the
+    # writer meets the closed pipe
+    data = json.loads(designer.load("scenarios/night-shift.json").to_json())
+    data["zones"] += [{"id": f"iso{i}", "kind": "room", "name": "An isolated room"} for i in range(3000)]
+    big = tmp_path / "isolated.json"
+    big.write_text(json.dumps(data))
+    cmd = [sys.executable, "-c", "from designer.cli import main; main()", "validate", str(big)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=root)
+    first = proc.stdout.readline()
+    proc.stdout.close()  # what `| head -1` does
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 141
+    assert b"warning isolated-zone" in first and err == "", err
+
+
+@pytest.mark.parametrize("ident", ["../escape", "a/b", "", ".hidden", "x" * 65])
+def test_new_with_a_bad_id_is_a_clean_message(tmp_path, monkeypatch, ident):
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(cli, ["new", ident])
+    assert r.exit_code == 1, r.output
+    assert r.output.startswith("Error: id: expected an id: letters, digits, '_', '.' or '-'")
+    assert "internal error" not in r.output and list(tmp_path.iterdir()) == []
+    assert not (tmp_path.parent / "escape.json").exists()
+
+
+def test_export_to_a_name_of_250_bytes_works_and_of_256_is_a_clean_error(tmp_path):
+    ok = tmp_path / ("n" * 245 + ".json")
+    r = run("export", "scenarios/night-shift.json", "--to", "json", "-o", str(ok))
+    assert r.exit_code == 0 and designer.load(ok).id == "night-shift"
+    long = tmp_path / ("n" * 251 + ".json")
+    r = CliRunner().invoke(cli, ["export", "scenarios/night-shift.json", "--to", "json", "-o", str(long)])
+    assert r.exit_code == 1 and "internal error" not in r.output
+    assert r.output.strip() == f"designer: {long}: the file name is 256 bytes long; file systems accept at most 255 bytes per name"
+
+
+def test_a_planted_symlink_is_not_followed_by_playtest_out(tmp_path):
+    victim = tmp_path / "victim"
+    victim.write_text("precious")
+    (tmp_path / ".games.parquet.tmp").symlink_to(victim)
+    out = tmp_path / "games.parquet"
+    r = run("playtest", "scenarios/seul-dans-le-noir.json", "-n", "20", "--workers", "1", "--no-store", "--out", str(out))
+    assert r.exit_code == 0, r.output
+    assert victim.read_text() == "precious" and len(pd.read_parquet(out)) == 20
+
+
+def test_an_out_of_range_override_fails_at_load_not_in_play(tmp_path):
+    data = json.loads(designer.load("scenarios/seul-dans-le-noir.json").to_json())
+    data["setup"]["rules"]["overrides"] = {"hero_dice": 0}
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(data))
+    expected = ("setup.rules.overrides.hero_dice: rule override 'hero_dice' expects a whole number "
+                "from 2 to 6 (fight dice a hero rolls in Last Night on Earth), got 0")
+    for command in (["validate"], ["play"]):
+        r = CliRunner().invoke(cli, [*command, str(path)])
+        assert r.exit_code == 1 and r.output.startswith(str(path)), r.output
+        assert expected in r.output and "internal error" not in r.output, r.output

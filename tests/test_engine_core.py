@@ -20,7 +20,7 @@ from designer.engine.table import GameTable
 from designer.io.files import dumps, parse
 from designer.plans import bot_plan
 
-from .conftest import SAMPLES
+from .conftest import SAMPLES, examples
 from .strategies import scenario_data
 
 
@@ -116,7 +116,8 @@ def playable(draw) -> dict:
     return data
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@pytest.mark.slow
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(playable(), st.sampled_from(["greedy", "cautious", "random"]), st.integers(0, 2**40))
 def test_the_core_plays_random_scenarios_like_the_reference(data, policy, base):
     board = Board(parse(data))
@@ -193,7 +194,7 @@ def test_the_core_plays_a_hub_with_hundreds_of_legal_actions():
 HERO_ITEMS = ["pistol", "fire axe", "crowbar", "flashlight", "katana", "shotgun", "canned food", "chainsaw"]
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(st.sampled_from(SAMPLES), st.sampled_from(["greedy", "cautious", "random"]), st.integers(0, 2**62),
        st.lists(st.fixed_dictionaries({"items": st.lists(st.sampled_from(HERO_ITEMS), max_size=6),
                                        "xp": st.integers(0, 50), "wounds": st.integers(0, 4)}), max_size=5))

@@ -18,7 +18,7 @@ from designer.engine.equipment import item
 from designer.engine.profiles import ProfileError
 from designer.io.files import parse
 
-from .conftest import SAMPLES
+from .conftest import SAMPLES, examples
 
 
 def scenario(zones, connections, **extra):
@@ -141,7 +141,7 @@ class CheckedGame(Game):
         self.check_pool()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.sampled_from(SAMPLES), st.sampled_from(["greedy", "cautious", "random"]), st.integers(0, 10**9))
 def test_rules_invariants_hold_in_random_games(path, policy, seed):
     s = designer.load(path)
@@ -150,7 +150,7 @@ def test_rules_invariants_hold_in_random_games(path, policy, seed):
     g.check_pool()
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.sampled_from(SAMPLES), st.sampled_from(["greedy", "cautious", "random"]), st.integers(0, 10**9))
 def test_the_same_seed_gives_the_same_game(path, policy, seed):
     s = designer.load(path)
@@ -225,12 +225,31 @@ def test_a_user_supplied_policy_is_called_with_the_legal_actions():
 
 @pytest.mark.parametrize("policy", ["greedy", "cautious", "random"])
 @pytest.mark.parametrize("path", SAMPLES)
-def test_samples_play_to_completion_over_1000_seeds(path, policy):
+def test_every_game_of_the_samples_keeps_the_books_straight(path, policy):
+    """200 seeded games of each sample with each bot, checked record by record: the outcome and
+    its cause agree, a loss by dawn comes exactly at the turn limit, every kill, spawn and death is
+    counted once by type and once by zone, objectives are taken during the game; and the
+    goal-seeking bot wins every sample at least once."""
+    from designer.engine.profiles import make_profile
+    from designer.engine.table import CAUSES, DANGERS
+
     s = designer.load(path)
     board = Board(s)
-    outcomes = Counter()
-    for seed in range(1000):
+    limit = s.setup.turn_limit or make_profile(s.setup.rules.profile, s.setup.rules.overrides).params.max_turns
+    causes = Counter()
+    for seed in range(200):
         r = play(s, seed=seed, policy=policy, board=board)
-        outcomes[r["won"]] += 1
-        assert r["turns"] >= 1
-    assert sum(outcomes.values()) == 1000
+        causes[r["cause"]] += 1
+        where = (path, policy, seed)
+        assert r["won"] == (r["cause"] == "") and r["cause"] in CAUSES, where
+        assert 1 <= r["turns"] <= limit, where
+        assert r["cause"] != "turn_limit" or r["turns"] == limit, where
+        assert 0 <= r["survivors_dead"] + r["survivors_escaped"] <= r["survivors"], where
+        assert r["cause"] != "all_dead" or r["survivors_dead"] == r["survivors"], where
+        assert r["kills"] == sum(r[f"kills_{t}"] for t in ZTYPES) == sum(r["zone_kills"].values()), where
+        assert r["zombies_spawned"] == sum(r[f"spawned_{t}"] for t in ZTYPES), where
+        assert sum(r["zone_deaths"].values()) == r["survivors_dead"], where
+        assert all(1 <= turn <= r["turns"] for turn in r["objectives"].values()), where
+        assert r["max_danger"] in DANGERS and sum(r["zone_visits"].values()) >= 1, where
+    if policy == "greedy":
+        assert causes[""] >= 1, f"the goal-seeking bot never won {path} in 200 games: {dict(causes)}"

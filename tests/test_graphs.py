@@ -62,3 +62,39 @@ def test_node_link_export_is_json_and_loads_back_into_networkx():
     G = nx.node_link_graph(data, edges="edges")
     assert isinstance(G, nx.MultiDiGraph)
     assert G.edges["W3", "V1", "door-blue"]["lock"] == {"kind": "colour", "colour": "blue"}
+
+
+# -- GraphML carries every string the model accepts ----------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from designer.io.files import parse  # noqa: E402
+
+from .conftest import examples  # noqa: E402
+from .strategies import scenario_data  # noqa: E402
+
+AWKWARD = st.lists(st.sampled_from(["a", "\x01", "\r", "\r\n", "\x00", "\x1f", "\x7f", "\ufffe", "json:", "<&>",
+                                    " ", "\t", "é", "\U0001f9df"]), max_size=6).map("".join)
+
+
+def test_control_characters_and_carriage_returns_survive_graphml():
+    data = json.loads(load("scenarios/night-shift.json").to_json())
+    data["zones"][0]["name"] = "a\x01b\rc\r\nd"
+    data["zones"][1]["name"] = "json:[1, 2]"
+    data["zones"][1]["tags"] = ["x\x02", "\r"]
+    data["meta"]["title"] = "t\x0b\x0c"
+    odd = parse(data)
+    back = from_graphml(to_graphml(odd))
+    assert back == odd
+    assert back.zones[0].name == "a\x01b\rc\r\nd" and back.zones[1].name == "json:[1, 2]"
+
+
+@settings(max_examples=examples(100))
+@given(scenario_data(), st.lists(AWKWARD, min_size=1, max_size=4))
+def test_every_generated_scenario_round_trips_through_graphml(data, names):
+    for z, name in zip(data["zones"], names):
+        z["name"] = name
+    s = parse(data)
+    assert from_graphml(to_graphml(s)) == s
+    assert from_networkx(to_networkx(s)) == s

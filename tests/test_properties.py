@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 from designer.cli import cli
 from designer.io.files import LoadError, dumps, loads, parse
 
+from .conftest import examples
 from .strategies import scenario_data
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
@@ -77,7 +78,7 @@ def test_corruptions_give_a_clean_error_never_a_crash(text):
             assert line.startswith("c.json: ") and "\n" not in line
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(corrupted())
 def test_cli_never_prints_a_traceback(tmp_path_factory, text):
     p = tmp_path_factory.mktemp("c") / "c.json"

@@ -20,8 +20,7 @@ import numpy as np
 from ..engine import core
 from ..engine.batch import ENGINE_VERSION, board_for, play_chunk, run_chunks, run_games
 from ..engine.table import CAUSES, DANGERS, SCALARS, ZONE_COUNTS, ZONE_KEY, GameTable
-from ..plans import bot_plan
-from ..io.files import dumps, write_text_atomic
+from ..io.files import atomic_write, dumps, write_text_atomic
 from ..model.scenario import Scenario
 from .metrics import curves, funnel, objectives_table, summary_of, zone_table
 from .progress import ticker
@@ -118,6 +117,7 @@ class PlaytestResult:
         out.update({k: self.meta[k] for k in ("scenario_id", "scenario_title", "policy", "base_seed",
                                                "survivors", "engine_version", "scenario_hash")})
         out["played_by"] = self.meta.get("played_by", "")
+        out["label"] = self.meta.get("label")
         out["interrupted"] = self.interrupted
         out["cached"] = self.cached
         out["reproducibility"] = self.reproducibility()
@@ -153,9 +153,8 @@ class PlaytestResult:
 
 def _write_frame(df: Any, path: Path) -> Path:
     if path.suffix == ".parquet":
-        tmp = path.with_name(f".{path.name}.tmp")
-        df.to_parquet(tmp, index=False)
-        os.replace(tmp, path)
+        with atomic_write(path, binary=True) as f:
+            df.to_parquet(f, index=False)
     else:
         write_text_atomic(path, df.to_csv(index=False))
     return path
@@ -278,7 +277,8 @@ def _library_command(scenario: Scenario, n: int, seed: int, policy: str, survivo
 def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "greedy", workers: int | None = None,
              executor: Any = None, *, survivors: int | None = None, store: Any = "default",
              progress: bool | None = None, chunk_size: int | None = None,
-             on_progress: Any = None, keep_games: bool | None = None, command: str | None = None) -> PlaytestResult:
+             on_progress: Any = None, keep_games: bool | None = None, command: str | None = None,
+             label: str | None = None) -> PlaytestResult:
     """Play ``n`` seeded games of a scenario: streamed aggregates, and the game table when kept.
 
     Parameters
@@ -311,6 +311,9 @@ def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "gr
         summary, curves, funnel and zone totals never need it.
     command : str, optional
         The command that asked for the run, for the reproducibility block (the CLI passes its own).
+    label : str, optional
+        A free-text label kept with the run in the store (for example 'shorter night'); asking
+        again for a stored run with another label relabels it.
     """
     from .. import __version__
 
@@ -323,7 +326,7 @@ def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "gr
             "survivors": survivors, "base_seed": seed, "n": n, "designer_version": __version__,
             "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
             "command": command or _library_command(scenario, n, seed, policy_key or "custom", survivors),
-            "zone_names": {z.id: z.name or z.id for z in scenario.zones}}
+            "zone_names": {z.id: z.name or z.id for z in scenario.zones}, "label": label}
     plan = bot_plan(scenario)
     meta["played_by"] = "core" if core.available() and core.unsupported(board, policy, survivors, plan=plan) is None \
         else "reference"
@@ -334,9 +337,12 @@ def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "gr
 
         db = store if isinstance(store, ResultsStore) else ResultsStore(DEFAULT_STORE if store == "default" else store)
     if db is not None:
-        found = db.find(meta["scenario_hash"], ENGINE_VERSION, policy_key, survivors, seed, n)
+        found = db.find_run(meta["scenario_hash"], ENGINE_VERSION, policy_key, survivors, seed, n)
         if found is not None:
-            games, zone_games = found
+            games, zone_games, stored = found
+            if label is not None and label != stored["label"]:
+                db.set_label(stored["run_id"], label)
+            meta.update(run_id=stored["run_id"], label=label if label is not None else stored["label"])
             table = table_from_frames(games, zone_games, spec.zone_ids, spec.objective_ids)
             return PlaytestResult(Tally.from_table(table, spec), meta, cached=True, table=table)
     executor, chunk_size = _executor_for(board, n, policy, survivors, workers, executor, chunk_size, plan)
@@ -347,7 +353,7 @@ def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "gr
     result = PlaytestResult(tally, meta, interrupted, table=table,
                             _replay=(text, policy, survivors, workers, executor, plan))
     if db is not None and table is not None and not interrupted and len(table) == n <= STORE_MAX_GAMES:
-        db.save(meta, *result._build_frames())
+        meta["run_id"] = db.save(meta, *result._build_frames(), scenario_json=text, label=label)
     return result
 
 

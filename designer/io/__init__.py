@@ -1,11 +1,14 @@
 """Files and exports: load / save scenario JSON, migrations, networkx and GraphML views."""
 
-from .files import LoadError, Problem, dumps, load, loads, parse, save, write_text_atomic
+from .files import (LoadError, Problem, SaveError, atomic_write, dumps, load, loads, parse, save,
+                    write_bytes_atomic, write_text_atomic)
 from .graphs import from_graphml, from_networkx, to_graphml, to_networkx, to_node_link
 
 __all__ = [
     "LoadError",
     "Problem",
+    "SaveError",
+    "atomic_write",
     "dumps",
     "from_graphml",
     "from_networkx",
@@ -16,5 +19,6 @@ __all__ = [
     "to_graphml",
     "to_networkx",
     "to_node_link",
+    "write_bytes_atomic",
     "write_text_atomic",
 ]

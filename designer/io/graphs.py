@@ -8,13 +8,17 @@ The rest of the scenario rides along in ``G.graph["scenario"]`` so that :func:`f
 rebuilds the whole scenario.
 
 GraphML cannot hold nested values: :func:`to_graphml` flattens them into dotted keys
-(``flags.dark``) and encodes lists as JSON text; :func:`from_graphml` undoes it.
+(``flags.dark``) and writes lists as ``json:`` text. XML cannot hold most control characters and
+turns a carriage return into a line feed, so a string holding one of them (or starting with
+``json:`` itself) is written as ``json:`` text too, with every such character escaped.
+:func:`from_graphml` undoes both, so every valid scenario comes back equal.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import re
 from typing import Any
 
 import networkx as nx
@@ -89,21 +93,42 @@ def to_node_link(scenario: Scenario) -> dict[str, Any]:
     return nx.node_link_data(to_networkx(scenario), edges="edges")
 
 
+_JSON = "json:"
+"""Prefix of a GraphML value that holds JSON text: lists, and strings XML cannot carry as they are."""
+
+_XML_UNSAFE = re.compile("[^\t\n\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+"""Characters XML 1.0 cannot hold (most control characters, lone surrogates, U+FFFE/U+FFFF), and
+the carriage return, which XML parsers turn into a line feed."""
+
+
+def _encode(value: Any) -> Any:
+    """A value GraphML carries exactly: lists and awkward strings become ``json:`` text (JSON
+    escapes every control character; ASCII-only output leaves nothing for XML to refuse)."""
+    if isinstance(value, list):
+        return _JSON + json.dumps(value, sort_keys=True)
+    if isinstance(value, str) and (value.startswith(_JSON) or _XML_UNSAFE.search(value)):
+        return _JSON + json.dumps(value)
+    return value
+
+
+def _decode(value: Any) -> Any:
+    if isinstance(value, str) and value.startswith(_JSON):
+        return json.loads(value[len(_JSON):])
+    return value
+
+
 def _flatten(prefix: str, value: Any, out: dict[str, Any]) -> None:
     if isinstance(value, dict):
         for k, v in value.items():
             _flatten(f"{prefix}.{k}" if prefix else k, v, out)
-    elif isinstance(value, list):
-        out[prefix] = "json:" + json.dumps(value, sort_keys=True)
     elif value is not None:
-        out[prefix] = value
+        out[prefix] = _encode(value)
 
 
 def _unflatten(attrs: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in attrs.items():
-        if isinstance(value, str) and value.startswith("json:"):
-            value = json.loads(value[5:])
+        value = _decode(value)
         parts = key.split(".")
         cur = out
         for p in parts[:-1]:
@@ -118,9 +143,9 @@ def to_graphml(scenario: Scenario, path: str | None = None) -> str:
     G = to_networkx(scenario)
     H = nx.MultiDiGraph()
     H.graph["id"] = scenario.id
-    H.graph["title"] = scenario.meta.title
-    H.graph["scenario"] = "json:" + json.dumps(G.graph["scenario"], sort_keys=True)
-    H.graph["connection_order"] = "json:" + json.dumps(G.graph["connection_order"])
+    H.graph["title"] = _encode(scenario.meta.title)
+    H.graph["scenario"] = _JSON + json.dumps(G.graph["scenario"], sort_keys=True)
+    H.graph["connection_order"] = _encode(G.graph["connection_order"])
     for n, attrs in G.nodes(data=True):
         flat: dict[str, Any] = {}
         _flatten("", attrs, flat)
@@ -141,8 +166,8 @@ def from_graphml(text: str, source: str = "<graphml>") -> Scenario:
     """Rebuild a scenario from GraphML written by :func:`to_graphml`."""
     H = nx.read_graphml(io.BytesIO(text.encode("utf-8")), force_multigraph=True)
     G = nx.MultiDiGraph()
-    G.graph["scenario"] = json.loads(H.graph["scenario"][5:])
-    G.graph["connection_order"] = json.loads(H.graph.get("connection_order", "json:[]")[5:])
+    G.graph["scenario"] = _decode(H.graph["scenario"])
+    G.graph["connection_order"] = _decode(H.graph.get("connection_order", "json:[]"))
     for n, attrs in H.nodes(data=True):
         G.add_node(n, **_unflatten(attrs))
     for u, v, k, attrs in H.edges(keys=True, data=True):

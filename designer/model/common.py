@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_serializer
 
 __all__ = [
     "Colour",
+    "ID_PATTERN",
     "Id",
     "Model",
     "Position",
@@ -16,10 +17,13 @@ __all__ = [
     "ZOMBIE_TYPES",
 ]
 
+ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"
+"""What an identifier looks like (also what makes it a safe file name)."""
+
 Id = Annotated[
     str,
     Field(
-        pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$",
+        pattern=ID_PATTERN,
         description=(
             "A short identifier chosen by the designer: letters, digits, '_', '.' or '-', "
             "starting with a letter or digit, at most 64 characters (for example 'A1' or 'blue-door')."

@@ -9,7 +9,9 @@ events, trigger effects, victory conditions and spawn methods.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from itertools import islice
 from typing import Annotated, Iterator, Literal, Union
 
 from pydantic import Field, model_validator
@@ -24,6 +26,7 @@ __all__ = [
     "Objective",
     "ReferenceProblem",
     "ReferenceProblems",
+    "RULE_OVERRIDES",
     "Scenario",
     "VictoryCondition",
     "Zone",
@@ -35,6 +38,9 @@ SCHEMA_VERSION = 1
 MAX_ZONES = 50_000
 MAX_CONNECTIONS = 200_000
 MAX_ITEMS = 10_000
+MAX_REFERENCE_PROBLEMS = 100
+"""Broken references listed for one file; a file with more is reported after the first ones
+(a generated map with 200,000 dangling connections gets a short answer, fast)."""
 
 # --------------------------------------------------------------------------------------------
 # Zones
@@ -763,6 +769,41 @@ class EquipmentCount(Model):
 ProfileId = Literal["zombicide", "lnoe", "house"]
 
 
+RULE_OVERRIDES: dict[str, tuple[type, int, int, str]] = {
+    "actions": (int, 1, 10, "actions per survivor per turn; movement points for the house profile"),
+    "yellow_bonus": (int, 0, 5, "extra actions from the yellow danger level on"),
+    "dark_actions": (int, 1, 10, "movement points of a survivor starting the turn in a dark zone"),
+    "max_items": (int, 1, 20, "items a survivor can carry"),
+    "max_turns": (int, 1, 1000, "turns after which a game without a turn limit stops as stalled"),
+    "hero_dice": (int, 2, 6, "fight dice a hero rolls in Last Night on Earth"),
+    "building_spawn": (bool, 0, 1, "opening the first door of a building spawns in each of its zones"),
+    "doors_need_item": (bool, 0, 1, "opening a closed door needs a door-opening item"),
+    "pool_out_extra_activation": (bool, 0, 1, "a zombie type out of miniatures acts again"),
+    "split_adds": (bool, 0, 1, "zombies splitting on equal paths are topped up to equal groups"),
+}
+"""Rule settings a scenario may override: (type, lowest, highest, what it is). The engine's rule
+profiles read the same names; a value outside its range is refused when the file loads."""
+
+
+def iter_override_problems(overrides: dict) -> Iterator[ReferenceProblem]:
+    """Values of known rule overrides that have the wrong type or lie outside their range.
+    Names no profile knows are left to the validator (finding ``unknown-rule-override``)."""
+    for key, value in overrides.items():
+        spec = RULE_OVERRIDES.get(key)
+        if spec is None:
+            continue
+        kind, low, high, what = spec
+        if kind is bool:
+            if not isinstance(value, bool):
+                yield ReferenceProblem(code="invalid-field", path=f"overrides.{key}", ids=[key],
+                                       message=f"rule override '{key}' expects true or false ({what}), "
+                                               f"got {json.dumps(value)}")
+        elif isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            yield ReferenceProblem(code="invalid-field", path=f"overrides.{key}", ids=[key],
+                                   message=f"rule override '{key}' expects a whole number from {low} to {high} "
+                                           f"({what}), got {json.dumps(value)}")
+
+
 class Rules(Model):
     """Which rule profile the engine plays with, and what the scenario changes in it."""
 
@@ -770,7 +811,17 @@ class Rules(Model):
     """Rule profile: 'zombicide' (Zombicide-style cooperative rules), 'lnoe' (Last Night on
     Earth: Seul dans le noir) or 'house' (Les morts aux trousses)."""
     overrides: dict[str, int | float | bool | str] = Field(default_factory=dict, max_length=100)
-    """Profile settings changed by this scenario (for example {"actions": 4})."""
+    """Profile settings changed by this scenario (for example {"actions": 4}), each within its
+    range: actions 1-10, yellow_bonus 0-5, dark_actions 1-10, max_items 1-20, max_turns 1-1000,
+    hero_dice 2-6; building_spawn, doors_need_item, pool_out_extra_activation and split_adds are
+    true or false."""
+
+    @model_validator(mode="after")
+    def _check_overrides(self) -> Rules:
+        problems = list(iter_override_problems(self.overrides))
+        if problems:
+            raise ReferenceProblems(problems)
+        return self
 
 
 class Setup(Model):
@@ -840,7 +891,7 @@ class Meta(Model):
 class ReferenceProblem(Model):
     """A reference that points at nothing, at the wrong kind of thing, or an id used twice."""
 
-    code: Literal["dangling-reference", "wrong-reference-kind", "duplicate-id", "self-connection"]
+    code: Literal["dangling-reference", "wrong-reference-kind", "duplicate-id", "self-connection", "invalid-field"]
     """What is wrong."""
     path: str
     """JSON path of the offending value (for example 'connections[3].to')."""
@@ -948,7 +999,13 @@ class Scenario(Model):
 
     @model_validator(mode="after")
     def _check_references(self) -> Scenario:
-        problems = list(iter_reference_problems(self))
+        problems = list(islice(iter_reference_problems(self), MAX_REFERENCE_PROBLEMS + 1))
+        if len(problems) > MAX_REFERENCE_PROBLEMS:
+            last = problems[MAX_REFERENCE_PROBLEMS - 1]
+            problems[MAX_REFERENCE_PROBLEMS:] = [ReferenceProblem(
+                code=last.code, path="", ids=[],
+                message=f"more problems follow; only the first {MAX_REFERENCE_PROBLEMS} are listed",
+            )]
         if problems:
             raise ReferenceProblems(problems)
         return self
