@@ -17,6 +17,7 @@ from designer.engine.board import ZTYPES
 from designer.engine.equipment import item
 from designer.engine.profiles import ProfileError
 from designer.io.files import parse
+from designer.plans import bot_plan
 
 from .conftest import SAMPLES, examples
 
@@ -236,9 +237,10 @@ def test_every_game_of_the_samples_keeps_the_books_straight(path, policy):
     s = designer.load(path)
     board = Board(s)
     limit = s.setup.turn_limit or make_profile(s.setup.rules.profile, s.setup.rules.overrides).params.max_turns
+    plan = bot_plan(s)  # the callers of the engine hand the bots their witness plan
     causes = Counter()
     for seed in range(200):
-        r = play(s, seed=seed, policy=policy, board=board)
+        r = play(s, seed=seed, policy=policy, board=board, plan=plan)
         causes[r["cause"]] += 1
         where = (path, policy, seed)
         assert r["won"] == (r["cause"] == "") and r["cause"] in CAUSES, where

@@ -21,6 +21,7 @@ from ..engine import core
 from ..engine.batch import ENGINE_VERSION, board_for, play_chunk, run_chunks, run_games
 from ..engine.table import CAUSES, DANGERS, SCALARS, ZONE_COUNTS, ZONE_KEY, GameTable
 from ..io.files import atomic_write, dumps, write_text_atomic
+from ..plans import bot_plan
 from ..model.scenario import Scenario
 from .metrics import curves, funnel, objectives_table, summary_of, zone_table
 from .progress import ticker
