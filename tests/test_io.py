@@ -179,7 +179,7 @@ def test_editor_refuses_to_overwrite_a_file_holding_another_scenario(tmp_path):
 
 
 def test_writes_never_follow_a_planted_symlink(tmp_path):
-    from designer.analysis.runs import PlaytestResult
+    from designer.analysis.runs import playtest
     from designer.render import render_map
 
     victim = tmp_path / "elsewhere" / "victim"
@@ -190,9 +190,10 @@ def test_writes_never_follow_a_planted_symlink(tmp_path):
     # the names the old code used, and a few guesses of the new ones
     for name in (".games.parquet.tmp", ".map.svg.tmp.svg", ".m.json.tmp", ".games.parquet.0.tmp"):
         (out / name).symlink_to(victim)
-    games = __import__("pandas").DataFrame({"game": [0, 1], "won": [True, False]})
-    PlaytestResult(games, games, {}).save(out / "games.parquet")
     s = load("scenarios/night-shift.json")
+    run = playtest(s, n=4, store=None, progress=False)
+    run.save(out / "games.parquet")
+    games = run.games
     render_map(s, out / "map.svg")
     save(s, out / "m.json")
     assert victim.read_text() == "precious"
