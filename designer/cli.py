@@ -194,32 +194,15 @@ def show(file: str, fmt: str) -> None:
     click.echo(f"{len(s.zones)} zones, {len(s.connections)} connections "
                f"({', '.join(f'{n} {k}' for k, n in sorted(kinds.items()))}), "
                f"{len(s.spawns)} spawns, {len(s.objectives)} objectives, {len(s.triggers)} triggers")
+    from .analysis.tally import step_label
+
     order = "in order" if s.victory.ordered else "in any order"
-    click.echo(f"Victory ({order}): " + "; ".join(_describe_step(st) for st in s.victory.steps))
+    click.echo(f"Victory ({order}): " + "; ".join(step_label(st) for st in s.victory.steps))
     sv = s.setup.survivors
     limit = f", turn limit {s.setup.turn_limit}" if s.setup.turn_limit else ""
     click.echo(f"Survivors: {sv.min}-{sv.max}, health {sv.health}{limit}")
     click.echo("")
     click.echo(_table(summary_rows(s), ["zone", "name", "kind", "building", "level", "flags", "marks"]))
-
-
-def _describe_step(step: Any) -> str:
-    k = step.kind
-    if k == "take_objectives":
-        return "take " + (", ".join(step.objectives) if step.objectives else "every objective")
-    if k == "reach_zone":
-        return f"{step.who} survivor(s) reach " + " or ".join(step.zones)
-    if k == "escape":
-        return f"{step.who} survivor(s) escape through an exit"
-    if k == "kill":
-        return f"kill {step.count} {step.zombie or 'zombie'}s"
-    if k == "survive":
-        return f"survive {step.turns} turns"
-    if k == "clear_zones":
-        return "clear " + ", ".join(step.zones)
-    if k == "open_doors":
-        return "open " + ", ".join(step.doors)
-    return k
 
 
 # --------------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ import numpy as np
 
 from ..engine.table import CAUSES, DANGERS, SCALARS, ZONE_COUNTS, ZONE_KEY, GameTable
 
-__all__ = ["DEATH_CAUSES", "DRAW_CAUSES", "StepSpec", "Tally", "TallySpec", "spec_for", "table_from_frames"]
+__all__ = ["DEATH_CAUSES", "DRAW_CAUSES", "StepSpec", "Tally", "TallySpec", "spec_for", "step_label", "table_from_frames"]
 
 SUM_COLUMNS: tuple[str, ...] = tuple(c for c in SCALARS if c not in ("seed", "game", "won", "cause", "max_danger"))
 """The record's numeric columns whose sums (and sums of squares) a tally keeps."""
@@ -62,7 +62,8 @@ class TallySpec:
     turn_limit: int | None = None
 
 
-def _step_label(step: Any) -> str:
+def step_label(step: Any) -> str:
+    """A victory step in a few words, as the summaries, the funnel and `designer show` print it."""
     k = step.kind
     if k == "take_objectives":
         return "take " + (", ".join(step.objectives) if step.objectives else "every token and key")
@@ -87,7 +88,7 @@ def spec_for(scenario: Any) -> TallySpec:
     oindex = {o: i for i, o in enumerate(obj_ids)}
     steps = []
     for st in scenario.victory.steps:
-        label = _step_label(st)
+        label = step_label(st)
         if st.kind == "take_objectives":
             ids = st.objectives or [o.id for o in scenario.objectives if o.kind in ("token", "key")]
             steps.append(StepSpec(label, st.kind, "objectives", objectives=tuple(oindex[o] for o in ids)))
