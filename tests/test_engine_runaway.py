@@ -11,14 +11,19 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import designer
 from designer.engine import Board, Game, core
+from designer.engine.batch import game_seed
 from designer.engine.board import FATTY, RUNNER, WALKER
 from designer.engine.game import SURVIVOR_ACTION_LIMIT, extra_activation_limit
 from designer.engine.table import CAUSES
 from designer.io.files import parse
+from designer.plans import bot_plan
 
+from .test_engine_core import playable
 from .test_engine_rulebook import board, new_game, zi, zone_counts
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -267,8 +272,6 @@ def test_the_issue_s_horde_ends_quickly_and_alike_in_both_engines(tmp_path):
 
 
 def test_the_blueprints_game_that_looped_ends_alike_in_both_engines(tmp_path):
-    from designer.engine.batch import game_seed
-
     path = tmp_path / BLUEPRINTS.name
     path.write_text(BLUEPRINTS.read_text(encoding="utf-8"), encoding="utf-8")
     out = play_in_child(path, game_seed(1, 1145))
@@ -276,3 +279,17 @@ def test_the_blueprints_game_that_looped_ends_alike_in_both_engines(tmp_path):
     assert out["slow"] == out["fast"]
     assert out["slow"]["turns"] > 21, "the game goes on past the turn where it used to loop"
     assert out["slow"]["cause"] != "runaway", "the rules alone end it"
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(playable(), st.sampled_from(["greedy", "random"]), st.integers(0, 2**40))
+def test_generated_scenarios_end_by_the_rules_in_both_engines(data, policy, base):
+    """Small boxes (running out is common), splits, triggers that spawn: with the bound the board
+    gives, no game is stopped as a runaway, and both engines keep the same records."""
+    data["setup"]["rules"]["overrides"].pop("max_extra_activations", None)
+    b = Board(parse(data))
+    plan = bot_plan(b.scenario)
+    seeds = [game_seed(base, i) for i in range(4)]
+    slow = [dict(Game(b, s, policy, plan=plan).play(), game=i) for i, s in enumerate(seeds)]
+    assert all(r["cause"] != "runaway" for r in slow)
+    assert core.play_games(b, seeds, policy, None, 0, plan).records() == slow
