@@ -54,6 +54,7 @@ def item_value(board: Board, name: str) -> float:
 
 
 _TWICE = frozenset(t for t, row in enumerate(ZOMBIE_TYPES) if row.actions >= 2)
+"""Types that act a second time once everybody has acted (runners)."""
 
 SURVIVOR_ACTION_LIMIT = 50
 """Actions beyond its budget one survivor may take in one turn before the game ends as
@@ -78,7 +79,6 @@ def extra_activation_limit(board: Board, survivors: int, params: Any) -> int:
     actions = SURVIVOR_ACTION_LIMIT + params.actions + params.yellow_bonus + params.dark_actions
     return 1000 + 16 * (board.n + survivors + len(board.spawn_ids) * (1 + len(board.manholes))
                         + effects * (1 + survivors * actions))
-"""Types that act a second time once everybody has acted (runners)."""
 
 
 class GameResult(dict):
