@@ -88,7 +88,8 @@ def playable(draw) -> dict:
     setup["rules"]["overrides"] = draw(st.fixed_dictionaries({}, optional={
         "actions": st.integers(1, 4), "split_adds": st.booleans(), "pool_out_extra_activation": st.booleans(),
         "building_spawn": st.booleans(), "doors_need_item": st.booleans(), "max_items": st.integers(1, 6),
-        "max_turns": st.integers(1, 25), "yellow_bonus": st.integers(0, 2)}))
+        "max_turns": st.integers(1, 25), "yellow_bonus": st.integers(0, 2),
+        "max_extra_activations": st.integers(0, 3)}))
     if draw(st.booleans()):
         setup["equipment_deck"] = [{"item": i, "count": draw(st.integers(1, 3))}
                                    for i in draw(st.lists(st.sampled_from(ITEMS), min_size=1, max_size=5, unique=True))]

@@ -24,7 +24,8 @@ typedef uint64_t u64;
 #define INF (1 << 20)
 #define MAXS 12
 #define MAXI 72
-#define PACK_VERSION 1
+#define PACK_VERSION 2
+#define SURVIVOR_ACTION_LIMIT 50 /* game.SURVIVOR_ACTION_LIMIT */
 
 /* ---------------------------------------------------------------- random.Random (MT19937) */
 
@@ -188,13 +189,13 @@ enum { E_OPEN, E_CLOSE, E_TOGGLE, E_UNLOCK, E_LOCK, E_ACT, E_DEACT, E_TOGGLE_SPA
 enum { V_TAKE, V_KILL, V_REACH, V_ESCAPE, V_SURVIVE, V_CLEAR, V_DOORS };
 enum { S_OPEN, S_TAKE, S_PRESS, S_ENTER, S_CROSS, S_WAIT, S_KILL, S_GOAL, S_OTHER };
 enum { M_CARDS, M_DICE, M_FIXED };
-enum { C_NONE, C_SURVIVOR_DIED, C_ALL_DEAD, C_TURN_LIMIT, C_STALLED, C_SPECIAL };
+enum { C_NONE, C_SURVIVOR_DIED, C_ALL_DEAD, C_TURN_LIMIT, C_STALLED, C_SPECIAL, C_RUNAWAY };
 
 typedef struct {
     PyObject_HEAD
     int profile;
     int actions, yellow_bonus, dark_actions, max_items, danger_xp[3], tough[NT], kill_xp[NT], max_turns,
-        building_spawn, doors_need_item, pool_out, hero_dice, split_adds;
+        building_spawn, doors_need_item, pool_out, hero_dice, split_adds, max_extra;
     int n, nc, nd, nbld, nsp, nman, nobj, ngroups, nstart, nexit, nlines, ntr, nsteps, ncards, nedeck,
         nstart_eq, nplaced, nit, nplan;
     int *searchable, *breakthrough, *max_z, *max_s, *dark, *fire, *is_exit, *building_of;
@@ -416,7 +417,7 @@ typedef struct {
     int outcome, cause; /* outcome: 0 none, 1 win, 2 loss */
     int nobj_order, survivor_actions, zombie_actions, max_danger;
     int rising[MAXS * 4], nrising;
-    int *pending, npending, pcap;
+    long long extra_limit, extras; /* extra activations a turn may give / given this turn */
     int plan_done;
     int *moves; int mcap; /* scratch for zombie moves */
     int *outs; /* scratch: the zones pushed zombies may go to */
@@ -463,24 +464,27 @@ static int roll(G *g, int count, int sides, int bonus) {
     return t + bonus;
 }
 
-static void push_pending(G *g, int t) {
-    if (g->npending == g->pcap) {
-        g->pcap = g->pcap ? g->pcap * 2 : 64;
-        g->pending = realloc(g->pending, sizeof(int) * (size_t)g->pcap);
-    }
-    g->pending[g->npending++] = t;
+/* the game ends as a loss with cause runaway (unless it has already ended): game.runaway */
+static void runaway(G *g) {
+    if (!g->outcome) { g->outcome = 2; g->cause = C_RUNAWAY; }
 }
 
-static int pop_pending(G *g) {
-    int t = g->pending[0];
-    memmove(g->pending, g->pending + 1, sizeof(int) * (size_t)(g->npending - 1));
-    g->npending--;
-    return t;
+/* count one extra activation against the turn's bound: game.extra_allowed */
+static int extra_allowed(G *g) {
+    if (g->extras < g->extra_limit) { g->extras++; return 1; }
+    if (g->extras == g->extra_limit) { g->extras++; runaway(g); }
+    return 0;
 }
 
 /* forward declarations */
 static void fire_event(G *g, int kind, int target, int actor);
-static void activate(G *g, int types, int runners_second);
+static void activate(G *g, int types, int runners_second, int extra);
+
+/* the box ran out of type t while placing: every zombie of t gets an extra activation that
+   owes nothing more (game.out_of_miniatures) */
+static void out_of_miniatures(G *g, int t) {
+    if (g->b->pool_out && extra_allowed(g)) activate(g, 1 << t, 0, 1);
+}
 static void wound(G *g, int si, int n);
 
 /* place up to count zombies from the pool; return how many were missing */
@@ -606,8 +610,7 @@ static void spawn(G *g, int zone, int t, int count) {
     int out[2], no = 0;
     if (place(g, zone, t, count)) out[no++] = t;
     if (t == FATTY && place(g, zone, WALKER, 2 * count)) out[no++] = WALKER;
-    if (g->b->pool_out)
-        for (int i = 0; i < no; i++) activate(g, 1 << out[i], 0);
+    for (int i = 0; i < no; i++) out_of_miniatures(g, out[i]);
 }
 
 static void resolve_card(G *g, int card, int zone) {
@@ -616,7 +619,7 @@ static void resolve_card(G *g, int card, int zone) {
     if (e[0] == 0) {
         spawn(g, zone, e[1], e[2]);
     } else if (e[0] == 1) {
-        if (danger_level(g) >= 1) activate(g, 1 << e[1], 0);
+        if (danger_level(g) >= 1 && extra_allowed(g)) activate(g, 1 << e[1], 0, 0);
     } else {
         char near[256];
         int nm = b->nman < 256 ? b->nman : 256;
@@ -667,7 +670,6 @@ static void open_door(G *g, int d, int actor) {
 }
 
 static void apply_effect(G *g, Effect *e, int actor) {
-    Board *b = g->b;
     switch (e->kind) {
     case E_OPEN: case E_CLOSE: case E_TOGGLE: case E_UNLOCK: case E_LOCK: {
         u64 bit = (u64)1 << e->a;
@@ -682,8 +684,7 @@ static void apply_effect(G *g, Effect *e, int actor) {
     case E_TOGGLE_SPAWN: g->spawns_active ^= (u64)1 << e->a; break;
     case E_SPAWN: {
         int count = e->has_dice ? roll(g, e->dcount, e->dsides, e->dbonus) : e->count;
-        int missing = place(g, e->a, e->ztype, count);
-        if (missing && b->pool_out) push_pending(g, e->ztype);
+        if (place(g, e->a, e->ztype, count)) out_of_miniatures(g, e->ztype);
         break;
     }
     case E_XP:
@@ -1063,7 +1064,9 @@ static int cmp_pairs(const void *x, const void *y) {
     return a[1] < c[1] ? -1 : a[1] > c[1];
 }
 
-static void activate_once(G *g, int types) {
+/* one action of the acting zombies; the types whose splits could not be evened from the box are
+   added to out (each once, in the order they ran out): game._activate_once */
+static void activate_once(G *g, int types, int *out, int *nout) {
     Board *b = g->b;
     int n = b->n;
     /* zombies of a type on the board = the box's starting count minus what is left in the box */
@@ -1157,7 +1160,11 @@ static void activate_once(G *g, int types) {
                 g->pool[t] -= got;
                 added[3 * na] = z; added[3 * na + 1] = t; added[3 * na + 2] = got; na++;
             }
-            if (got < need && b->pool_out) push_pending(g, t);
+            if (got < need) {
+                int seen = 0;
+                for (int i = 0; i < *nout; i++) seen |= out[i] == t;
+                if (!seen) out[(*nout)++] = t;
+            }
             int available = c + got;
             for (int i = 0; i < k; i++) {
                 int share = per < available ? per : available;
@@ -1178,10 +1185,15 @@ static void activate_once(G *g, int types) {
     free(buf);
 }
 
-static void activate(G *g, int types, int runners_second) {
-    activate_once(g, types);
-    if (types != 0x3F && (types >> RUNNER & 1) && !runners_second) activate_once(g, 1 << RUNNER);
-    while (g->npending) activate_once(g, 1 << pop_pending(g));
+/* game.activate: runners act twice in an extra activation; every type that ran out while
+   splitting gets one extra activation after this one, unless this one is itself such an extra
+   activation (extra) */
+static void activate(G *g, int types, int runners_second, int extra) {
+    int out[NT], nout = 0;
+    activate_once(g, types, out, &nout);
+    if (types != 0x3F && (types >> RUNNER & 1) && !runners_second) activate_once(g, 1 << RUNNER, out, &nout);
+    if (extra) return;
+    for (int i = 0; i < nout; i++) out_of_miniatures(g, out[i]);
 }
 
 static void spawn_phase(G *g) {
@@ -1391,7 +1403,7 @@ static void apply_action(G *g, int si, Act a) {
             if (card < 0) break;
             if (b->items[card].aaah) {
                 g->ediscard[g->nediscard++] = card;
-                place(g, s->zone, WALKER, 1);
+                if (place(g, s->zone, WALKER, 1)) out_of_miniatures(g, WALKER);
                 break;
             }
             keep(g, s, card);
@@ -1650,13 +1662,14 @@ static void survivor_phase(G *g, Act *acts) {
         if (b->profile == P_HOUSE) s->actions_left = b->dark[s->zone] ? b->dark_actions : b->actions;
         else s->actions_left = b->actions + (danger(b, s->xp) >= 1 ? b->yellow_bonus : 0);
         s->searched = s->moved = 0;
-        int guard = 0;
+        int taken = 0, limit = s->actions_left + SURVIVOR_ACTION_LIMIT;
         while (on_board(s) && s->actions_left > 0 && !g->outcome) {
+            if (taken >= limit) { runaway(g); break; }
             int na = legal_actions(g, s, acts);
             int c = choose(g, si, acts, na);
             apply_action(g, si, acts[c]);
             check_victory(g);
-            if (++guard > 50) break;
+            taken++;
         }
         if (on_board(s) && escape_step_open(g) && b->is_exit[s->zone] && zombies_in(g, s->zone) == 0) {
             s->escaped = 1;
@@ -1667,11 +1680,12 @@ static void survivor_phase(G *g, Act *acts) {
 
 static void play_turn(G *g, Act *acts) {
     Board *b = g->b;
+    g->extras = 0;
     fire_event(g, EV_TURN, g->turn, -1);
     survivor_phase(g, acts);
     if (!g->outcome) {
-        activate(g, 0x3F, 0);
-        activate(g, 1 << RUNNER, 1);
+        activate(g, 0x3F, 0, 0);
+        activate(g, 1 << RUNNER, 1, 0);
         spawn_phase(g);
     }
     check_victory(g);
@@ -1717,7 +1731,7 @@ static void setup(G *g, u64 seed, int survivors, const Heroes *heroes) {
     g->nzdeck = g->nzdiscard = g->nedeck = g->nediscard = 0;
     g->outcome = 0; g->cause = C_NONE;
     g->survivor_actions = g->zombie_actions = g->max_danger = 0;
-    g->nrising = 0; g->npending = 0; g->plan_done = 0;
+    g->nrising = 0; g->extras = 0; g->plan_done = 0;
 
     if (b->method == M_CARDS) {
         for (int i = 0; i < b->ncards; i++) g->zdeck[i] = i;
@@ -1761,6 +1775,15 @@ static void setup(G *g, u64 seed, int survivors, const Heroes *heroes) {
         }
     }
     for (int p = 0; p < b->nplaced; p++) place(g, b->placed[3 * p], b->placed[3 * p + 1], b->placed[3 * p + 2]);
+    /* game.extra_activation_limit */
+    if (b->max_extra) g->extra_limit = b->max_extra;
+    else {
+        long long effects = 0;
+        for (int i = 0; i < b->ntr; i++) effects += b->triggers[i].neff;
+        long long actions = SURVIVOR_ACTION_LIMIT + b->actions + b->yellow_bonus + b->dark_actions;
+        g->extra_limit = 1000 + 16 * ((long long)n + g->ns + (long long)b->nsp * (1 + b->nman)
+                                      + effects * (1 + g->ns * actions));
+    }
 }
 
 /* ---------------------------------------------------------------- reading the packed board */
@@ -1837,6 +1860,7 @@ static PyObject *Board_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     for (int i = 0; i < NT; i++) b->kill_xp[i] = (int)rd(R);
     b->max_turns = (int)rd(R); b->building_spawn = (int)rd(R); b->doors_need_item = (int)rd(R);
     b->pool_out = (int)rd(R); b->hero_dice = (int)rd(R); b->split_adds = (int)rd(R);
+    b->max_extra = (int)rd(R);
     int n = b->n = (int)rd(R);
     if (R->err || n <= 0) goto bad;
     int *zf = rd_ints(b, R, 8 * n);
@@ -2071,7 +2095,7 @@ static void game_alloc(G *g, Board *b, int policy) {
 static void game_free(G *g) {
     free(g->zombies); free(g->noise); free(g->zone_deaths); free(g->zone_kills); free(g->zone_visits);
     free(g->entered); free(g->bspawned); free(g->obj_zone); free(g->obj_turn); free(g->obj_order); free(g->zdeck);
-    free(g->zdiscard); free(g->edeck); free(g->ediscard); free(g->pending); free(g->moves); free(g->outs);
+    free(g->zdiscard); free(g->edeck); free(g->ediscard); free(g->moves); free(g->outs);
     free(g->acts);
 }
 

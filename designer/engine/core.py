@@ -37,7 +37,7 @@ except ImportError:  # not built (no C compiler when installed): the reference e
 __all__ = ["POLICY_CODES", "available", "compile_board", "play_games", "play_range", "play_with_heroes",
            "unsupported"]
 
-PACK_VERSION = 1
+PACK_VERSION = 2
 POLICY_CODES = {"greedy": 0, "cautious": 1, "random": 2}
 """The bots the core plays (any other policy is played by the reference engine)."""
 
@@ -202,7 +202,8 @@ def pack(board: Board, profile: Profile, plan: tuple[PlanStep, ...] = ()) -> tup
     p = profile.params
     out: list[int] = [PACK_VERSION, _PROFILE_CODES[type(profile)], p.actions, p.yellow_bonus, p.dark_actions,
                       p.max_items, *p.danger_xp, *p.toughness, *p.kill_xp, p.max_turns, int(p.building_spawn),
-                      int(p.doors_need_item), int(p.pool_out_extra_activation), p.hero_dice, int(p.split_adds)]
+                      int(p.doors_need_item), int(p.pool_out_extra_activation), p.hero_dice, int(p.split_adds),
+                      p.max_extra_activations]
     n = b.n
     out.append(n)
     for z in range(n):

@@ -56,6 +56,30 @@ def item_value(board: Board, name: str) -> float:
 _TWICE = frozenset(t for t, row in enumerate(ZOMBIE_TYPES) if row.actions >= 2)
 """Types that act a second time once everybody has acted (runners)."""
 
+SURVIVOR_ACTION_LIMIT = 50
+"""Actions beyond its budget one survivor may take in one turn before the game ends as
+``runaway``. Every action costs at least one of the survivor's actions (a connection costs at
+least 1, a search at least 1, a pass ends the turn), so a turn by the rules takes at most the
+survivor's budget (3-4 in Zombicide) and never comes near budget + 50."""
+
+
+def extra_activation_limit(board: Board, survivors: int, params: Any) -> int:
+    """Extra activations of the zombies one turn may give before the game ends as ``runaway``
+    (``max_extra_activations`` of the profile when set, else a bound from the board).
+
+    With extra activations that owe nothing more, a turn's extra activations come only from
+    events the board bounds: per owing activation (the phase's two, each Extra Activation or
+    building card) at most one per zombie type; per spawn at most two (a fatty and its walkers);
+    spawn cards at most one per spawn zone and manhole, building cards one per zone, an "Aaah!"
+    one per survivor, trigger effects at most once per survivor action. The bound is 16 times
+    their sum plus 1,000, so no game played by the rulebook reaches it."""
+    if params.max_extra_activations:
+        return params.max_extra_activations
+    effects = sum(len(t.then) for t in board.scenario.triggers)
+    actions = SURVIVOR_ACTION_LIMIT + params.actions + params.yellow_bonus + params.dark_actions
+    return 1000 + 16 * (board.n + survivors + len(board.spawn_ids) * (1 + len(board.manholes))
+                        + effects * (1 + survivors * actions))
+
 
 class GameResult(dict):
     """The record of one game (a dict, one row of a results table)."""
@@ -85,7 +109,10 @@ class Game:
         self.heroes = heroes
         """Survivors carried in from an earlier game: dicts with items, xp and wounds."""
         self.state = state if state is not None else self.setup(seed, survivors)
-        self._extra_pending: list[int] = []
+        self.extra_limit = extra_activation_limit(board, len(self.state.survivors), self.profile.params)
+        """Extra activations one turn may give before the game ends as ``runaway``."""
+        self.extras = 0
+        """Extra activations given so far this turn (reset at the start of each turn)."""
 
     # -- dice and log ----------------------------------------------------------------------
 
@@ -314,7 +341,8 @@ class Game:
                 if item(card).aaah:
                     self.note("search", survivor=s.index, found="aaah")
                     st.ediscard.append(card)
-                    self._place(st, s.zone, WALKER, 1)
+                    if self._place(st, s.zone, WALKER, 1):
+                        self.out_of_miniatures(WALKER)
                     break
                 self.note("search", survivor=s.index, found=card)
                 self.keep(s, card)
@@ -461,7 +489,7 @@ class Game:
         if kind == "spawn":
             self.spawn(zone, ZINDEX[entry[1]], entry[2])
         elif kind == "extra":
-            if self.danger_level() >= 1:
+            if self.danger_level() >= 1 and self.extra_allowed():
                 self.note("extra_activation", zombie=entry[1])
                 self.activate(types={ZINDEX[entry[1]]})
         elif kind == "manhole":
@@ -483,10 +511,40 @@ class Game:
         for name, per in ZOMBIE_TYPES[t].companions:  # a fatty brings two walkers
             if self._place(st, zone, ZINDEX[name], per * count):
                 out.append(ZINDEX[name])
-        if self.profile.params.pool_out_extra_activation:
-            for ot in out:
-                self.note("out_of_miniatures", zombie=ZTYPES[ot])
-                self.activate(types={ot})
+        for ot in out:
+            self.out_of_miniatures(ot)
+
+    def out_of_miniatures(self, t: int) -> None:
+        """The box ran out of zombies of type ``t`` while placing them: "vengono piazzati solo
+        gli Zombi rimanenti e dopo, tutti quelli del tipo richiesto (ma non più disponibile),
+        ricevono un'Attivazione Extra" (runners: two actions, as for any extra activation).
+        The extra activation owes nothing more, whatever its splits find in the box."""
+        if not self.profile.params.pool_out_extra_activation:
+            return
+        if self.extra_allowed():
+            self.note("out_of_miniatures", zombie=ZTYPES[t])
+            self.activate(types={t}, extra=True)
+
+    def extra_allowed(self) -> bool:
+        """Count one extra activation against the turn's bound (:func:`extra_activation_limit`);
+        past it the game ends as ``runaway`` (one ``runaway`` log event) and no further extra
+        activation is given, so the turn finishes."""
+        if self.extras < self.extra_limit:
+            self.extras += 1
+            return True
+        if self.extras == self.extra_limit:
+            self.extras += 1
+            self.runaway(f"more than {self.extra_limit} extra activations of the zombies in turn "
+                         f"{self.state.turn}")
+        return False
+
+    def runaway(self, message: str) -> None:
+        """End the game as a loss with cause ``runaway`` (unless it has already ended): the
+        rules were about to loop without end."""
+        st = self.state
+        if not st.outcome:
+            st.outcome, st.cause = "loss", "runaway"
+        self.note("runaway", message=message + ": the game is stopped as a runaway")
 
     # -- wounds and kills --------------------------------------------------------------------
 
@@ -534,18 +592,29 @@ class Game:
             self.activate(types=set(_TWICE), runners_second=True)
         self.spawn_phase()
 
-    def activate(self, types: set[int] | None = None, runners_second: bool = False) -> None:
+    def activate(self, types: set[int] | None = None, runners_second: bool = False, *,
+                 extra: bool = False) -> None:
         """One activation of the zombies of ``types`` (all types when None): those sharing a
         zone with survivors attack, then the others move one zone (splitting on ties).
-        Runners activated by an extra activation act twice."""
-        self._activate_once(types)
-        if types is not None and types & _TWICE and not runners_second:
-            self._activate_once(types & _TWICE)
-        while self._extra_pending:
-            t = self._extra_pending.pop(0)
-            self._activate_once({t})
+        Runners activated by an extra activation act twice ("riceverebbero due azioni come al
+        solito").
 
-    def _activate_once(self, types: set[int] | None) -> None:
+        A split that cannot be evened from the box ("Se non ci sono abbastanza miniature degli
+        Zombi per effettuare una divisione equa, ogni Zombi del tipo mancante riceve
+        un'attivazione extra") owes one extra activation per type that ran out in this
+        activation, given after it; an ``extra`` activation given for running out owes none
+        (its splits find the same empty box: the same running-out event)."""
+        out = self._activate_once(types)
+        if types is not None and types & _TWICE and not runners_second:
+            out += [t for t in self._activate_once(types & _TWICE) if t not in out]
+        if extra:
+            return
+        for t in out:
+            self.out_of_miniatures(t)
+
+    def _activate_once(self, types: set[int] | None) -> list[int]:
+        """One action of the acting zombies; return the types whose splits could not be evened
+        from the box (each once, in the order they ran out)."""
         st, b, p = self.state, self.board, self.profile
         # the acting zombies per zone, zones in board order (only zones that held zombies)
         acting: dict[int, list[int]] = {}
@@ -566,6 +635,7 @@ class Game:
         # then moves, decided on the positions before anyone moves
         moves: list[tuple[int, int, int, int]] = []  # (from, to, type, count)
         added: list[tuple[int, int, int]] = []  # (zone, type, count) added by splits
+        out: list[int] = []  # the types a split could not even from the box
         for z, row in acting.items():
             if not any(row):
                 continue
@@ -595,8 +665,8 @@ class Game:
                 if got:
                     st.pool[t] -= got  # taken from the box now, so later splits see what is left
                     added.append((z, t, got))
-                if got < need and p.params.pool_out_extra_activation:
-                    self._extra_pending.append(t)
+                if got < need and t not in out:
+                    out.append(t)
                 available = c + got
                 for i, dest in enumerate(options):
                     share = min(per, available)
@@ -609,6 +679,7 @@ class Game:
             self.note("split_added", zone=b.zone_ids[z], zombie=ZTYPES[t], count=got)
         for z, dest, t, c in moves:
             self.move_zombies(z, dest, t, c)
+        return out
 
     def _limit_activations(self, acting: dict[int, list[int]], limit: int) -> dict[int, list[int]]:
         """Keep only ``limit`` zombies acting: those nearest a survivor first (ties: the zone
@@ -715,17 +786,18 @@ class Game:
                 continue
             s.actions_left = p.action_budget(self, s)
             s.searched = s.moved = False
-            guard = 0
+            taken, limit = 0, s.actions_left + SURVIVOR_ACTION_LIMIT
             while s.on_board and s.actions_left > 0 and not st.outcome:
+                if taken >= limit:
+                    self.runaway(f"survivor {s.index + 1} took {taken} actions in turn {st.turn}")
+                    break
                 acts = self.legal_actions(s)
                 act = self.policy(self.view, s, acts)
                 if act not in acts:
                     act = ("pass",)
                 self.apply(s, act)
                 self.check_victory()
-                guard += 1
-                if guard > 50:
-                    break
+                taken += 1
             if s.on_board and self.escape_step_open() and p.escape_allowed(self, s):
                 s.escaped = True
                 self.note("escape", survivor=s.index, zone=self.board.zone_ids[s.zone])
@@ -750,6 +822,7 @@ class Game:
 
     def play_turn(self) -> None:
         st = self.state
+        self.extras = 0
         self.fire_event("turn_reached", st.turn)
         self.survivor_phase()
         if not st.outcome:
@@ -926,9 +999,8 @@ def _spawn_effect(g: Game, e: Any, actor: Survivor | None) -> None:
 def _spawn_zombies(g: Game, e: Any, actor: Survivor | None) -> None:
     count = g.roll(e.dice) if e.dice else e.count
     t = ZINDEX[e.zombie]
-    missing = g._place(g.state, g.board.zone_index[e.zone], t, count)
-    if missing and g.profile.params.pool_out_extra_activation:
-        g._extra_pending.append(t)
+    if g._place(g.state, g.board.zone_index[e.zone], t, count):
+        g.out_of_miniatures(t)  # at once, as for any spawn that runs out
 
 
 def _grant_xp(g: Game, e: Any, actor: Survivor | None) -> None:
@@ -973,6 +1045,7 @@ _TEXT = {
     "pushed": "{count} zombie(s) pushed from {frm} to {to}",
     "extra_activation": "every {zombie} acts again",
     "out_of_miniatures": "out of {zombie} miniatures: every {zombie} acts again",
+    "runaway": "{message}",
     "trigger": "trigger {trigger} fires",
 }
 

@@ -79,6 +79,10 @@ class Params:
     split_adds: bool = True
     """Zombies splitting on equal paths are topped up to equal groups (Zombicide); otherwise a
     zombie player simply spreads them."""
+    max_extra_activations: int = 0
+    """Extra activations of the zombies one turn may give before the game ends as a loss
+    ('runaway'); 0: a bound from the board that no game by the rules reaches
+    (``designer.engine.game.extra_activation_limit``)."""
 
 
 class Profile:
