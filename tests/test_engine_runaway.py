@@ -27,7 +27,7 @@ from .test_engine_core import playable
 from .test_engine_rulebook import board, new_game, zi, zone_counts
 
 ROOT = Path(__file__).resolve().parents[1]
-BLUEPRINTS = Path(__file__).parent / "golden" / "m01-the-blueprints.runaway.json"
+BLUEPRINTS = Path(__file__).parent.parent / "scenarios" / "prison-outbreak" / "m01-the-blueprints.json"
 """Prison Outbreak M01 as published in the campaign samples: at turn 21 of game_seed(1, 1145)
 with the random policy the fatties run out while splitting between two equally short paths."""
 

@@ -539,12 +539,9 @@ def _play_m01(seed, conn):
     conn.send((record["cause"], record["turns"]))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the engine loops for ever: in game 1145 of `designer playtest m01-the-blueprints.json "
-    "--policy random` the fatties run out of miniatures while splitting between two equally short "
-    "paths (I3 and I4, turn 21); every split that cannot be topped up queues one more extra "
-    "activation of the fatties (Game._activate_once -> _extra_pending), which splits again"))
 def test_m01_a_game_where_the_fatties_run_out_while_splitting_ends():
+    """Game 1145 of M01 under the random bot: the fatties run out of miniatures while splitting
+    between two equally short paths at turn 21; the game must end by the rules."""
     import multiprocessing
 
     from designer.engine.batch import game_seed
