@@ -15,9 +15,22 @@ from designer.widgets.canvas import _STATIC
 from .conftest import ROOT
 
 
+def walk(box):
+    """Every widget inside ``box``, depth first."""
+    for c in getattr(box, "children", ()):
+        yield c
+        yield from walk(c)
+
+
+def field(box, description):
+    """The widget of ``box`` with this description (the text box of a number field)."""
+    return next(c for c in walk(box) if getattr(c, "description", None) == description)
+
+
 @pytest.fixture(autouse=True)
 def drafts(tmp_path, monkeypatch):
     monkeypatch.setattr("designer.edit.DRAFTS", tmp_path / "drafts")
+    monkeypatch.setattr("designer.edit.DRAFT_DELAY", 0)  # drafts written at once, not a second later
 
 
 def test_rename_updates_every_reference():
@@ -132,18 +145,14 @@ def test_canvas_events_drive_the_editor():
 def test_forms_edit_the_selection():
     app = DesignerApp(Editor.open("scenarios/night-shift.json"), debounce=0)
     app.select("zone:P1")
-    by_desc = {getattr(c, "description", ""): c for c in app.form.children}
-    by_desc["Name"].value = "Chemist"
+    field(app.form, "Name").value = "Chemist"
     assert app.editor.data["zones"][6]["name"] == "Chemist"
     app.select("zone:P1")
-    by_desc = {getattr(c, "description", ""): c for c in app.form.children}
-    by_desc["dark"].value = True
+    field(app.form, "dark").value = True
     assert app.editor.data["zones"][6]["flags"] == {"dark": True}
     app.select("conn:door-pharmacy")
-    by_desc = {getattr(c, "description", ""): c for c in app.form.children}
-    by_desc["State"].value = "locked"
-    by_desc = {getattr(c, "description", ""): c for c in app.form.children}
-    by_desc["Key colour"].value = "yellow"
+    field(app.form, "State").value = "locked"
+    field(app.form, "Key colour").value = "yellow"
     door = next(c for c in app.editor.data["connections"] if c["id"] == "door-pharmacy")
     assert door["state"] == "locked" and door["lock"] == {"kind": "colour", "colour": "yellow"}
     codes = {f.code for f in app.check()}
@@ -168,13 +177,15 @@ def test_export_needs_confirmation_with_errors(tmp_path):
 def test_opening_a_broken_file_says_why(tmp_path):
     app = DesignerApp(Editor.new("x"), debounce=0)
     assert not app.open(str(ROOT / "scenarios" / "broken" / "misspelt-fields.json"))
-    assert "levle" in app.status.value
+    assert "levle" in app.file_error.value and "Files tab" in app.status.value
     assert app.open(str(ROOT / "scenarios" / "les-morts-aux-trousses.json"))
-    assert app.level.options == ("all", "-1", "0", "1")
+    assert sorted(app.level_toggles) == [-1, 0, 1]
+    app.level_toggles[-1].value = False
+    assert app.canvas.hidden_levels == ["-1"]
 
 
 def test_plan_steps_show_on_the_map():
     app = DesignerApp(Editor.open("scenarios/night-shift.json"), debounce=0)
     assert app.plan and app.plan_step.max == len(app.plan) - 1
-    app.plan_step.value = 2
-    assert app.canvas.highlighted and "3/" in app.plan_text.value
+    app.plan_step.value = 3
+    assert app.canvas.highlighted and app.plan_text.value.startswith(f"3/{len(app.plan)}: ")
