@@ -201,6 +201,13 @@ class DesignerApp:
         gc.collect()
         gc.freeze()
 
+    @classmethod
+    def app(cls, folder: str | Path = "scenarios", library: str | Path = "scenarios") -> "DesignerApp":
+        """The designer as a standalone app (Voilà): a blank mission, the drafts earlier sessions
+        left offered above the map, the library of files to open from, and the export folder
+        shown (and changed) in the Files tab."""
+        return cls(Editor.new(), folder=folder, library=library)
+
     # -- plumbing ----------------------------------------------------------------------------
 
     def _ipython_display_(self) -> None:
@@ -774,6 +781,15 @@ class DesignerApp:
         if o["kind"] == "item":
             parts.append(self._field(w.Text(value=o.get("item", ""), continuous_update=False,
                                             layout=w.Layout(width="120px")), lambda v: upd(item=v)))
+        if o["kind"] in ("key", "token", "switch"):
+            def shuffle(v: bool) -> None:
+                # a coloured objective shuffled face down among the red tokens (Zombicide missions)
+                tokens = [x["id"] for x in ed.data.get("objectives", []) if x["kind"] == "token"
+                          and not x.get("hidden_group")]
+                group = o.get("hidden_group") or "tokens"
+                ed.update_many("objective", sorted({oid, *tokens}) if v else [oid], hidden_group=group if v else None)
+            parts.append(self._field(_check("shuffled with the tokens", bool(o.get("hidden_group"))), shuffle,
+                                     rebuild=True))
         parts.append(self._field(w.Text(value=o.get("hidden_group") or "", placeholder="hidden among (group)",
                                         continuous_update=False, layout=w.Layout(width="150px")),
                                  lambda v: upd(hidden_group=v.strip() or None)))
@@ -1025,7 +1041,10 @@ class DesignerApp:
                 first = {"doors": doors[:1]}
             step = {"kind": kind, **first, **({"count": 1} if kind == "kill" else {}),
                     **({"turns": 5} if kind == "survive" else {})}
-            self._do_at(add_error, ed.set_victory, [*d["victory"]["steps"], step])
+            now = list(d["victory"]["steps"])
+            # escaping comes last: a new goal goes before a final escape
+            at = len(now) - 1 if now and now[-1]["kind"] == "escape" and kind != "escape" else len(now)
+            self._do_at(add_error, ed.set_victory, [*now[:at], step, *now[at:]])
         add.on_click(add_step)
         rows += [_row([self.step_kind, add]), add_error]
         return rows

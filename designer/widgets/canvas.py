@@ -90,6 +90,11 @@ class MapCanvas(anywidget.AnyWidget):
     """The last thing the user did: {type: select | move | connect | delete | add_zone | undo |
     redo | copy | paste | duplicate | escape, ...}."""
 
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        # the browser sends each user action as its own message (never merged with the next)
+        self.on_msg(lambda _w, content, _buffers: self.set_trait("event", dict(content)))
+
     def fit(self, ids: list[str] | None = None) -> None:
         """Zoom to show the whole map (or the elements ``ids``)."""
         self.send({"type": "fit", **({"ids": ids} if ids else {})})

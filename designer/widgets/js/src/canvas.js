@@ -137,7 +137,9 @@ function render({ model, el }) {
   // cytoscape keeps and mutates the element objects it is given: hand it copies, never the model's
   const elements = () => JSON.parse(model.get("elements_json") || "[]");
   let counter = 0;
-  const send = (ev) => { counter += 1; model.set("event", { ...ev, n: counter }); model.save_changes(); };
+  // one message per user action: a synced trait would merge actions made in quick succession
+  // (ipywidgets sends only the latest state while a message is in flight)
+  const send = (ev) => { counter += 1; model.send({ ...ev, n: counter }); };
   const mark = () => {
     box.dataset.nodeCount = String(cy.nodes(".zone").length);
     box.dataset.edgeCount = String(cy.edges().length);
@@ -320,8 +322,11 @@ function render({ model, el }) {
   observer.observe(box);
   setTimeout(() => start(), 0);
 
-  // cytoscape stops the mouse-down that would focus the map: focus it, so its keys work
-  box.addEventListener("mousedown", () => box.focus({ preventScroll: true }), true);
+  // cytoscape blurs whatever has the focus on a mouse-down: give it to the map afterwards, so its
+  // keys (Delete, Ctrl+Z, arrows...) reach it
+  const focusMap = () => setTimeout(() => box.focus({ preventScroll: true }), 0);
+  box.addEventListener("pointerdown", focusMap, true);
+  box.addEventListener("pointerup", focusMap, true);
   box.addEventListener("keydown", (e) => {
     if (!cy) return;
     const ctrl = e.ctrlKey || e.metaKey;
@@ -353,7 +358,7 @@ function render({ model, el }) {
         const dx = key === "ArrowLeft" ? -step : key === "ArrowRight" ? step : 0;
         const dy = key === "ArrowUp" ? -step : key === "ArrowDown" ? step : 0;
         const moves = zones.map((n) => {
-          const p = n.position();
+          const p = { ...n.position() }; // cytoscape hands out its live position object
           n.position({ x: p.x + dx, y: p.y + dy });
           return { id: n.id(), x: p.x + dx, y: p.y + dy };
         });
