@@ -313,7 +313,8 @@ def test_drafts_are_per_session_and_offered_again():
     found = Editor.drafts("same-mission")
     assert len(found) == 2
     app = DesignerApp(Editor.new("same-mission"), debounce=0)
-    assert app.offer_drafts() == 2 and "Unsaved work" in app.drafts_box.children[0].value
+    assert app.offer_drafts() == 2 and "Unsaved work" in app.drafts_box.children[0].children[0].value
+    assert len(app.drafts_list.children) == 2, "every draft is listed in the Files tab"
     field(app.drafts_box, "Recover draft").click()
     assert {"from-a", "from-b"} & set(app.editor.ids("zone"))
     assert app.editor.autosave and len(Editor.drafts("same-mission")) == 2, "the recovered draft is now this session's"

@@ -457,11 +457,9 @@ class DesignerApp:
     def select(self, element_id: str, ids: list[str] | None = None) -> None:
         """Select a zone ('zone:<id>'), a connection ('conn:<id>') or a building
         ('building:<name>'); ``ids`` for several at once; '' clears the selection."""
-        ids = list(ids) if ids is not None else ([element_id] if element_id else [])
-        if element_id and element_id not in ids:
-            ids.insert(0, element_id)
-        self.canvas.selection = ids
+        ids = [i for i in (ids if ids is not None else [element_id]) if i and i != element_id]
         self.canvas.selected = element_id
+        self.canvas.selection = [element_id, *ids] if element_id else ids
         self._build_form()
         self.tabs.selected_index = 0
 
@@ -883,8 +881,15 @@ class DesignerApp:
         id_error, title_error = w.HTML(layout=w.Layout(display="none")), w.HTML(layout=w.Layout(display="none"))
         self.id_text = self._mfield(w.Text(value=d["id"], description="Id", continuous_update=False,
                                            tooltip="the exported file is <id>.json"), ed.set_id, error=id_error)
+        def set_title(v: str) -> None:
+            ed.set_title(v)
+            self._building = True  # the id may follow the title: show it, leave the other fields be
+            try:
+                self.id_text.value = ed.data["id"]
+            finally:
+                self._building = False
         self.title_text = self._mfield(w.Text(value=d["meta"]["title"], description="Title", continuous_update=False),
-                                       ed.set_title, error=title_error, rebuild=True)
+                                       set_title, error=title_error)
         equipment = w.Text(value=", ".join(sv().get("starting_equipment", [])), description="Equipment",
                            placeholder="fire axe, pistol", continuous_update=False,
                            tooltip="items every survivor starts with, separated by commas")
@@ -1314,11 +1319,11 @@ class DesignerApp:
         files = sorted(p for p in root.rglob("*.json") if "campaigns" not in p.parts)
         return [(str(p.relative_to(root)), str(p)) for p in files]
 
-    def _list_drafts(self, box: w.VBox, every: bool = False) -> int:
+    def _list_drafts(self, box: w.VBox, every: bool = False, limit: int = 8) -> int:
         """Fill ``box`` with the drafts other sessions left (of this mission, or ``every`` one)."""
         found = Editor.drafts(None if every else self.editor.data.get("id"), exclude=self.editor.session)
         rows: list[w.Widget] = []
-        for dr in found[:8]:
+        for dr in found[:limit]:
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(dr["saved"]))
             recover = w.Button(description="Recover draft", button_style="warning", layout=w.Layout(width="120px"))
             discard = w.Button(description="Discard", layout=w.Layout(width="80px"))
@@ -1333,10 +1338,16 @@ class DesignerApp:
         """Offer, above the map, the drafts other sessions left for this mission (for any mission
         when this one is still the untouched starter); returns how many."""
         blank = not self.editor.can_undo and self.editor.path is None
-        n = self._list_drafts(self.drafts_box, every=blank)
+        n = self._list_drafts(self.drafts_box, every=blank, limit=1)  # one line: the map keeps its room
         if n:
-            self.drafts_box.children = [w.HTML("<b>Unsaved work from an earlier session:</b>"),
-                                        *self.drafts_box.children]
+            later = w.Button(description="Later", tooltip="hide this; the drafts stay in the Files tab",
+                             layout=w.Layout(width="60px"))
+            later.on_click(lambda _b: _replace(self.drafts_box, []))
+            row = self.drafts_box.children[0]
+            more = f" ({n - 1} more in the Files tab)" if n > 1 else ""
+            row.children = (w.HTML(f"<b>Unsaved work from an earlier session:</b>"), *row.children,
+                            w.HTML(more), later)
+        self._list_drafts(self.drafts_list, every=True)
         return n
 
     def _discard(self, path: Path) -> None:

@@ -67,12 +67,13 @@ class MapCanvas(anywidget.AnyWidget):
     @traitlets.observe("elements")
     def _send_elements(self, change: dict) -> None:
         self.elements_json = json.dumps(change["new"], separators=(",", ":"))
-    selected = traitlets.Unicode("").tag(sync=True)
+    selected = traitlets.Unicode("")
     """Id of the selected element ('zone:<id>' or 'conn:<id>'), '' for none."""
     highlighted = traitlets.List().tag(sync=True)
     """Element ids drawn highlighted (the zones and connections of a finding, a plan step)."""
     selection = traitlets.List().tag(sync=True)
-    """Every selected element (box or shift-click selection), ``selected`` first when it is set."""
+    """Every selected element (box or shift-click selection), ``selected`` first when it is set;
+    the browser draws this one."""
     hidden_levels = traitlets.List().tag(sync=True)
     """Levels (as text) whose zones are hidden."""
     grid = traitlets.Int(0).tag(sync=True)

@@ -175,11 +175,12 @@ function render({ model, el }) {
     for (const id of model.get("highlighted")) cy.getElementById(id).addClass("highlight");
   };
   const applyMode = () => (model.get("mode") === "connect" ? eh.enableDrawMode() : eh.disableDrawMode());
+  let lastKnown = "[]"; // the selection Python and the browser last agreed on
   const applySelected = () => {
     applying = true;
     try {
       const want = new Set(model.get("selection"));
-      if (model.get("selected")) want.add(model.get("selected"));
+      lastKnown = JSON.stringify([...want].sort());
       cy.elements(":selected").forEach((e) => { if (!want.has(e.id())) e.unselect(); });
       for (const id of want) cy.getElementById(id).select();
     } finally { applying = false; }
@@ -225,6 +226,17 @@ function render({ model, el }) {
     cy.zoom(z * 1.0001); // a viewport change makes the renderer redraw every layer
     cy.zoom(z);
   });
+  // Python echoes every selection the browser reports; an echo arriving after newer clicks must
+  // not take those clicks back
+  const sentSelections = [];
+  const selKey = (ids) => JSON.stringify([...ids].sort());
+  const isEcho = () => {
+    const k = selKey(model.get("selection"));
+    const i = sentSelections.indexOf(k);
+    if (i < 0) return false;
+    sentSelections.splice(0, i + 1);
+    return true;
+  };
   const byIds = (ids) => (ids || []).reduce((c, id) => c.union(cy.getElementById(id)), cy.collection());
   const selectionIds = () => cy.elements(":selected").map((e) => e.id());
   // the zones a command acts on: the selected zones and the rooms of selected buildings
@@ -264,13 +276,15 @@ function render({ model, el }) {
     cy.on("tap", "node, edge", (e) => { lastTapped = e.target.id(); });
     let selTimer = null;
     cy.on("select unselect", () => {
-      if (applying) return;
       clearTimeout(selTimer);
       selTimer = setTimeout(() => {
         const ids = selectionIds();
-        const now = model.get("selection");
-        if (ids.length === now.length && ids.every((id) => now.includes(id))) return;
+        const key = selKey(ids);
+        if (key === lastKnown) return; // what Python asked for, or already reported
+        lastKnown = key;
         const primary = ids.includes(lastTapped) ? lastTapped : (ids[0] || "");
+        sentSelections.push(key);
+        if (sentSelections.length > 50) sentSelections.shift();
         send({ type: "select", id: primary, ids });
       }, 0);
     });
@@ -396,8 +410,7 @@ function render({ model, el }) {
     show(cy.elements(".highlight").not(".hidden"));
   });
   model.on("change:mode", () => cy && applyMode());
-  model.on("change:selected", () => cy && applySelected());
-  model.on("change:selection", () => cy && applySelected());
+  model.on("change:selection", () => { if (cy && !isEcho()) applySelected(); });
   model.on("change:grid", () => cy && applyGrid());
   model.on("change:legend", () => applyLegend());
   model.on("change:look", () => { if (cy) { cy.style(styleFor(look())); applyLegend(); } });
