@@ -711,6 +711,8 @@ def test_designer_in_jupyterlab_survives_a_reload(tmp_path, chromium):
         if no_news.count():
             no_news.first.click()  # JupyterLab's news question sits over the map
         page.evaluate("() => document.querySelector('.sd-canvas').scrollIntoView({block: 'center'})")
+        page.wait_for_timeout(500)
+        app.click_button("Fit", within=page.locator(".sd-controls"))
         app.click_zone("W1")
         app.key("Delete")
         app.wait("cy.nodes('.zone').length === 6")
