@@ -369,7 +369,8 @@ def test_victory_triggers_pool_rules_and_equipment_have_forms():
     ed = app.editor
     app.step_kind.value = "kill"
     field(app.setup_box, "Add step").click()
-    assert ed.data["victory"]["steps"][-1] == {"kind": "kill", "count": 1}
+    assert ed.data["victory"]["steps"][-2:] == [{"kind": "kill", "count": 1}, {"kind": "escape"}], \
+        "a new goal goes before the final escape"
     take = next(c for c in walk(app.setup_box) if c.__class__.__name__ == "SelectMultiple")
     take.value = ("blue-key",)
     assert ed.data["victory"]["steps"][0]["objectives"] == ["blue-key"]
@@ -401,3 +402,15 @@ def test_add_zone_lands_in_view_and_auto_layout_places_every_zone():
     assert len(spots) == len(app.editor.data["zones"]), "no two zones on one spot"
     app.editor.undo()
     assert next(z for z in app.editor.data["zones"] if z["id"] == zid)["position"] == placed
+
+
+def test_the_printable_map_has_the_canvas_look_buildings_and_a_legend(tmp_path):
+    from designer.render import LOOK, render_map
+    from designer.widgets.canvas import MapCanvas
+
+    s = designer.load("scenarios/night-shift.json")
+    svg = render_map(s, tmp_path / "map.svg").read_text(encoding="utf-8")
+    for text in ("warehouse", "pharmacy", "locked door (key colour)", "START", "EXIT", "door", "fence"):
+        assert f">{text}<" in svg or text in svg, text
+    assert MapCanvas().look == LOOK, "the canvas draws with the same table"
+    assert LOOK["kinds"]["room"].lower() in svg.lower(), "rooms in the canvas's colour"

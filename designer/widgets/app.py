@@ -82,6 +82,25 @@ def _replace(box: w.Box, children: list[w.Widget]) -> None:
     _close(old)
 
 
+class IntField(w.VBox):
+    """A whole-number field (a text box and the error shown under it). ``value`` reads the number
+    (None while the field is empty or wrong) and sets it as if typed."""
+
+    text: w.Text
+    error: w.HTML
+
+    @property
+    def value(self) -> int | None:
+        raw = self.text.value.strip()
+        if self.error.layout.display != "none" or not _INT.fullmatch(raw):
+            return None
+        return int(raw)
+
+    @value.setter
+    def value(self, v: int | None) -> None:
+        self.text.value = "" if v is None else str(v)
+
+
 def _check(description: str, value: bool) -> w.Checkbox:
     return w.Checkbox(value=value, description=description, indent=False, layout=w.Layout(width="auto"))
 
@@ -579,7 +598,7 @@ class DesignerApp:
             finally:
                 self._form_edit = self._mission_edit = False
         text.observe(changed, "value")
-        box = w.VBox([text, error], layout=w.Layout(width="auto"))
+        box = IntField([text, error], layout=w.Layout(width="auto"))
         box.text, box.error = text, error  # for tests and scripts
         return box
 
@@ -1468,11 +1487,9 @@ class DesignerApp:
         return w.VBox([self.games, self.policy, self.survivors, w.HBox([self.playtest_button, self.playtest_progress]),
                        self.playtest_result, self.heat_toggle, self.playtest_plot])
 
-    def _number(self, field: w.Widget) -> int | None:
-        raw = field.text.value.strip()
-        if field.error.layout.display != "none" or not _INT.fullmatch(raw):
-            return None
-        return int(raw)
+    @staticmethod
+    def _number(field: IntField) -> int | None:
+        return field.value
 
     def playtest(self, workers: int | None = None) -> Any:
         """Playtest the scenario with the panel's settings and show the results."""

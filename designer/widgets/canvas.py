@@ -15,42 +15,14 @@ from typing import Any
 import anywidget
 import traitlets
 
+# one look for the canvas and the printable map: the tables live with the map drawing
+from ..render import CONNECTION_STYLES, KIND_COLOURS, LOCK_COLOURS, LOOK, node_size
+from ..render import zone_badges as _zone_badges
+
 __all__ = ["CONNECTION_STYLES", "KIND_COLOURS", "LOCK_COLOURS", "LOOK", "MapCanvas", "badges", "elements_for",
            "node_size"]
 
 _STATIC = Path(__file__).parent / "static"
-
-KIND_COLOURS = {"street": "#e0e0e0", "room": "#ffe0b2", "corridor": "#cfd8dc", "cell": "#d7ccc8",
-                "tower": "#c5e1a5", "security": "#f8bbd0", "gate": "#f48fb1", "extra": "#fff59d",
-                "elevator": "#b3e5fc"}
-"""Fill colour of a zone by kind."""
-CONNECTION_STYLES = {
-    "opening": {"colour": "#9e9e9e", "dash": "solid", "width": 2},
-    "door": {"colour": "#6d4c41", "dash": "dashed", "width": 3},
-    "stairs": {"colour": "#5e35b1", "dash": "solid", "width": 3},
-    "elevator": {"colour": "#0277bd", "dash": "dashed", "width": 2},
-    "ladder": {"colour": "#33691e", "dash": "solid", "width": 2},
-    "drop": {"colour": "#424242", "dash": "dashed", "width": 2},
-    "fence": {"colour": "#b71c1c", "dash": "dotted", "width": 3},
-    "window": {"colour": "#4fc3f7", "dash": "dotted", "width": 2},
-}
-"""Line of a connection by kind (an open door is dotted, a locked one in its key's colour)."""
-LOCK_COLOURS = {"red": "#e53935", "blue": "#1e88e5", "green": "#43a047", "yellow": "#fdd835",
-                "purple": "#8e24aa", "orange": "#fb8c00", "white": "#bdbdbd", "black": "#212121"}
-"""Line colour of a door locked by a colour."""
-LOOK = {"kinds": KIND_COLOURS, "connections": CONNECTION_STYLES, "locks": LOCK_COLOURS}
-"""The whole look, as the canvas receives it."""
-
-_CHAR_WIDTH, _LINE_HEIGHT, _MAX_WIDTH = 6.3, 13.0, 200.0  # 10 px DejaVu Sans, with a margin
-
-
-def node_size(label: str) -> tuple[float, float]:
-    """Width and height of a zone's box so that its label (one or more lines) fits inside."""
-    lines = label.split("\n")
-    width = min(max(64.0, max(len(line) for line in lines) * _CHAR_WIDTH + 16), _MAX_WIDTH)
-    per_line = max(int((width - 16) / _CHAR_WIDTH), 1)  # longer lines wrap inside the box
-    rows = sum(max(1, -(-len(line) // per_line)) for line in lines)
-    return width, max(40.0, rows * _LINE_HEIGHT + 14)
 
 
 class MapCanvas(anywidget.AnyWidget):
@@ -119,27 +91,6 @@ class MapCanvas(anywidget.AnyWidget):
 def badges(data: dict) -> dict[str, list[str]]:
     """The badges drawn on each zone: START, EXIT, spawns (order, colour, off) and objectives."""
     return _zone_badges(data)
-
-
-_DEFAULT_COLOUR = {"token": "red"}
-
-
-def _zone_badges(data: dict) -> dict[str, list[str]]:
-    badges: dict[str, list[str]] = {}
-    for z in data["setup"]["start_zones"]:
-        badges.setdefault(z, []).append("START")
-    for z in data.get("exits", []):
-        badges.setdefault(z, []).append("EXIT")
-    for sp in data.get("spawns", []):
-        colour = f" {sp['colour']}" if sp.get("colour") else ""
-        off = "" if sp.get("active", True) else " off"
-        badges.setdefault(sp["zone"], []).append(f"spawn {sp['order']}{colour}{off}")
-    for o in data.get("objectives", []):
-        colour = o.get("colour") or _DEFAULT_COLOUR.get(o["kind"])
-        colour = f" {colour}" if colour else ""
-        kind = {"token": "obj", "search_marker": "search"}.get(o["kind"], o["kind"])
-        badges.setdefault(o["zone"], []).append(f"{kind}{colour}")
-    return badges
 
 
 def elements_for(data: dict, heat: dict[str, float] | None = None) -> list[dict[str, Any]]:
