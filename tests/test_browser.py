@@ -476,6 +476,8 @@ def test_files_open_ask_and_export_named_after_the_title(chromium, voila):
     app.tab("Findings")
     slider = app.page.locator(".widget-slider", has_text="Plan step")
     slider.wait_for(timeout=30000)
+    app.page.wait_for_function("() => Number(document.querySelector('.noUi-handle').getAttribute("
+                               "'aria-valuemax')) >= 3", timeout=30000)  # the plan of the file just opened
     readout = slider.locator(".widget-readout")
     readout.click()
     app.page.keyboard.press("Control+a")

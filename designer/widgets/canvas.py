@@ -58,7 +58,7 @@ class MapCanvas(anywidget.AnyWidget):
     """The part of the map in view, reported by the browser: {x1, y1, x2, y2, zoom}."""
     mode = traitlets.Unicode("select").tag(sync=True)
     """'select' (click, drag) or 'connect' (draw a connection from one zone to another)."""
-    height = traitlets.Unicode("600px").tag(sync=True)
+    height = traitlets.Unicode("560px").tag(sync=True)
     event = traitlets.Dict().tag(sync=True)
     """The last thing the user did: {type: select | move | connect | delete | add_zone | undo |
     redo | copy | paste | duplicate | escape, ...}."""

@@ -121,9 +121,9 @@ function render({ model, el }) {
   const fitButton = button("Fit", "Show the whole map (F)");
   const legendButton = button("Legend", "Show or hide the legend");
   controls.append(zoomIn, zoomOut, fitButton, legendButton);
-  const legend = css(document.createElement("div"), { position: "absolute", left: "8px", bottom: "8px",
-    zIndex: 10, background: "rgba(255,255,255,0.92)", border: "1px solid #bdbdbd", borderRadius: "4px",
-    padding: "4px 6px", font: "11px sans-serif", lineHeight: "15px", maxHeight: "70%", overflowY: "auto" });
+  // the legend sits under the map, never over a zone
+  const legend = css(document.createElement("div"), { display: "flex", flexWrap: "wrap", columnGap: "14px",
+    rowGap: "2px", padding: "3px 6px", font: "11px sans-serif", lineHeight: "15px", borderTop: "0" });
   legend.className = "sd-legend";
   wrap.append(box, controls, legend);
   el.style.width = "100%";
@@ -196,7 +196,7 @@ function render({ model, el }) {
     box.style.backgroundPosition = `${pan.x}px ${pan.y}px`;
   };
   const applyLegend = () => {
-    legend.style.display = model.get("legend") ? "block" : "none";
+    legend.style.display = model.get("legend") ? "flex" : "none";
     legendButton.style.background = model.get("legend") ? "#e3f2fd" : "#ffffff";
     if (!cy || !model.get("legend")) return;
     const present = { kinds: new Set(), connections: new Set(), locked: false, oneway: false };
