@@ -1010,7 +1010,8 @@ class DesignerApp:
                                        rows=min(max(len(opts), 2), 6), layout=w.Layout(width="95%"))
                 parts.append(w.HTML("<i>none picked: every token, key and switch</i>" if not st.get("objectives")
                                     else ""))
-                parts.append(self._mfield(sel, lambda v, i=i: put(i, objectives=list(v)), error=error))
+                parts.append(self._mfield(sel, lambda v, i=i: put(i, objectives=list(v)), error=error,
+                                          rebuild=True))  # the note on an empty pick follows
             elif kind in ("reach_zone", "clear_zones"):
                 opts = self._ids_of("zone")
                 sel = w.SelectMultiple(options=opts, value=tuple(x for x in st["zones"] if x in {v for _l, v in opts}),
