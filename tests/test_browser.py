@@ -491,6 +491,8 @@ def test_files_open_ask_and_export_named_after_the_title(chromium, voila):
     out = work / "my exports"
     app.fill("Export to", str(out))
     app.tab("Mission")
+    app.page.wait_for_function("() => [...document.querySelectorAll('.widget-text input')].some("
+                               "i => i.value === 'new-mission')", timeout=30000)  # the new mission's form
     app.fill("Title", "Night of the Crates")
     app.page.wait_for_function("() => [...document.querySelectorAll('.widget-text input')].some("
                                "i => i.value === 'night-of-the-crates')", timeout=30000)
