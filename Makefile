@@ -5,7 +5,7 @@ VENV  ?= .venv
 PY    := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup start test bundle browser golden
+.PHONY: setup start test bundle browser golden app screenshot
 
 $(STAMP): pyproject.toml setup.py designer/engine/_core.c designer/engine/rng.py designer/bench/kernel.py
 	python3 -m venv $(VENV)
@@ -44,3 +44,13 @@ browser:
 	    echo "browser tests skipped: install Debian's chromium (sudo apt-get install chromium)"; \
 	  fi; \
 	fi
+
+# The designer as a standalone web app (Voilà).
+app: setup
+	$(VENV)/bin/voila notebooks/designer-app.ipynb
+
+# Screenshots for docs/: the browser tests save them when DESIGNER_SCREENSHOTS names a folder
+# (a plain `make test` never writes into the checkout).
+screenshot: setup browser
+	DESIGNER_BROWSER_TESTS=1 DESIGNER_SCREENSHOTS=$(CURDIR)/docs $(VENV)/bin/pytest tests/test_browser.py -q \
+	  -k "seven_zone or voila_app"

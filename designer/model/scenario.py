@@ -780,6 +780,8 @@ RULE_OVERRIDES: dict[str, tuple[type, int, int, str]] = {
     "doors_need_item": (bool, 0, 1, "opening a closed door needs a door-opening item"),
     "pool_out_extra_activation": (bool, 0, 1, "a zombie type out of miniatures acts again"),
     "split_adds": (bool, 0, 1, "zombies splitting on equal paths are topped up to equal groups"),
+    "max_extra_activations": (int, 0, 1_000_000, "extra activations of the zombies in one turn before a game is "
+                                                 "stopped as a runaway (0: the bound computed from the board)"),
 }
 """Rule settings a scenario may override: (type, lowest, highest, what it is). The engine's rule
 profiles read the same names; a value outside its range is refused when the file loads."""

@@ -1,17 +1,26 @@
 """The map canvas: an anywidget over a bundled cytoscape.js (no CDN; the bundle ships in the
-package). Python sends the elements to draw; the browser reports clicks, drags, new connections,
-deletions and double-clicks through the ``event`` trait.
+package). Python sends the elements to draw; the browser reports the selection, drags, new
+connections, keys and double-clicks through the ``event`` trait.
+
+The look of the map (zone colours, connection styles, lock colours) is one table, :data:`LOOK`:
+the canvas draws with it and the printable map (:mod:`designer.render`) too.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import anywidget
 import traitlets
 
-__all__ = ["MapCanvas", "elements_for"]
+# one look for the canvas and the printable map: the tables live with the map drawing
+from ..render import CONNECTION_STYLES, KIND_COLOURS, LOCK_COLOURS, LOOK, node_size
+from ..render import zone_badges as _zone_badges
+
+__all__ = ["CONNECTION_STYLES", "KIND_COLOURS", "LOCK_COLOURS", "LOOK", "MapCanvas", "badges", "elements_for",
+           "node_size"]
 
 _STATIC = Path(__file__).parent / "static"
 
@@ -21,45 +30,72 @@ class MapCanvas(anywidget.AnyWidget):
     start and exit."""
 
     _esm = _STATIC / "canvas.js"
-    elements = traitlets.List().tag(sync=True)
+    elements = traitlets.List()
     """Cytoscape elements (nodes and edges) to draw."""
-    selected = traitlets.Unicode("").tag(sync=True)
+    elements_json = traitlets.Unicode("[]").tag(sync=True)
+    """The same, as the browser receives them: one JSON text is several times cheaper to send
+    than nested lists, which ipywidgets walks for binary buffers."""
+
+    @traitlets.observe("elements")
+    def _send_elements(self, change: dict) -> None:
+        self.elements_json = json.dumps(change["new"], separators=(",", ":"))
+    selected = traitlets.Unicode("")
     """Id of the selected element ('zone:<id>' or 'conn:<id>'), '' for none."""
     highlighted = traitlets.List().tag(sync=True)
     """Element ids drawn highlighted (the zones and connections of a finding, a plan step)."""
-    level = traitlets.Unicode("all").tag(sync=True)
-    """Level shown ('all', or a level number as text)."""
+    selection = traitlets.List().tag(sync=True)
+    """Every selected element (box or shift-click selection), ``selected`` first when it is set;
+    the browser draws this one."""
+    hidden_levels = traitlets.List().tag(sync=True)
+    """Levels (as text) whose zones are hidden."""
+    grid = traitlets.Int(0).tag(sync=True)
+    """Grid size in map units: drags snap to it and it is drawn; 0 for none."""
+    legend = traitlets.Bool(True).tag(sync=True)
+    """Whether the legend is drawn on the map."""
+    look = traitlets.Dict(LOOK).tag(sync=True)
+    """Colours and line styles (:data:`LOOK`)."""
+    view = traitlets.Dict().tag(sync=True)
+    """The part of the map in view, reported by the browser: {x1, y1, x2, y2, zoom}."""
     mode = traitlets.Unicode("select").tag(sync=True)
     """'select' (click, drag) or 'connect' (draw a connection from one zone to another)."""
-    height = traitlets.Unicode("480px").tag(sync=True)
+    height = traitlets.Unicode("560px").tag(sync=True)
     event = traitlets.Dict().tag(sync=True)
-    """The last thing the user did: {type: select | move | connect | delete | add_zone, ...}."""
+    """The last thing the user did: {type: select | move | connect | delete | add_zone | undo |
+    redo | copy | paste | duplicate | escape, ...}."""
 
-    def fit(self) -> None:
-        """Zoom to show the whole map."""
-        self.send({"type": "fit"})
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        # the browser sends each user action as its own message (never merged with the next)
+        self.on_msg(lambda _w, content, _buffers: self.set_trait("event", dict(content)))
+
+    def fit(self, ids: list[str] | None = None) -> None:
+        """Zoom to show the whole map (or the elements ``ids``)."""
+        self.send({"type": "fit", **({"ids": ids} if ids else {})})
+
+    def zoom(self, factor: float) -> None:
+        """Zoom in (``factor`` > 1) or out around the centre of the view."""
+        self.send({"type": "zoom", "factor": factor})
+
+    def show(self, ids: list[str]) -> None:
+        """Pan (or zoom out) so that the elements ``ids`` are in view."""
+        self.send({"type": "show", "ids": ids})
+
+    def view_centre(self) -> tuple[float, float] | None:
+        """The map point at the centre of the view, once the browser has reported it."""
+        v = self.view
+        if not v or "x1" not in v:
+            return None
+        return (v["x1"] + v["x2"]) / 2, (v["y1"] + v["y2"]) / 2
 
 
-def _zone_badges(data: dict) -> dict[str, list[str]]:
-    badges: dict[str, list[str]] = {}
-    for z in data["setup"]["start_zones"]:
-        badges.setdefault(z, []).append("START")
-    for z in data.get("exits", []):
-        badges.setdefault(z, []).append("EXIT")
-    for sp in data.get("spawns", []):
-        colour = f" {sp['colour']}" if sp.get("colour") else ""
-        off = "" if sp.get("active", True) else " off"
-        badges.setdefault(sp["zone"], []).append(f"spawn {sp['order']}{colour}{off}")
-    for o in data.get("objectives", []):
-        colour = f" {o['colour']}" if o.get("colour") else ""
-        kind = {"token": "obj", "search_marker": "search"}.get(o["kind"], o["kind"])
-        badges.setdefault(o["zone"], []).append(f"{kind}{colour}")
-    return badges
+def badges(data: dict) -> dict[str, list[str]]:
+    """The badges drawn on each zone: START, EXIT, spawns (order, colour, off) and objectives."""
+    return _zone_badges(data)
 
 
 def elements_for(data: dict, heat: dict[str, float] | None = None) -> list[dict[str, Any]]:
     """Cytoscape elements for a scenario's JSON data (``heat``: zone id -> 0..1 to colour zones)."""
-    badges = _zone_badges(data)
+    marks = _zone_badges(data)
     starts, exits = set(data["setup"]["start_zones"]), set(data.get("exits", []))
     spawns = {sp["zone"] for sp in data.get("spawns", [])}
     buildings = sorted({z["building"] for z in data["zones"] if z.get("building")})
@@ -71,12 +107,15 @@ def elements_for(data: dict, heat: dict[str, float] | None = None) -> list[dict[
         label = z.get("name") or z["id"]
         if z.get("level"):
             label += f" [L{z['level']}]"
-        if badges.get(z["id"]):
-            label += "\n" + " · ".join(badges[z["id"]])
+        zone_marks = marks.get(z["id"], [])
+        for j in range(0, len(zone_marks), 2):  # two badges a line, so the box stays compact
+            label += "\n" + " · ".join(zone_marks[j:j + 2])
+        w, h = node_size(label)
         classes = ["zone"] + (["start"] if z["id"] in starts else []) + (["exit"] if z["id"] in exits else []) \
             + (["spawn"] if z["id"] in spawns else [])
         node = {"group": "nodes", "data": {"id": f"zone:{z['id']}", "zone": z["id"], "label": label,
-                                           "kind": z.get("kind", "street"), "level": z.get("level", 0)},
+                                           "kind": z.get("kind", "street"), "level": z.get("level", 0),
+                                           "w": w, "h": h, "tw": f"{w - 8:.0f}px"},
                 "position": {"x": pos["x"], "y": pos["y"]}, "classes": " ".join(classes)}
         if z.get("building"):
             node["data"]["parent"] = f"building:{z['building']}"
