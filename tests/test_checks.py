@@ -96,6 +96,8 @@ def mission(zones, connections, **extra):
         "spawns": [{"id": "sp", "zone": "S", "order": 1, "active": True}],
     }
     data.update(extra)
+    # the team carries a crowbar (opening a door needs a door-opening item) unless told otherwise
+    data["setup"].setdefault("survivors", {"starting_equipment": ["crowbar"]})
     return parse(data)
 
 

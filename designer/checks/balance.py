@@ -27,7 +27,8 @@ def balance_totals(s: Scenario) -> dict[str, int]:
     return totals
 
 
-def check_balance(s: Scenario) -> Iterator[Finding]:
+def check_balance(s) -> Iterator[Finding]:
+    s = getattr(s, "scenario", s)
     yield from check_overrides(s)
     rules = s.setup.special_rules
     if rules:

@@ -1,9 +1,13 @@
 """Replaying a witness plan step by step on the scenario, independently of the search.
 
 The replay walks the team zone by zone with networkx over the connections passable at that
-moment, opens doors only with their key, item or trigger, fires the triggers of every action,
-and checks each victory step when the plan claims it is met. It shares no code with the search
-(`designer.checks.reachability`), so a plan that replays is evidence that the search was right.
+moment, opens doors only with their key, item or trigger and a door-opening item in hand (when
+the rule profile asks for one), fires the triggers of every action, fires the entry triggers of
+the zone the team walks to before it acts there (taking an objective is entering its zone), and
+checks each victory step when the plan claims it is met. It shares no code with the search
+(`designer.checks.reachability`), so a plan that replays is evidence that the search was right;
+the facts of the scenario (which items open doors, the rule profile's deck) come from the
+compiled scenario.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from dataclasses import dataclass
 import networkx as nx
 
 from ..model.scenario import Scenario
+from ..rules.compiled import compile as compile_scenario
 from .reachability import Step
 
 __all__ = ["ReplayError", "replay"]
@@ -41,6 +46,8 @@ class _Table:
     turn: int
     kills: int
     done: list[bool]
+    entered: set[str]
+    searched: bool
 
 
 def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
@@ -56,13 +63,22 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
         locked={d for d, c in doors.items() if c.state == "locked"},
         ever=set(), taken=set(), pressed=set(), fired=set(),
         zombies=any(sp.active for sp in s.spawns) or bool(s.setup.zombies),
-        turn=0, kills=0, done=[False] * len(s.victory.steps),
+        turn=0, kills=0, done=[False] * len(s.victory.steps), entered=set(), searched=False,
     )
+    facts = compile_scenario(s)
     groups: dict[str, set[str]] = {}
     for o in s.objectives:
         if o.hidden_group:
             groups.setdefault(o.hidden_group, set()).add(o.id)
-    base_items = set(s.setup.survivors.starting_equipment) | {e.item for e in s.setup.equipment_deck or []}
+    def items() -> set[str]:
+        have = set(s.setup.survivors.starting_equipment)
+        if t.searched or s.setup.survivors.starting_cards > 0:
+            have |= facts.deck_items
+        have |= {o.item for o in s.objectives if o.kind == "item" and found(o)}
+        return have
+
+    def has_opener() -> bool:
+        return not facts.doors_need_item or bool(items() & facts.door_openers)
 
     def enterable(z: str) -> bool:
         return zone[z].capacity.max_survivors != 0
@@ -83,14 +99,22 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
 
     def may_open(d: str) -> bool:
         c = doors[d]
+        if not has_opener():
+            return False
         if d not in t.locked or c.breakable:
             return True
         if c.lock is None:
             return False
         if c.lock.kind == "colour":
             return any(o.kind == "key" and o.colour == c.lock.colour and found(o) for o in s.objectives)
-        return c.lock.item in base_items or any(
-            o.kind == "item" and o.item == c.lock.item and found(o) for o in s.objectives)
+        return c.lock.item in items()
+
+    def arrive(z: str) -> None:
+        """The team steps into a zone: the first time, its entry triggers fire."""
+        t.pos = z
+        if z not in t.entered:
+            t.entered.add(z)
+            fire(lambda ev: ev.kind == "zone_entered" and ev.zone == z)
 
     def open_door(d: str) -> None:
         t.open.add(d)
@@ -98,7 +122,8 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
         if d not in t.ever:
             t.ever.add(d)
             c = doors[d]
-            if c.spawns_on_first_open and (zone[c.source].is_building or zone[c.target].is_building):
+            if facts.building_spawn and c.spawns_on_first_open and (zone[c.source].is_building
+                                                                    or zone[c.target].is_building):
                 t.zombies = True
             fire(lambda ev: ev.kind == "door_opened" and ev.door == d)
 
@@ -152,7 +177,7 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
             G = walk_graph()
             if not nx.has_path(G, t.pos, step.zone):
                 raise fail(f"the team in {t.pos} cannot walk to {step.zone}")
-            t.pos = step.zone
+            arrive(step.zone)
         a = step.action
         if a == "open":
             c = doors.get(step.target)
@@ -167,7 +192,11 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
             o = objectives.get(step.target)
             if o is None or o.zone != t.pos or o.id in t.taken or o.kind == "switch":
                 raise fail("no objective to take here")
+            if zone[o.zone].kind == "security":
+                raise fail("a security zone allows only moving through")
             t.taken.add(o.id)
+            if o.kind == "search_marker":
+                t.searched = True
             fire(lambda ev: ev.kind == "objective_taken" and ev.objective == o.id)
         elif a == "press":
             o = objectives.get(step.target)
@@ -178,8 +207,12 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
             t.pressed.add(o.id)
             t.taken.add(o.id)
             fire(lambda ev: ev.kind == "switch_pressed" and ev.switch == o.id)
-        elif a == "enter":
-            fire(lambda ev: ev.kind == "zone_entered" and ev.zone == t.pos)
+        elif a == "enter":  # walking here was the entering, unless the team stood here already
+            arrive(t.pos)
+        elif a == "search":
+            if not zone[t.pos].is_searchable or zone[t.pos].capacity.max_survivors == 0:
+                raise fail("survivors cannot search here")
+            t.searched = True
         elif a == "cross":
             c = next((c for c in s.connections if c.id == step.target), None)
             if c is None or c.source != t.pos or not c.survivors or not enterable(c.target):
@@ -188,7 +221,7 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
                 if not may_open(c.id):
                     raise fail("the door is locked and the team cannot open it")
                 open_door(c.id)
-            t.pos = c.target
+            arrive(c.target)
         elif a == "wait":
             turn = int(step.target)
             limit = s.setup.turn_limit if s.defeat.at_turn_limit else None
