@@ -282,6 +282,7 @@ class _Compiled:
             self.step_mask.append(mask)
             self.step_supers.append(supers)
         self.position_steps = sum(1 << i for i, op in enumerate(cs.step_op) if op in (ST_REACH, ST_ESCAPE, ST_CLEAR))
+        self.escape_steps = sum(1 << i for i, op in enumerate(cs.step_op) if op == ST_ESCAPE)
         self.turn_limit = limit
         self.zsrc0 = cs.zombies_at_start
         self.start_supers = sorted({self.super_of[z] for z in cs.start_zones if enterable[z]})
@@ -644,6 +645,8 @@ class _Search:
                     steps.append(self.goal_step(i, region))
             if st.won:
                 met &= ~self.c.position_steps  # positions are choices, not facts, once the game can end
+            else:
+                met &= ~self.c.escape_steps  # escaping takes the team off the board: it comes last
             st.progress |= met
 
     # -- discrete actions --------------------------------------------------------------------
