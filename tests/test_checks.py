@@ -30,7 +30,7 @@ EXPECTED = {
     "switch-strands-team.json": {"dead-end": 1},
     "spawn-rules.json": {"spawn-in-forbidden-zone": 2, "spawn-order-duplicate": 1, "spawn-near-start": 1,
                          "spawn-cannot-reach-survivors": 1, "spawn-order-gap": 1, "tower-without-ladder": 1},
-    "door-and-balance.json": {"door-cannot-open": 1, "rule-conflict": 1, "balance-points": 1,
+    "door-and-balance.json": {"door-cannot-open": 1, "rule-conflict": 1, "balance-points": 1, "rule-mismatch": 1,
                               "door-never-opens": 1, "zone-unreachable": 1},
 }
 

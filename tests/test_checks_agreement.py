@@ -240,3 +240,45 @@ def test_a_button_inside_a_rotating_gate_can_be_pressed():
                         triggers=[{"id": "turn", "when": {"kind": "switch_pressed", "switch": "yellow"},
                                    "then": [{"kind": "open_door", "door": "g-x"}]}])
     assert codes(check(security))["objective-in-forbidden-zone"] == 1
+
+
+# -- 8. special rules as a typed registry ---------------------------------------------------------
+
+def with_rules(rules, starting_cards=0):
+    zones = [("S", "street"), ("X", "street")]
+    return scenario(zones, [("s-x", "opening", "S", "X")], exits=["X"], steps=[{"kind": "escape"}],
+                    setup={"start_zones": ["S"], "rules": {"profile": "lnoe"}, "special_rules": rules,
+                           "survivors": {"starting_cards": starting_cards}})
+
+
+def test_known_rules_under_custom_ids_or_names_still_exclude_each_other():
+    built_in = with_rules([{"id": "grave-dead", "side": "zombies", "points": 3},
+                           {"id": "zombie-horde", "side": "zombies", "points": 3}])
+    assert codes(check(built_in))["rule-conflict"] == 1
+    custom = with_rules([{"id": "red-zombies", "rule": "grave-dead", "side": "zombies", "points": 3},
+                         {"id": "big-pool", "name": "Horde de Zombies (21)", "side": "zombies", "points": 3}])
+    f = [f for f in check(custom).findings if f.code == "rule-conflict"]
+    assert len(f) == 1 and set(f[0].ids) == {"red-zombies", "big-pool"} and "Grave dead" in f[0].message
+    own = with_rules([{"id": "red-zombies", "side": "zombies", "points": 3},
+                      {"id": "big-pool", "side": "zombies", "points": 3}])
+    assert "rule-conflict" not in codes(check(own)), "rules of the designer's own exclude nothing"
+
+
+def test_hero_starting_cards_agree_with_the_cards_dealt_and_their_points():
+    rule = {"id": "extra-cards", "name": "Hero starting cards (3)", "side": "heroes", "points": 3}
+    assert "rule-mismatch" not in codes(check(with_rules([rule], starting_cards=3)))
+    f = next(f for f in check(with_rules([rule], starting_cards=2)).findings if f.code == "rule-mismatch")
+    assert f.severity == "error" and "promises 3 extra cards" in f.message and "deals 2" in f.message
+    cheap = dict(rule, points=1)
+    f = next(f for f in check(with_rules([cheap], starting_cards=3)).findings if f.code == "rule-mismatch")
+    assert "worth 3 points" in f.message and f.path == "setup.special_rules[0].points"
+    by_parameter = {"id": "hero-starting-cards", "parameter": 2, "side": "heroes", "points": 2}
+    assert "rule-mismatch" not in codes(check(with_rules([by_parameter], starting_cards=2)))
+    wrong_side = {"id": "zombie-autospawn", "side": "heroes", "points": 1}
+    assert "helps the zombies" in next(f.message for f in check(with_rules([wrong_side])).findings
+                                       if f.code == "rule-mismatch")
+
+
+def test_the_samples_rules_agree_with_their_set_up():
+    for path in ("scenarios/seul-dans-le-noir.json", "scenarios/woodinvale-last-stand.json"):
+        assert "rule-mismatch" not in codes(check_file(path))

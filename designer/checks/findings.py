@@ -97,6 +97,7 @@ _TABLE: list[tuple[str, str, str, str, str]] = [
     ("drop-in-breakthrough-zone", "warning", "doors", "A hole or collapse starts in a breakthrough zone, which the rules forbid.", "Move the hole."),
     ("balance-points", "warning", "balance", "The special rules give the heroes and the zombies different point totals.", "Add rules for the weaker side until both totals match."),
     ("rule-conflict", "error", "balance", "Two special rules that exclude each other are both used.", "Keep only one of them."),
+    ("rule-mismatch", "error / warning", "balance", "A known special rule (recognised by id, by 'rule' or by name) disagrees with the rulebook: the wrong side, points that do not match its parameter ('Hero starting cards (x)' is worth x), or a parameter the set-up does not deal (error).", "Use the rulebook's side and points, and make the set-up match the rule's number."),
     ("unknown-rule-override", "error", "balance", "A rule override names a setting the rule profile does not have, or gives it a value it cannot take.", "Use a setting the profile knows (docs/engine.md), with a whole number or true / false."),
     ("invalid-step-scenario", "error", "campaign", "A step's scenario file is missing or cannot be loaded.", "Fix the path (relative to the campaign file) or the scenario."),
     ("step-scenario-has-errors", "warning", "campaign", "A step's scenario loads but validation finds errors in it.", "Run designer validate on the scenario."),

@@ -16,6 +16,7 @@ from pydantic import Field, model_validator
 
 from .common import Colour, Id, Model, Position, Tagged, ZombieType
 from .references import TARGETS, iter_references
+from .special_rules import KnownRuleId
 
 __all__ = [
     "BUILDING_KINDS",
@@ -769,6 +770,14 @@ class SpecialRule(Model):
     """Ids of rules that cannot be used together with this one."""
     description: str = Field(default="", max_length=2000)
     """What the rule does."""
+    rule: KnownRuleId | None = None
+    """The known rule of the rulebook this is, when its id is the designer's own (for example
+    'grave-dead' for a rule with id 'red-zombies'); leave empty when the id or the name already
+    names it, or for a rule of the designer's own. Known rules: hero-starting-cards,
+    free-search-markers, heroes-replenish, well-stocked-buildings, grave-dead, zombie-autospawn,
+    zombie-horde, plague-carriers."""
+    parameter: int | None = Field(default=None, ge=0, le=20)
+    """The rule's number (x in 'Hero starting cards (x)'); empty to read it from the name."""
 
 
 class EquipmentCount(Model):
