@@ -218,10 +218,14 @@ def test_ordered_steps_must_come_in_order():
         {"kind": "reach_zone", "zones": ["A"]}, {"kind": "escape"}]})
     assert not check(s).winnable
     s2 = mission(zones, conns, victory={"ordered": True, "steps": [
-        {"kind": "escape"}, {"kind": "reach_zone", "zones": ["A"]}]})
+        {"kind": "reach_zone", "zones": ["X"]}, {"kind": "reach_zone", "zones": ["A"]}]})
     r = check(s2)
     assert r.winnable
     replay(s2, r.plan)
+    # an escaped team does nothing more: escaping first, then reaching A, cannot be done
+    s3 = mission(zones, conns, victory={"ordered": True, "steps": [
+        {"kind": "escape"}, {"kind": "reach_zone", "zones": ["A"]}]})
+    assert not check(s3).winnable
 
 
 def test_replay_refuses_a_wrong_plan():

@@ -48,6 +48,7 @@ class _Table:
     done: list[bool]
     entered: set[str]
     searched: bool
+    outcome: str = ""
 
 
 def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
@@ -144,6 +145,8 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
                     t.locked.add(e.door)
                 elif e.kind in ("activate_spawn", "toggle_spawn", "spawn_zombies"):
                     t.zombies = True
+                elif e.kind == "end_game" and not t.outcome:
+                    t.outcome = e.outcome
 
     def met(i: int) -> bool:
         st = s.victory.steps[i]
@@ -171,6 +174,10 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
 
     for i, step in enumerate(plan):
         fail = lambda reason: ReplayError(i, step, reason)  # noqa: E731
+        if t.outcome == "win":
+            return  # a trigger ended the game in a win: the rest of the plan is never played
+        if t.outcome == "loss":
+            raise ReplayError(i - 1, plan[i - 1], "a trigger ends the game in a loss here")
         if step.zone and step.zone != t.pos:
             if step.zone not in zone:
                 raise fail(f"no zone '{step.zone}'")
@@ -243,6 +250,10 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
             t.done[k] = True
         else:
             raise fail(f"unknown action '{a}'")
+    if t.outcome == "win":
+        return
+    if t.outcome == "loss":
+        raise ReplayError(len(plan) - 1, plan[-1], "a trigger ends the game in a loss here")
     if not all(t.done):
         missing = [str(i + 1) for i, d in enumerate(t.done) if not d]
         raise ReplayError(len(plan) - 1, plan[-1] if plan else Step("", "", "", "start"),

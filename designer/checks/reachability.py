@@ -155,12 +155,22 @@ class _Compiled:
             return root
 
         c_door, c_from, c_to, c_one_way = cs.c_door, cs.c_from, cs.c_to, cs.c_one_way
+        starts = set(cs.start_zones)
+        hazard = [False] * n
+        for z, trig in cs.triggers_on[EV_ZONE_ENTERED].items():
+            if z not in starts and not all(cs.trig_safe[t] for t in trig):
+                hazard[z] = True
+        self.hazard = hazard
+        """Zones whose first entry fires a trigger that can remove options: walking into one is an
+        action of its own, so they are never merged with their neighbours (the start zone, where
+        the team stands without entering, excepted)."""
         var_conns = []
         for c, surv in enumerate(cs.c_survivors):
             if not surv:
                 continue
             d = c_door[c]
-            if c_one_way[c] or (d >= 0 and (not cs.door_open0 >> d & 1 or closable >> d & 1)):
+            if c_one_way[c] or (d >= 0 and (not cs.door_open0 >> d & 1 or closable >> d & 1)) or \
+                    hazard[c_from[c]] or hazard[c_to[c]]:
                 var_conns.append(c)
                 continue
             a, b = c_from[c], c_to[c]
@@ -259,7 +269,11 @@ class _Compiled:
         """Edges that can lead to a discrete action: one-way ones, doors with non-monotone triggers."""
         self.discrete_objectives = [o for u in range(m) for o in self.objectives_in[u]
                                     if self.obj_kind[o] == "switch" or unsafe(self.on_taken.get(o, ()))]
-        self.discrete_entries = [z for u in range(m) for z in self.entered_in[u] if unsafe(self.on_entered[z])]
+        self.discrete_entries = [z for z in range(n) if enterable[z] and (hazard[z] or (
+            z in starts and z in self.on_entered and unsafe(self.on_entered[z])))]
+        """Zones whose entry is an action of its own: the hazard zones, and a start zone whose
+        entry triggers can remove options (they fire when the team comes back into it)."""
+        self.start_zone_set = starts
         self.switch_repeatable = dict(enumerate(cs.obj_repeatable))
 
         # victory steps
@@ -268,10 +282,12 @@ class _Compiled:
         self.step_op = cs.step_op
         self.step_mask: list[int] = []
         self.step_supers: list[list[int]] = []
+        self.step_zones: list[list[int]] = []
         for i, op in enumerate(cs.step_op):
             targets = cs.step_targets[i]
             mask = 0
             supers: list[int] = []
+            self.step_zones.append([z for z in targets if enterable[z]] if op in (ST_REACH, ST_ESCAPE) else [])
             if op == ST_TAKE:  # a hidden objective is known only with its whole group
                 for o in targets:
                     mask |= cs.obj_group_mask[o]
@@ -459,9 +475,19 @@ class _Search:
         return any(not (c.trig_once[t] and st.fired >> t & 1) for t in triggers)
 
     def blocked_by_entry(self, st: _State, z: int) -> bool:
-        """Whether an objective in zone ``z`` must wait: taking it is entering its zone, and the
-        zone's entry triggers have not fired yet."""
-        return z in self.c.on_entered and not st.entered >> z & 1
+        """Whether an action in zone ``z`` must wait: acting there is entering it, and the zone's
+        entry triggers have not fired yet (the start zone, where the team stands from the
+        beginning, never waits)."""
+        return z in self.c.on_entered and not st.entered >> z & 1 and z not in self.c.start_zone_set
+
+    def passable(self, st: _State, k: int, u: int) -> bool:
+        """Whether the team in node ``u`` walks through variable edge ``k`` now (an open door,
+        or a passage into a hazard zone it has already entered)."""
+        a, b, _, d, _, sa, _ = self.c.edges[k]
+        if d >= 0 and not st.open >> d & 1:
+            return False
+        other = b if sa == u else a
+        return not (self.c.hazard[other] and not st.entered >> other & 1)
 
     # -- saturation ----------------------------------------------------------------------------
 
@@ -490,6 +516,8 @@ class _Search:
 
         def try_open(k: int, u: int) -> bool:
             a, b, _, d, _, sa, _ = edges[k]
+            if d < 0 or st.open >> d & 1:
+                return False  # nothing to open (a passage into a hazard zone not entered yet)
             if self.blocked_by_entry(st, a if sa == u else b):
                 return False  # opening from a zone is entering it first
             if not self.can_open(st, d, have):
@@ -542,7 +570,7 @@ class _Search:
                     if one_way:
                         continue
                     other = sb if sa == u else sa
-                    if d < 0 or st.open >> d & 1 or try_open(k, u):
+                    if self.passable(st, k, u) or (try_open(k, u) and self.passable(st, k, u)):
                         if other not in region:
                             stack.append(other)
                     else:
@@ -555,7 +583,7 @@ class _Search:
             waiting, blocked = blocked, []
             for k, u in waiting:
                 _, _, _, d, _, sa, sb = edges[k]
-                if st.open >> d & 1 or try_open(k, u):
+                if self.passable(st, k, u) or (try_open(k, u) and self.passable(st, k, u)):
                     other = sb if sa == u else sa
                     if other not in region:
                         stack.append(other)
@@ -574,6 +602,8 @@ class _Search:
         if not have.opener and c.cs.deck_has_opener:
             return True
         for k, _ in blocked:
+            if c.edges[k][3] < 0:
+                continue
             lock = c.door_lock[c.edges[k][3]]
             if lock is not None and lock[0] == "item" and lock[1] in c.deck_items and lock[1] not in have.items:
                 return True
@@ -584,8 +614,8 @@ class _Search:
         op = c.step_op[i]
         if op == ST_TAKE:  # a pressed switch counts as taken, as on the table
             return (st.taken | st.pressed) & c.step_mask[i] == c.step_mask[i]
-        if op in (ST_REACH, ST_ESCAPE):
-            return any(sp in region for sp in c.step_supers[i])
+        if op in (ST_REACH, ST_ESCAPE):  # standing in a zone is having entered it
+            return any(c.super_of[z] in region and not self.blocked_by_entry(st, z) for z in c.step_zones[i])
         if op == ST_CLEAR:
             return bool(c.step_supers[i]) and len(c.step_supers[i]) == len(c.cs.step_targets[i]) and \
                 all(sp in region for sp in c.step_supers[i])
@@ -597,14 +627,13 @@ class _Search:
             return c.turn_limit is None or c.cs.step_count[i] <= c.turn_limit
         return False
 
-    def goal_step(self, i: int, region: set[int]) -> Step:
+    def goal_step(self, i: int, region: set[int], st: _State) -> Step:
         c = self.c
         st_ = c.steps[i]
         zone = ""
         if st_.kind in ("reach_zone", "escape"):
-            targets = set(c.cs.step_targets[i])
-            zone = next(c.zone_ids[z] for sp in c.step_supers[i] if sp in region for z in c.super_zones[sp]
-                        if z in targets)
+            zone = next(c.zone_ids[z] for z in c.step_zones[i]
+                        if c.super_of[z] in region and not self.blocked_by_entry(st, z))
         text = {
             "take_objectives": "all the objectives of this step are taken",
             "reach_zone": f"reach {self.names.get(zone, zone)}",
@@ -626,12 +655,16 @@ class _Search:
         c = self.c
         n = len(c.steps)
         if c.ordered:
-            while st.progress < n - 1 and self.step_met(st.progress, st, region):
-                steps.append(self.goal_step(st.progress, region))
+            # an escaped team does nothing more: an escape step is passed only together with
+            # every step after it, in the same moment
+            while st.progress < n - 1 and not c.escape_steps >> st.progress & 1 and \
+                    self.step_met(st.progress, st, region):
+                steps.append(self.goal_step(st.progress, region, st))
                 st.progress += 1
-            st.won = st.progress == n - 1 and self.step_met(n - 1, st, region)
+            st.won = all(self.step_met(j, st, region) for j in range(st.progress, n)) and not (
+                c.escape_steps >> st.progress & 1 and any(c.step_op[j] == ST_REACH for j in range(st.progress + 1, n)))
             if st.won:
-                steps.append(self.goal_step(n - 1, region))
+                steps.extend(self.goal_step(j, region, st) for j in range(st.progress, n))
         else:
             full = (1 << n) - 1
             met = st.progress
@@ -642,7 +675,7 @@ class _Search:
             new = met & ~st.progress
             for i in range(n):
                 if new >> i & 1:
-                    steps.append(self.goal_step(i, region))
+                    steps.append(self.goal_step(i, region, st))
             if st.won:
                 met &= ~self.c.position_steps  # positions are choices, not facts, once the game can end
             else:
@@ -673,7 +706,10 @@ class _Search:
                 if d >= 0 and not new.open >> d & 1:
                     self.open_door(new, d, steps, c.zone_ids[a])
                 step = self.cross_step(k)
-                yield step, new, sb, [*steps, step]  # a door on the way is opened first
+                landing: list[Step] = []
+                if b in c.on_entered and not new.entered >> b & 1:
+                    self.enter(new, b, landing)  # landing in a zone is entering it
+                yield step, new, sb, [*steps, step, *landing]  # a door on the way is opened first
             elif (sa in region or sb in region) and not st.open >> d & 1 and self.can_open(st, d, have):
                 side, u = (a, sa) if sa in region else (b, sb)
                 if self.blocked_by_entry(st, side):
@@ -703,11 +739,12 @@ class _Search:
                 yield steps[0], new, u, steps
         for z in c.discrete_entries:
             u = sup[z]
-            if u in region and not st.entered >> z & 1:
-                new = st.copy()
-                steps = []
-                self.enter(new, z, steps)
-                yield steps[0], new, u, steps
+            if st.entered >> z & 1 or not (u in region or self.next_to(st, z, region)):
+                continue
+            new = st.copy()
+            steps = []
+            self.enter(new, z, steps)
+            yield steps[0], new, u, steps
         if st.turn < len(c.turn_steps):
             turn, trig = c.turn_steps[st.turn]
             new = st.copy()
@@ -725,6 +762,20 @@ class _Search:
             step = Step("kill", "", str(count), f"kill {count} zombies")
             yield step, new, st.pos, [step, *steps]
 
+    def next_to(self, st: _State, z: int, region: set[int]) -> bool:
+        """Whether the team can step into hazard zone ``z`` from its region now (an open
+        passage, not one way out of it)."""
+        c = self.c
+        for k in c.edges_of[c.super_of[z]]:
+            a, b, one_way, d, _, sa, sb = c.edges[k]
+            if d >= 0 and not st.open >> d & 1:
+                continue
+            if b == z and sa in region:
+                return True
+            if a == z and not one_way and sb in region:
+                return True
+        return False
+
     def cross_step(self, k: int, before: str = "") -> Step:
         a, b, _, _, cid, _, _ = self.c.edges[k]
         za, zb = self.c.zone_ids[a], self.c.zone_ids[b]
@@ -738,8 +789,7 @@ class _Search:
         and cross. Yields (step, new state, start node, steps) like :meth:`successors`, for the
         crossings whose situation differs from crossing after everything (``full``)."""
         c = self.c
-        todo = [k for k in c.discrete_edges if c.edges[k][2] and c.edges[k][5] in region and c.edges[k][6] not in region]
-        if not todo:
+        if not any(c.edges[k][2] for k in c.discrete_edges):
             return
         have = self.holdings(entry)
         # breadth first over the condensed graph, remembering the door that led to each node
@@ -752,7 +802,7 @@ class _Search:
                 if one_way:
                     continue
                 v = sb if sa == u else sa
-                if v in via:
+                if v in via or c.hazard[b if sa == u else a] and not entry.entered >> (b if sa == u else a) & 1:
                     continue
                 if d >= 0 and not entry.open >> d & 1:
                     if not self.may_unlock(entry, d, have) or not have.opener:
@@ -761,9 +811,9 @@ class _Search:
                         continue
                 via[v] = (u, k)
                 queue.append(v)
-        for k in todo:
-            a, b, _, d, cid, sa, sb = c.edges[k]
-            if sa not in via or self.blocked_by_entry(entry, a):
+        for k in c.discrete_edges:
+            a, b, one_way, d, cid, sa, sb = c.edges[k]
+            if not one_way or sa not in via or sb in via or self.blocked_by_entry(entry, a):
                 continue
             new = entry.copy()
             steps: list[Step] = []
@@ -784,7 +834,10 @@ class _Search:
             if not missing:
                 continue
             step = self.cross_step(k, "before " + missing)
-            yield step, new, sb, [*steps, step]
+            landing: list[Step] = []
+            if b in c.on_entered and not new.entered >> b & 1:
+                self.enter(new, b, landing)
+            yield step, new, sb, [*steps, step, *landing]
 
     def not_done(self, early: _State, full: _State) -> str:
         """What the team had done in ``full`` but not in ``early``, in words ('' when nothing that

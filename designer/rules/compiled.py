@@ -303,11 +303,22 @@ class CompiledScenario:
         w("trig_effects", tuple(fx_rows))
         """Per trigger, its effects in order as (effect op, argument): door index, spawn index,
         zone index (spawn zombies), XP amount, or 1 / 0 for an end of the game in a win / loss."""
-        w("trig_safe", tuple(all(op in SAFE_EFFECTS for op, _ in row) for row in fx_rows))
-        """Triggers whose effects never remove an option (see :data:`SAFE_EFFECTS`)."""
         on: tuple[dict[int, list[int]], ...] = tuple({} for _ in EVENTS)
         for ti, (op, arg) in enumerate(ev_rows):
             on[op].setdefault(arg, []).append(ti)
+        # safe: every effect is safe, and so are the triggers of the doors it opens (transitively)
+        safe = [all(op in SAFE_EFFECTS for op, _ in row) for row in fx_rows]
+        changed = True
+        while changed:
+            changed = False
+            for ti, row in enumerate(fx_rows):
+                if safe[ti] and any(op == FX_OPEN and not all(safe[t] for t in on[EV_DOOR_OPENED].get(arg, ()))
+                                    for op, arg in row):
+                    safe[ti] = False
+                    changed = True
+        w("trig_safe", tuple(safe))
+        """Triggers that never remove an option: their effects are safe (see :data:`SAFE_EFFECTS`)
+        and so are the triggers of the doors they open, transitively."""
         w("triggers_on", tuple({a: tuple(v) for a, v in d.items()} for d in on))
         """Per event op, {argument: triggers} (for example ``triggers_on[EV_TAKEN][o]``)."""
         changeable = 0
