@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from dataclasses import dataclass
 
@@ -74,14 +75,20 @@ def check(scenario: Scenario, *, spawn_distance: int = 2, max_states: int = DEFA
         Findings sorted by severity, then in check order; the reachability result with its
         witness plan.
     """
-    cs = compile_scenario(scenario)  # the one compile of this validation run
-    reach = search(cs, max_states=max_states)
-    found: list[Finding] = []
-    found += check_structure(cs)
-    found += reachability_findings(cs, reach)
-    found += check_spawns(cs, reach, spawn_distance)
-    found += check_doors(cs)
-    found += check_balance(cs)
+    collecting = gc.isenabled()
+    gc.disable()  # validation allocates many small tables at once and frees none of them early
+    try:
+        cs = compile_scenario(scenario)  # the one compile of this validation run
+        reach = search(cs, max_states=max_states)
+        found: list[Finding] = []
+        found += check_structure(cs)
+        found += reachability_findings(cs, reach)
+        found += check_spawns(cs, reach, spawn_distance)
+        found += check_doors(cs)
+        found += check_balance(cs)
+    finally:
+        if collecting:
+            gc.enable()
     found.sort(key=lambda f: SEVERITY_ORDER[f.severity])
     return Report(found, reach, scenario, cs)
 

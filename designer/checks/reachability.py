@@ -385,11 +385,10 @@ class _Search:
         return self.c.door_breakable[d]
 
     def fire(self, st: _State, triggers) -> None:
-        """Apply the effects of triggers (and the triggers they cause) to the state."""
+        """Apply the effects of triggers to the state, in order; a door opened for the first
+        time fires its own triggers at once, before the next effect (as on the table)."""
         c = self.c
-        queue = deque(triggers)
-        while queue:
-            ti = queue.popleft()
+        for ti in triggers:
             if c.trig_once[ti]:
                 if st.fired >> ti & 1:
                     continue
@@ -405,7 +404,7 @@ class _Search:
                             st.ever |= bit
                             if c.door_building_spawn[arg]:
                                 st.zsrc = True
-                            queue.extend(c.on_opened.get(arg, ()))
+                            self.fire(st, c.on_opened.get(arg, ()))
                     elif op == FX_UNLOCK:
                         st.unlocked |= bit
                     elif op == FX_CLOSE or op == FX_TOGGLE:
@@ -509,7 +508,7 @@ class _Search:
         which :meth:`keeps_region` holds), the work starts from there instead of from scratch.
         """
         c = self.c
-        edges, edges_of = c.edges, c.edges_of
+        edges, edges_of, hazard = c.edges, c.edges_of, c.hazard
         on_opened, on_taken, on_pressed = c.on_opened, c.on_taken, c.on_pressed
         have = self.holdings(st)
         searchable: list[int] = []
@@ -566,13 +565,22 @@ class _Search:
                 if c.search_zone[u] >= 0:
                     searchable.append(u)
                 for k in edges_of[u]:
-                    _, _, one_way, d, _, sa, sb = edges[k]
+                    a, b, one_way, d, _, sa, sb = edges[k]
                     if one_way:
                         continue
                     other = sb if sa == u else sa
-                    if self.passable(st, k, u) or (try_open(k, u) and self.passable(st, k, u)):
-                        if other not in region:
-                            stack.append(other)
+                    if d < 0:  # a passage into a hazard zone: walkable once the zone is entered
+                        if not hazard[a if sa != u else b] or st.entered >> (a if sa != u else b) & 1:
+                            if other not in region:
+                                stack.append(other)
+                        else:
+                            blocked.append((k, u))
+                    elif st.open >> d & 1 or try_open(k, u):
+                        if self.passable(st, k, u):
+                            if other not in region:
+                                stack.append(other)
+                        else:
+                            blocked.append((k, u))
                     else:
                         blocked.append((k, u))
             # keys taken, doors opened by effects or a search may free doors that were waiting
@@ -783,16 +791,17 @@ class _Search:
         return Step("cross", za, cid, f"{text} {before}" if before else text)
 
     def early_crossings(self, entry: _State, start: int, full: _State, region: set[int]):
-        """One-way moves taken too early: from the situation the team was in when it arrived
-        (``entry``, at node ``start``, before any monotone action), walk to each one-way
-        connection by the doors it can open on the way, opening nothing else and taking nothing,
-        and cross. Yields (step, new state, start node, steps) like :meth:`successors`, for the
-        crossings whose situation differs from crossing after everything (``full``)."""
+        """Irreversible actions taken too early: from the situation the team was in when it
+        arrived (``entry``, at node ``start``, before any monotone action), walk to each one-way
+        connection, hazard zone, switch or objective with non-monotone triggers by the doors it
+        can open on the way, opening nothing else and taking nothing, and act. Yields (step, new
+        state, start node, steps) like :meth:`successors`, for the actions whose situation
+        differs from acting after everything (``full``)."""
         c = self.c
-        if not any(c.edges[k][2] for k in c.discrete_edges):
+        if not (c.discrete_edges or c.discrete_entries or c.discrete_objectives):
             return
         have = self.holdings(entry)
-        # breadth first over the condensed graph, remembering the door that led to each node
+        # breadth first over the condensed graph, remembering the passage that led to each node
         via: dict[int, tuple[int, int]] = {start: (-1, -1)}
         queue = deque((start,))
         while queue:
@@ -802,23 +811,18 @@ class _Search:
                 if one_way:
                     continue
                 v = sb if sa == u else sa
-                if v in via or c.hazard[b if sa == u else a] and not entry.entered >> (b if sa == u else a) & 1:
+                far = b if sa == u else a
+                if v in via or c.hazard[far] and not entry.entered >> far & 1:
                     continue
-                if d >= 0 and not entry.open >> d & 1:
-                    if not self.may_unlock(entry, d, have) or not have.opener:
-                        continue
-                    if not self.safe(c.on_opened.get(d, ()), entry):
-                        continue
+                if d >= 0 and not entry.open >> d & 1 and not self.openable_early(entry, d, have):
+                    continue
                 via[v] = (u, k)
                 queue.append(v)
-        for k in c.discrete_edges:
-            a, b, one_way, d, cid, sa, sb = c.edges[k]
-            if not one_way or sa not in via or sb in via or self.blocked_by_entry(entry, a):
-                continue
+
+        def walk(u: int) -> tuple[_State, list[Step]]:
             new = entry.copy()
             steps: list[Step] = []
             path = []
-            u = sa
             while via[u][0] >= 0:
                 path.append(via[u])
                 u = via[u][0]
@@ -826,10 +830,23 @@ class _Search:
                 ea, eb, _, ed, _, esa, _ = c.edges[e]
                 if ed >= 0 and not new.open >> ed & 1:
                     self.open_door(new, ed, steps, c.zone_ids[ea if esa == u else eb])
-            if d >= 0 and not new.open >> d & 1:
-                if not self.may_unlock(new, d, self.holdings(new)) or not self.holdings(new).opener:
-                    continue
-                self.open_door(new, d, steps, c.zone_ids[a])
+            return new, steps
+
+        def door_on_the_way(new: _State, d: int, steps: list[Step], zone: int) -> bool:
+            if d < 0 or new.open >> d & 1:
+                return True
+            if not self.openable_early(new, d, self.holdings(new)):
+                return False
+            self.open_door(new, d, steps, c.zone_ids[zone])
+            return True
+
+        for k in c.discrete_edges:
+            a, b, one_way, d, cid, sa, sb = c.edges[k]
+            if not one_way or sa not in via or sb in via or self.blocked_by_entry(entry, a):
+                continue
+            new, steps = walk(sa)
+            if not door_on_the_way(new, d, steps, a):
+                continue
             missing = self.not_done(new, full)
             if not missing:
                 continue
@@ -838,6 +855,47 @@ class _Search:
             if b in c.on_entered and not new.entered >> b & 1:
                 self.enter(new, b, landing)
             yield step, new, sb, [*steps, step, *landing]
+        for z in c.discrete_entries:
+            if entry.entered >> z & 1 or not c.hazard[z]:
+                continue
+            u = c.super_of[z]
+            for k in c.edges_of[u]:
+                a, b, one_way, d, _, sa, sb = c.edges[k]
+                side, near = (sa, a) if b == z else (sb, b) if not one_way else (-1, -1)
+                if side < 0 or side not in via or side == u:
+                    continue
+                new, steps = walk(side)
+                if not door_on_the_way(new, d, steps, near):
+                    continue
+                missing = self.not_done(new, full)
+                if missing:
+                    zone = c.zone_ids[z]
+                    self.enter(new, z, steps)
+                    step = Step("enter", zone, zone, f"enter {self.names[zone]} before {missing}")
+                    yield step, new, u, steps[:-1] + [step]
+                break
+        for o in c.discrete_objectives:
+            z = c.obj_zone[o]
+            u = c.super_of[z]
+            if u not in via or self.blocked_by_entry(entry, z):
+                continue
+            bit = 1 << o
+            switch = c.obj_kind[o] == "switch"
+            if (entry.pressed if switch else entry.taken) & bit:
+                continue
+            new, steps = walk(u)
+            missing = self.not_done(new, full)
+            if not missing:
+                continue
+            (self.press if switch else self.take)(new, o, steps)
+            oid, zone = c.obj_ids[o], c.zone_ids[z]
+            what = f"press switch '{oid}'" if switch else f"take {c.obj_kind[o].replace('_', ' ')} '{oid}'"
+            step = Step("press" if switch else "take", zone, oid, f"{what} in {self.names[zone]} before {missing}")
+            yield step, new, u, steps[:-1] + [step]
+
+    def openable_early(self, st: _State, d: int, have: _Have) -> bool:
+        c = self.c
+        return self.may_unlock(st, d, have) and have.opener and self.safe(c.on_opened.get(d, ()), st)
 
     def not_done(self, early: _State, full: _State) -> str:
         """What the team had done in ``full`` but not in ``early``, in words ('' when nothing that
@@ -856,6 +914,11 @@ class _Search:
             parts.append(f"entering {self.names[c.zone_ids[z]]}")
         if full.searched and not early.searched:
             parts.append("searching")
+        done = full.progress & ~early.progress if not c.ordered else 0
+        if c.ordered and full.progress > early.progress:
+            done = sum(1 << i for i in range(early.progress, full.progress))
+        for i in _Compiled._bits(done):
+            parts.append(f"completing victory step {i + 1} ({c.steps[i].kind})")
         if not parts and (full.ever & ~early.ever):
             parts = [f"opening '{c.door_ids[d]}'" for d in _Compiled._bits(full.ever & ~early.ever)]
         if len(parts) > 4:
