@@ -156,9 +156,24 @@ class _Compiled:
 
         c_door, c_from, c_to, c_one_way = cs.c_door, cs.c_from, cs.c_to, cs.c_one_way
         starts = set(cs.start_zones)
+        self.idle_doors = _idle_doors_of(cs)
+        idle = self.idle_doors
+        # a trigger is safe for the search when it only adds options, or changes idle doors
+        safe = [all(op in SAFE_EFFECTS or (op <= FX_LOCK and idle >> arg & 1) for op, arg in row)
+                for row in cs.trig_effects]
+        on_opened = cs.triggers_on[EV_DOOR_OPENED]
+        changed = True
+        while changed:
+            changed = False
+            for ti, row in enumerate(cs.trig_effects):
+                if safe[ti] and any(op in (FX_OPEN, FX_TOGGLE) and not all(safe[t] for t in on_opened.get(arg, ()))
+                                    for op, arg in row):
+                    safe[ti] = False
+                    changed = True
+        self.trig_safe = tuple(safe)
         hazard = [False] * n
         for z, trig in cs.triggers_on[EV_ZONE_ENTERED].items():
-            if z not in starts and not all(cs.trig_safe[t] for t in trig):
+            if z not in starts and not all(safe[t] for t in trig):
                 hazard[z] = True
         self.hazard = hazard
         """Zones whose first entry fires a trigger that can remove options: walking into one is an
@@ -248,7 +263,6 @@ class _Compiled:
         self.trig_ids = cs.trig_ids
         self.trig_once = cs.trig_once
         self.trig_effects = cs.trig_effects
-        self.trig_safe = cs.trig_safe
         on = cs.triggers_on
         self.on_taken = on[EV_TAKEN]
         self.on_pressed = on[EV_PRESSED]
@@ -268,7 +282,10 @@ class _Compiled:
                                if e[2] or (e[3] >= 0 and unsafe(self.on_opened.get(e[3], ())))]
         """Edges that can lead to a discrete action: one-way ones, doors with non-monotone triggers."""
         self.discrete_objectives = [o for u in range(m) for o in self.objectives_in[u]
-                                    if self.obj_kind[o] == "switch" or unsafe(self.on_taken.get(o, ()))]
+                                    if unsafe(self.on_pressed.get(o, ()) if self.obj_kind[o] == "switch"
+                                              else self.on_taken.get(o, ()))]
+        """Objectives and switches whose triggers can remove options (the others are taken or
+        pressed once, when the team first reaches them)."""
         self.discrete_entries = [z for z in range(n) if enterable[z] and (hazard[z] or (
             z in starts and z in self.on_entered and unsafe(self.on_entered[z])))]
         """Zones whose entry is an action of its own: the hazard zones, and a start zone whose
@@ -302,6 +319,74 @@ class _Compiled:
         self.turn_limit = limit
         self.zsrc0 = cs.zombies_at_start
         self.start_supers = sorted({self.super_of[z] for z in cs.start_zones if enterable[z]})
+
+
+def _idle_doors_of(cs: CompiledScenario, max_pocket: int = 256) -> int:
+    """Doors whose state can never matter (bit mask): each leads only into a *pocket*, zones
+    reached through that door alone, holding nothing the mission uses: no objective, exit,
+    start, victory-step zone, zone with an entry trigger, spawn, placed zombies or door with a
+    trigger or a goal. Opening, closing or toggling such a door removes no option, so switches
+    that only toggle idle doors are pressed once, like any monotone action, and do not multiply
+    the situations of the search."""
+    s = cs.scenario
+    n = cs.n
+    used = [False] * n
+    for z in cs.obj_zone0:
+        used[z] = True
+    for z in (*cs.exits, *cs.start_zones, *cs.spawn_zone, *cs.triggers_on[EV_ZONE_ENTERED]):
+        used[z] = True
+    for pz in s.setup.zombies:
+        used[cs.zone_index[pz.zone]] = True
+    for i, op in enumerate(cs.step_op):
+        if op in (ST_REACH, ST_CLEAR, ST_ESCAPE):
+            for z in cs.step_targets[i]:
+                used[z] = True
+    marked = cs.door_opened_by_effect | cs.door_closable
+    goal_doors = 0
+    for i, op in enumerate(cs.step_op):
+        if op == ST_OPEN:
+            for d in cs.step_targets[i]:
+                goal_doors |= 1 << d
+    for row in cs.trig_effects:
+        for op, arg in row:
+            if op == FX_SPAWN:
+                used[arg] = True
+    for d in cs.triggers_on[EV_DOOR_OPENED]:
+        goal_doors |= 1 << d
+    neighbours: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for c in range(len(cs.conn_ids)):
+        a, b = cs.c_from[c], cs.c_to[c]
+        neighbours[a].append((b, c))
+        neighbours[b].append((a, c))
+    idle = 0
+    for d in range(len(cs.door_ids)):
+        if not marked >> d & 1 or goal_doors >> d & 1:
+            continue
+        conn = cs.door_conn[d]
+        ends = (cs.c_from[conn], cs.c_to[conn])
+        for near, far in (ends, ends[::-1]):
+            seen = {far}
+            stack = [far]
+            ok = True
+            while stack and ok:
+                z = stack.pop()
+                if used[z] or z == near or len(seen) > max_pocket:
+                    ok = False
+                    break
+                for v, c in neighbours[z]:
+                    if c == conn:
+                        continue
+                    e = cs.c_door[c]
+                    if e >= 0 and goal_doors >> e & 1:
+                        ok = False
+                        break
+                    if v not in seen:
+                        seen.add(v)
+                        stack.append(v)
+            if ok:
+                idle |= 1 << d
+                break
+    return idle
 
 
 class _State:
@@ -459,9 +544,9 @@ class _Search:
         self.fire(st, self.c.on_entered.get(z, ()))
 
     def search_deck(self, st: _State, z: int, steps: list[Step]) -> None:
-        st.searched = True
         zone = self.c.zone_ids[z]
         what = "a door-opening item" if self.c.needs_opener and not self.holdings(st).opener else "equipment"
+        st.searched = True
         steps.append(Step("search", zone, "", f"search {self.names[zone]} until {what} turns up"))
 
     def safe(self, triggers, st: _State) -> bool:
