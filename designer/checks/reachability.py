@@ -248,6 +248,15 @@ class _Compiled:
             elif k == "item":
                 self.grants.append((cs.obj_group_mask[i], "item", cs.obj_item[i]))
         self.markers = sum(1 << i for i, k in enumerate(cs.obj_kind) if k == "search_marker")
+        lock_values = {lk for lk in cs.door_lock if lk is not None}
+        self.goal_only = sum(
+            1 << i for i, k in enumerate(cs.obj_kind)
+            if cs.obj_group_mask[i] == 1 << i and i not in cs.triggers_on[EV_TAKEN] and (
+                k == "token" or (k == "key" and ("colour", cs.obj_colour[i]) not in lock_values)
+                or (k == "item" and ("item", cs.obj_item[i]) not in lock_values
+                    and cs.obj_item[i] not in cs.door_openers)))
+        """Objectives that only count for the victory steps: taking them opens nothing, reveals
+        nothing and fires nothing."""
         """Search markers: taking one is a free search."""
         self.base_items = frozenset(cs.starting_equipment)
         self.deck_items = cs.deck_items
@@ -940,6 +949,32 @@ class _Search:
             if b in c.on_entered and not new.entered >> b & 1:
                 self.enter(new, b, landing)
             yield step, new, sb, [*steps, step, *landing]
+        # after everything but the objectives that only count for the goals: the team could
+        # have done all the rest first and left them for later
+        skipped = full.taken & ~entry.taken & c.goal_only
+        if skipped:
+            mid = full.copy()
+            mid.taken &= ~skipped
+            mid.won = False
+            if c.ordered:
+                mid.progress = min(full.progress, next(
+                    (i for i, op in enumerate(c.step_op) if op == ST_TAKE and c.step_mask[i] & skipped), full.progress))
+            else:
+                mid.progress &= ~sum(1 << i for i, op in enumerate(c.step_op)
+                                     if op == ST_TAKE and c.step_mask[i] & skipped)
+            for k in c.discrete_edges:
+                a, b, one_way, d, cid, sa, sb = c.edges[k]
+                if not one_way or sa not in region or sb in region or self.blocked_by_entry(mid, a):
+                    continue
+                new = mid.copy()
+                steps = []
+                if not door_on_the_way(new, d, steps, a):
+                    continue
+                step = self.cross_step(k, "before " + self.not_done(new, full))
+                landing = []
+                if b in c.on_entered and not new.entered >> b & 1:
+                    self.enter(new, b, landing)
+                yield step, new, sb, [*steps, step, *landing]
         for z in c.discrete_entries:
             if entry.entered >> z & 1 or not c.hazard[z]:
                 continue
@@ -1002,8 +1037,9 @@ class _Search:
         done = full.progress & ~early.progress if not c.ordered else 0
         if c.ordered and full.progress > early.progress:
             done = sum(1 << i for i in range(early.progress, full.progress))
-        for i in _Compiled._bits(done):
-            parts.append(f"completing victory step {i + 1} ({c.steps[i].kind})")
+        if not parts:  # only the goals were ahead: name them
+            for i in _Compiled._bits(done):
+                parts.append(f"completing victory step {i + 1} ({c.steps[i].kind})")
         if not parts and (full.ever & ~early.ever):
             parts = [f"opening '{c.door_ids[d]}'" for d in _Compiled._bits(full.ever & ~early.ever)]
         if len(parts) > 4:
