@@ -25,6 +25,8 @@ EXPECTED = {
     "key-behind-own-door.json": {"key-behind-own-door": 1, "unwinnable": 1, "objective-unreachable": 1,
                                  "zone-unreachable": 1, "door-never-opens": 1},
     "dead-end-hole.json": {"dead-end": 1},
+    "button-only-door.json": {"door-cannot-open": 1, "unwinnable": 1, "objective-unreachable": 1,
+                              "zone-unreachable": 1, "door-never-opens": 1},
     "never-active-spawn.json": {"spawn-never-active": 1},
     "unreachable-exit.json": {"exit-unreachable": 1, "unwinnable": 1, "zone-never-entered": 1},
     "switch-strands-team.json": {"dead-end": 1},

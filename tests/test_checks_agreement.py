@@ -282,3 +282,27 @@ def test_hero_starting_cards_agree_with_the_cards_dealt_and_their_points():
 def test_the_samples_rules_agree_with_their_set_up():
     for path in ("scenarios/seul-dans-le-noir.json", "scenarios/woodinvale-last-stand.json"):
         assert "rule-mismatch" not in codes(check_file(path))
+
+
+# -- 7. doors only a button can open (the model and validator side) --------------------------------
+
+def cell(by_hand: bool, button: bool):
+    zones = [("S", "corridor"), ("C", "cell")]
+    triggers = [{"id": "purple", "when": {"kind": "switch_pressed", "switch": "button"},
+                 "then": [{"kind": "open_door", "door": "cell-door"}]}] if button else []
+    return scenario(zones, [("cell-door", "door", "S", "C", {"by_hand": by_hand})], equipment=["crowbar"],
+                    objectives=[{"id": "token", "kind": "token", "zone": "C"},
+                                {"id": "button", "kind": "switch", "zone": "S"}],
+                    triggers=triggers, steps=[{"kind": "take_objectives", "objectives": ["token"]}])
+
+
+def test_a_door_only_its_button_opens():
+    assert check(cell(by_hand=True, button=False)).winnable, "by default survivors open doors by hand"
+    r = check(cell(by_hand=False, button=False))
+    assert not r.winnable and codes(r)["door-cannot-open"] == 1
+    r = check(cell(by_hand=False, button=True))
+    assert r.winnable and [p.action for p in r.plan if p.action in ("press", "open")] == ["press"]
+    replay(cell(by_hand=False, button=True), r.plan)
+    by_hand_plan = check(cell(by_hand=True, button=False)).plan
+    with pytest.raises(ReplayError, match="cannot open"):
+        replay(cell(by_hand=False, button=False), by_hand_plan)

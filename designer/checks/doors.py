@@ -39,7 +39,10 @@ def check_doors(view: CompiledScenario) -> Iterator[Finding]:
                               f"'{c.id}' joins the street {view.label(street)} to the building zone "
                               f"{view.label(inside)} without a door", (c.id, c.source, c.target))
         elif ck == "door":
-            if c.state == "locked" and not c.breakable and c.id not in by_trigger:
+            if not c.by_hand and c.state != "open" and c.id not in by_trigger:
+                yield Finding("door-cannot-open", "error",
+                              f"door '{c.id}' opens only by its button, but no trigger opens it", (c.id, c.source, c.target))
+            elif c.state == "locked" and not c.breakable and c.id not in by_trigger:
                 why = None
                 if c.lock is None:
                     why = "it has no lock to open and no trigger unlocks it"

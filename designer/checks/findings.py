@@ -88,7 +88,7 @@ _TABLE: list[tuple[str, str, str, str, str]] = [
     ("spawn-order-gap", "warning", "spawns", "The spawn resolution order skips numbers.", "Number the spawns 1, 2, 3..."),
     ("spawn-points-destructible", "warning", "spawns", "Every spawn point is inside a building (Last Night on Earth): if they can all be destroyed, the zombies lose at once.", "Put a spawn point in the street, or accept the risk."),
     ("building-without-door", "warning", "doors", "A building zone reaches the street without a door.", "Use a door between building and street."),
-    ("door-cannot-open", "error", "doors", "A locked door has no way to open: no key of its colour, no item of its name, no trigger, not breakable.", "Add the key, the item or a trigger, or make the door breakable."),
+    ("door-cannot-open", "error", "doors", "A locked door has no way to open: no key of its colour, no item of its name, no trigger, not breakable; or a door that only its button opens (by_hand off) has no trigger that opens it.", "Add the key, the item or a trigger (a switch whose trigger opens the door), or make the door breakable."),
     ("fence-blocks-sight", "warning", "doors", "A fence is marked as blocking sight; fences block movement, not sight.", "Set sight back on, or use another kind."),
     ("fence-passable", "warning", "doors", "A fence is marked as passable; fences block movement.", "Use an opening instead, or make the fence impassable."),
     ("tower-without-ladder", "warning", "doors", "A watchtower is entered by something other than a ladder.", "Use a ladder to reach the tower."),

@@ -100,7 +100,7 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
 
     def may_open(d: str) -> bool:
         c = doors[d]
-        if not has_opener():
+        if not c.by_hand or not has_opener():
             return False
         if d not in t.locked or c.breakable:
             return True

@@ -136,6 +136,7 @@ class _Compiled:
         self.dbit = cs.door_index
         self.door_lock = cs.door_lock
         self.door_breakable = cs.door_breakable
+        self.by_hand = cs.door_by_hand
         bof = cs.building_of
         self.door_building_spawn = [
             cs.building_spawn and cs.door_spawns[d] and (bof[cs.c_from[c]] >= 0 or bof[cs.c_to[c]] >= 0)
@@ -469,6 +470,8 @@ class _Search:
         return True
 
     def may_unlock(self, st: _State, d: int, have: _Have) -> bool:
+        if not self.c.by_hand[d]:
+            return False  # only its button (a trigger) opens it
         if st.unlocked >> d & 1:
             return True
         lock = self.c.door_lock[d]

@@ -214,6 +214,10 @@ class Door(_ConnectionBase):
     spawns_on_first_open: bool = True
     """Whether opening it for the first time spawns zombies in every zone of the building behind
     it, when it is the first door of that building to open (Zombicide)."""
+    by_hand: bool = True
+    """Whether survivors may open it by hand. Off for a door that only its button opens (a
+    trigger's effect): prison cells, the rotating security gate, doors a mission opens only with
+    their button (Prison Outbreak)."""
 
 
 class Stairs(_ConnectionBase):

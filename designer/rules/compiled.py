@@ -131,6 +131,8 @@ class CompiledScenario:
                              if c.lock else None for c in doors))
         w("door_breakable", tuple(c.breakable for c in doors))
         w("door_spawns", tuple(c.spawns_on_first_open for c in doors))
+        w("door_by_hand", tuple(c.by_hand for c in doors))
+        """Doors survivors may open by hand (off: only a trigger opens it, a button's door)."""
 
         # -- adjacency per actor -------------------------------------------------------------
         surv: list[list[tuple[int, int]]] = [[] for _ in range(n)]
