@@ -1082,45 +1082,67 @@ class _Search:
         init.open, init.unlocked, init.zsrc = c.open0, c.unlocked0, c.zsrc0
         keys: dict[tuple, int] = {}
         parents: list[tuple[int, list[Step]]] = []
-        entries: list[tuple[_State, int]] = []
+        entries: list[list[tuple[_State, int]]] = []
+        """Per situation, every distinct way the team arrived in it (before saturation): the
+        irreversible actions are also tried too early from each of them."""
+        entry_keys: list[set[tuple]] = []
+        saturated_of: list[tuple[_State, tuple[set[int], list]]] = []
+        expanded: list[bool] = []
         edges: list[tuple[int, int, Step]] = []
         early: list[tuple[int, int, Step]] = []
         outcomes: list[str] = []
         regions_seen: set[int] = set()
         taken_ever = pressed_ever = opened_ever = 0
         best_progress = 0
-        queue: deque[tuple[int, _State, tuple[set[int], list[tuple[int, int]]]]] = deque()
+        queue: deque[tuple[int, tuple[_State, int] | None]] = deque()
 
         def add(st: _State, saturated: tuple[set[int], list], parent: int, path: list[Step],
                 entry: tuple[_State, int]) -> int:
             k = st.key()
+            ek = (entry[0].key(), entry[1])
             if k in keys:
-                return keys[k]
+                i = keys[k]
+                if ek not in entry_keys[i] and not st.outcome:
+                    entry_keys[i].add(ek)
+                    entries[i].append(entry)
+                    if expanded[i]:
+                        queue.append((i, entry))  # only its early actions remain to be tried
+                return i
             i = len(parents)
             keys[k] = i
             parents.append((parent, path))
-            entries.append(entry)
+            entries.append([entry])
+            entry_keys.append({ek})
+            saturated_of.append((st, saturated))
+            expanded.append(False)
             outcomes.append("win" if st.outcome == "win" or (st.won and st.outcome != "loss") else st.outcome)
-            queue.append((i, st, saturated))
+            queue.append((i, None))
             return i
 
         steps0: list[Step] = []
         add(init, self.saturate(init, start_super, steps0), -1, steps0, (self._fresh(c), start_super))
         truncated = False
         while queue:
-            i, st, saturated = queue.popleft()
+            i, late = queue.popleft()
+            st, saturated = saturated_of[i]
             region = saturated[0]
-            regions_seen |= region
-            taken_ever |= st.taken
-            pressed_ever |= st.pressed
-            opened_ever |= st.ever | st.open
-            best_progress = max(best_progress, st.progress) if c.ordered else best_progress | st.progress
-            if st.outcome:  # the game ended
-                continue
-            moves = list(self.successors(st, region))
-            entry, entry_start = entries[i]
-            moves += [(step, new, start, path, True)
-                      for step, new, start, path in self.early_crossings(entry, entry_start, st, region)]
+            if late is None:
+                expanded[i] = True
+                regions_seen |= region
+                taken_ever |= st.taken
+                pressed_ever |= st.pressed
+                opened_ever |= st.ever | st.open
+                best_progress = max(best_progress, st.progress) if c.ordered else best_progress | st.progress
+                if st.outcome:  # the game ended
+                    continue
+                moves = list(self.successors(st, region))
+                arrivals = list(entries[i])
+            else:
+                moves = []
+                arrivals = [late]
+            for entry, entry_start in arrivals:
+                moves += [(step, new, start, path, True)
+                          for step, new, start, path in self.early_crossings(entry, entry_start, st, region)]
             for move in moves:
                 step, new, start, path = move[:4]
                 if len(parents) >= self.max_states:
