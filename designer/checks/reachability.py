@@ -1070,9 +1070,12 @@ class _Search:
 
     def prune(self, plan: list[Step]) -> list[Step]:
         """Drop from a plan the objectives taken only because saturation takes everything: those
-        no victory step names, that open no lock, fire no trigger and reveal nothing hidden."""
+        no victory step names, that open no lock, fire no trigger and reveal nothing hidden; and
+        the opening of idle doors (they lead only into pockets that hold nothing)."""
         useful = self.useful()
-        return [st for st in plan if not (st.action == "take" and st.target not in useful)]
+        idle = {self.c.door_ids[d] for d in _Compiled._bits(self.c.idle_doors)}
+        return [st for st in plan if not (st.action == "take" and st.target not in useful)
+                and not (st.action == "open" and st.target in idle)]  # idle doors lead nowhere useful
 
     # -- the search ------------------------------------------------------------------------------
 
