@@ -107,10 +107,12 @@ def positions(scenario: Scenario) -> dict[str, tuple[float, float]]:
 
 
 def draw_map(scenario: Scenario, ax: Any = None, values: dict[str, float] | None = None,
-             title: str | None = None, badges: bool = True, legend: bool = True):
+             title: str | None = None, badges: bool = True, legend: bool = True,
+             on_zone: Any = None):
     """Draw the map in the canvas's style: zones coloured by kind (or by ``values``, 0..max, in
     reds) in boxes that fit their labels, building boxes, connections styled by kind, one-way
     connections with an arrow, badges for start, exit, spawns and objectives, and a legend.
+    ``on_zone(zone, box)`` is called with each zone and the patch drawn for it (hover texts).
     Returns the figure."""
     from .io.files import to_data
 
@@ -196,8 +198,11 @@ def draw_map(scenario: Scenario, ax: Any = None, values: dict[str, float] | None
             ax.add_patch(FancyBboxPatch((x - w / 2 - 4, y - h / 2 - 4), w + 8, h + 8, fill=False,
                                         boxstyle="round,pad=0,rounding_size=8", edgecolor="#c62828", lw=2, zorder=2))
         rounding = 0 if z.kind == "street" else 6
-        ax.add_patch(FancyBboxPatch((x - w / 2, y - h / 2), w, h, boxstyle=f"round,pad=0,rounding_size={rounding}",
-                                    facecolor=face, edgecolor=edge, lw=lw, zorder=2))
+        box = ax.add_patch(FancyBboxPatch((x - w / 2, y - h / 2), w, h,
+                                          boxstyle=f"round,pad=0,rounding_size={rounding}",
+                                          facecolor=face, edgecolor=edge, lw=lw, zorder=2))
+        if on_zone is not None:
+            on_zone(z, box)
         if z.id in exits:  # a double border, as on the canvas
             ax.add_patch(FancyBboxPatch((x - w / 2 + 3, y - h / 2 + 3), w - 6, h - 6, fill=False,
                                         boxstyle=f"round,pad=0,rounding_size={rounding}", edgecolor=edge, lw=1,

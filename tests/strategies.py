@@ -115,3 +115,80 @@ def scenario_data(draw, max_zones: int = 8) -> dict:
             if draw(st.booleans()) else [],
         },
     }
+
+
+# ----------------------------------------------------------------------------------------------
+# small missions for the brute-force oracle (tests/test_checks_bruteforce.py): doors, locks,
+# one-way drops, keys, items, switches and their triggers, no zombies, no turns
+
+SMALL_KINDS = ["street", "street", "room", "corridor"]
+
+
+@st.composite
+def small_mission_data(draw, max_zones: int = 5) -> dict:
+    n = draw(st.integers(2, max_zones))
+    zone_ids = [f"z{i}" for i in range(n)]
+    zones = [{"id": z, "kind": draw(st.sampled_from(SMALL_KINDS))} for z in zone_ids]
+    pair = st.tuples(st.sampled_from(zone_ids), st.sampled_from(zone_ids)).filter(lambda p: p[0] != p[1])
+    connections, doors = [], []
+    for i, (a, b) in enumerate(draw(st.lists(pair, min_size=1, max_size=7))):
+        kind = draw(st.sampled_from(["opening", "opening", "door", "door", "drop"]))
+        c = {"id": f"c{i}", "kind": kind, "from": a, "to": b}
+        if kind == "door":
+            doors.append(c["id"])
+            c["state"] = draw(st.sampled_from(["open", "closed", "locked"]))
+            if c["state"] == "locked" and draw(st.booleans()):
+                c["lock"] = draw(st.sampled_from([{"kind": "colour", "colour": "blue"},
+                                                  {"kind": "colour", "colour": "red"},
+                                                  {"kind": "item", "item": "saw"}]))
+            if draw(st.integers(0, 4)) == 0:
+                c["breakable"] = True
+        connections.append(c)
+    start = draw(st.sampled_from(zone_ids))
+    objectives = []
+    for i in range(draw(st.integers(0, 3))):
+        kind = draw(st.sampled_from(["token", "key", "switch", "item"]))
+        o = {"id": f"o{i}", "kind": kind, "zone": draw(st.sampled_from(zone_ids))}
+        if kind == "key":
+            o["colour"] = draw(st.sampled_from(["blue", "red"]))
+        elif kind == "item":
+            o["item"] = draw(st.sampled_from(["saw", "crowbar"]))
+        elif kind == "switch":
+            o["repeatable"] = draw(st.booleans())
+        objectives.append(o)
+    switches = [o["id"] for o in objectives if o["kind"] == "switch"]
+    triggers = []
+    effect_kinds = ["open_door", "close_door", "toggle_door", "unlock_door", "lock_door"]
+    for i in range(draw(st.integers(0, 2))):
+        events = [{"kind": "zone_entered", "zone": draw(st.sampled_from([z for z in zone_ids if z != start]))}]
+        if switches:
+            events.append({"kind": "switch_pressed", "switch": draw(st.sampled_from(switches))})
+        if objectives:
+            events.append({"kind": "objective_taken", "objective": draw(st.sampled_from(objectives))["id"]})
+        if doors:
+            events.append({"kind": "door_opened", "door": draw(st.sampled_from(doors))})
+        effects = [{"kind": "end_game", "outcome": draw(st.sampled_from(["win", "loss"]))}]
+        if doors:
+            effects += [{"kind": k, "door": d} for k in effect_kinds for d in doors]
+        triggers.append({"id": f"t{i}", "when": draw(st.sampled_from(events)),
+                         "then": draw(st.lists(st.sampled_from(effects), min_size=1, max_size=2)),
+                         "once": draw(st.booleans())})
+    exits = draw(st.lists(st.sampled_from(zone_ids), unique=True, max_size=1))
+    choices = [{"kind": "reach_zone", "zones": [draw(st.sampled_from(zone_ids))]}]
+    if exits:
+        choices.append({"kind": "escape"})
+    if objectives:
+        choices.append({"kind": "take_objectives",
+                        "objectives": draw(st.lists(st.sampled_from([o["id"] for o in objectives]), unique=True,
+                                                    min_size=1))})
+    steps = draw(st.lists(st.sampled_from(choices), min_size=1, max_size=2))
+    setup: dict = {"start_zones": [start],
+                   "equipment_deck": draw(st.sampled_from([[{"item": "water"}],
+                                                           [{"item": "crowbar"}, {"item": "saw"}]]))}
+    if draw(st.integers(0, 3)):
+        setup["survivors"] = {"starting_equipment": ["crowbar"]}
+    return {
+        "schema_version": 1, "id": "small", "meta": {"title": "small"},
+        "zones": zones, "connections": connections, "objectives": objectives, "triggers": triggers,
+        "exits": exits, "victory": {"ordered": draw(st.booleans()), "steps": steps}, "setup": setup,
+    }

@@ -25,12 +25,14 @@ EXPECTED = {
     "key-behind-own-door.json": {"key-behind-own-door": 1, "unwinnable": 1, "objective-unreachable": 1,
                                  "zone-unreachable": 1, "door-never-opens": 1},
     "dead-end-hole.json": {"dead-end": 1},
+    "button-only-door.json": {"door-cannot-open": 1, "unwinnable": 1, "objective-unreachable": 1,
+                              "zone-unreachable": 1, "door-never-opens": 1},
     "never-active-spawn.json": {"spawn-never-active": 1},
     "unreachable-exit.json": {"exit-unreachable": 1, "unwinnable": 1, "zone-never-entered": 1},
     "switch-strands-team.json": {"dead-end": 1},
     "spawn-rules.json": {"spawn-in-forbidden-zone": 2, "spawn-order-duplicate": 1, "spawn-near-start": 1,
                          "spawn-cannot-reach-survivors": 1, "spawn-order-gap": 1, "tower-without-ladder": 1},
-    "door-and-balance.json": {"door-cannot-open": 1, "rule-conflict": 1, "balance-points": 1,
+    "door-and-balance.json": {"door-cannot-open": 1, "rule-conflict": 1, "balance-points": 1, "rule-mismatch": 1,
                               "door-never-opens": 1, "zone-unreachable": 1},
 }
 
@@ -96,6 +98,8 @@ def mission(zones, connections, **extra):
         "spawns": [{"id": "sp", "zone": "S", "order": 1, "active": True}],
     }
     data.update(extra)
+    # the team carries a crowbar (opening a door needs a door-opening item) unless told otherwise
+    data["setup"].setdefault("survivors", {"starting_equipment": ["crowbar"]})
     return parse(data)
 
 
@@ -216,10 +220,14 @@ def test_ordered_steps_must_come_in_order():
         {"kind": "reach_zone", "zones": ["A"]}, {"kind": "escape"}]})
     assert not check(s).winnable
     s2 = mission(zones, conns, victory={"ordered": True, "steps": [
-        {"kind": "escape"}, {"kind": "reach_zone", "zones": ["A"]}]})
+        {"kind": "reach_zone", "zones": ["X"]}, {"kind": "reach_zone", "zones": ["A"]}]})
     r = check(s2)
     assert r.winnable
     replay(s2, r.plan)
+    # an escaped team does nothing more: escaping first, then reaching A, cannot be done
+    s3 = mission(zones, conns, victory={"ordered": True, "steps": [
+        {"kind": "escape"}, {"kind": "reach_zone", "zones": ["A"]}]})
+    assert not check(s3).winnable
 
 
 def test_replay_refuses_a_wrong_plan():

@@ -39,19 +39,17 @@ def heatmap(scenario: Scenario, zones: pd.DataFrame, metric: str = "deaths", ax:
 
     values = {z: _fit(float(v)) for z, v in zip(zones["zone"], zones[metric])}
     label = _METRIC_TITLES.get(metric, metric.replace("_", " "))
+    boxes: list[tuple[Any, Any]] = []
     fig = draw_map(scenario, ax=ax, values=values, badges=False,
-                   title=title or f"{scenario.meta.title}: {label}")
-    axis = ax or fig.axes[0]
-    zone_marks = [c for c in axis.collections if c.get_offsets().shape[0] == 1][-len(scenario.zones):]
-    if len(zone_marks) == len(scenario.zones):
-        for z, mark in zip(scenario.zones, zone_marks):
-            row = zones[zones["zone"] == z.id]
-            extra = ""
-            if len(row) and "deaths_per_game" in row:
-                r = row.iloc[0]
-                extra = (f"\ndeaths {int(r['deaths'])} ({r['deaths_per_game']:.3g} per game), zombie visits "
-                         f"{int(r['visits'])}, kills {int(r['kills'])}")
-            hover(fig, mark, f"{z.name or z.id} ({z.id}): {label} {values.get(z.id, 0):g}{extra}")
+                   title=title or f"{scenario.meta.title}: {label}", on_zone=lambda z, box: boxes.append((z, box)))
+    for z, box in boxes:
+        row = zones[zones["zone"] == z.id]
+        extra = ""
+        if len(row) and "deaths_per_game" in row:
+            r = row.iloc[0]
+            extra = (f"\ndeaths {int(r['deaths'])} ({r['deaths_per_game']:.3g} per game), zombie visits "
+                     f"{int(r['visits'])}, kills {int(r['kills'])}")
+        hover(fig, box, f"{z.name or z.id} ({z.id}): {label} {values.get(z.id, 0):g}{extra}")
     # the map colours a zone cmap(0.1 + 0.85 * value / top): draw the same scale
     top = max(values.values(), default=0) or 1
     reds = plt.get_cmap("Reds")

@@ -10,15 +10,17 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from dataclasses import dataclass
 
 from ..io.files import LoadError, load
 from ..model.scenario import Scenario
+from ..rules.compiled import CompiledScenario
+from ..rules.compiled import compile as compile_scenario
 from .balance import check_balance
 from .doors import check_doors
 from .findings import CODES, SEVERITY_ORDER, Finding
-from .mapview import MapView
 from .reachability import DEFAULT_MAX_STATES, Reachability, Step, reachability_findings, search
 from .spawns import check_spawns
 from .structure import check_structure
@@ -33,6 +35,8 @@ class Report:
     findings: list[Finding]
     reachability: Reachability | None = None
     scenario: Scenario | None = None
+    compiled: CompiledScenario | None = None
+    """The compiled scenario the checks read (one compile per validation run)."""
 
     @property
     def winnable(self) -> bool:
@@ -71,16 +75,22 @@ def check(scenario: Scenario, *, spawn_distance: int = 2, max_states: int = DEFA
         Findings sorted by severity, then in check order; the reachability result with its
         witness plan.
     """
-    view = MapView(scenario)
-    reach = search(scenario, max_states=max_states)
-    found: list[Finding] = []
-    found += check_structure(view)
-    found += reachability_findings(view, reach)
-    found += check_spawns(view, reach, spawn_distance)
-    found += check_doors(view)
-    found += check_balance(scenario)
+    collecting = gc.isenabled()
+    gc.disable()  # validation allocates many small tables at once and frees none of them early
+    try:
+        cs = compile_scenario(scenario)  # the one compile of this validation run
+        reach = search(cs, max_states=max_states)
+        found: list[Finding] = []
+        found += check_structure(cs)
+        found += reachability_findings(cs, reach)
+        found += check_spawns(cs, reach, spawn_distance)
+        found += check_doors(cs)
+        found += check_balance(cs)
+    finally:
+        if collecting:
+            gc.enable()
     found.sort(key=lambda f: SEVERITY_ORDER[f.severity])
-    return Report(found, reach, scenario)
+    return Report(found, reach, scenario, cs)
 
 
 def findings(scenario: Scenario, **options) -> list[Finding]:

@@ -1,7 +1,11 @@
 """Balance points of special scenario rules (Last Night on Earth: Growing Hunger).
 
-Each special rule is worth 1 to 4 points; a scenario stays balanced when the rules added for the
-heroes total as many points as those added for the zombies. Some rules exclude each other.
+Each special rule is worth points to one side; a scenario stays balanced when the rules added for
+the heroes total as many points as those added for the zombies. Rules the rulebook knows
+(:mod:`designer.model.special_rules`) are recognised by id, by their declared ``rule`` or by name,
+so a rule under a custom id is checked like the built-in one: its side, its points for its
+parameter, its exclusions, and its parameter against the set-up ("Hero starting cards (3)" deals
+three cards).
 """
 
 from __future__ import annotations
@@ -9,14 +13,15 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..model.scenario import Scenario
+from ..model.special_rules import KNOWN_RULES, KnownRule, resolve, rule_parameter
 from .findings import Finding
 
-__all__ = ["KNOWN_EXCLUSIONS", "balance_totals", "check_balance"]
+__all__ = ["KNOWN_RULES", "balance_totals", "check_balance", "known_rule_of"]
 
-KNOWN_EXCLUSIONS: list[frozenset[str]] = [
-    frozenset({"grave-dead", "zombie-horde", "plague-carriers"}),
-]
-"""Rule ids the rulebook forbids together (at most one of each set)."""
+
+def known_rule_of(rule) -> KnownRule | None:
+    """The known rule a scenario's special rule is (None for a rule of the designer's own)."""
+    return resolve(rule.id, rule.name, rule.rule)
 
 
 def balance_totals(s: Scenario) -> dict[str, int]:
@@ -27,7 +32,8 @@ def balance_totals(s: Scenario) -> dict[str, int]:
     return totals
 
 
-def check_balance(s: Scenario) -> Iterator[Finding]:
+def check_balance(s) -> Iterator[Finding]:
+    s = getattr(s, "scenario", s)
     yield from check_overrides(s)
     rules = s.setup.special_rules
     if rules:
@@ -47,11 +53,48 @@ def check_balance(s: Scenario) -> Iterator[Finding]:
                 reported.add(pair)
                 yield Finding("rule-conflict", "error", f"special rules '{r.id}' and '{x}' exclude each other",
                               tuple(sorted(pair)))
-    for group in KNOWN_EXCLUSIONS:
-        used = sorted(group & ids)
-        if len(used) > 1 and frozenset(used) not in reported:
-            yield Finding("rule-conflict", "error",
-                          f"the rulebook allows only one of {', '.join(used)} in a scenario", tuple(used))
+    known = [(i, r, known_rule_of(r)) for i, r in enumerate(rules)]
+    for i, (_, r, k) in enumerate(known):
+        if k is None:
+            continue
+        for _, r2, k2 in known[i + 1:]:
+            pair = frozenset({r.id, r2.id})
+            if k2 is not None and (k2.id in k.excludes or k.id in k2.excludes) and pair not in reported:
+                reported.add(pair)
+                yield Finding("rule-conflict", "error",
+                              f"the rulebook allows only one of {_named(r, k)} and {_named(r2, k2)} in a scenario",
+                              tuple(sorted(pair)))
+    starting_cards = s.setup.survivors.starting_cards
+    for i, r, k in known:
+        if k is None:
+            continue
+        path = f"setup.special_rules[{i}]"
+        if r.side != k.side:
+            yield Finding("rule-mismatch", "warning",
+                          f"special rule {_named(r, k)} helps the {k.side} in the rulebook, not the {r.side}",
+                          (r.id,), f"{path}.side")
+        x = rule_parameter(r.name, r.parameter)
+        if k.points is not None and (x is not None or not k.parameter):
+            want = k.points(x)
+            if r.points != want:
+                yield Finding("rule-mismatch", "warning",
+                              f"special rule {_named(r, k)} is worth {want} point{'s' * (want != 1)}"
+                              f"{f' for {x} {k.parameter}' if k.parameter else ''}, not {r.points}",
+                              (r.id,), f"{path}.points")
+        if k.setup_field == "setup.survivors.starting_cards":
+            if x is None:
+                yield Finding("rule-mismatch", "warning",
+                              f"special rule {_named(r, k)} does not say how many cards: set its parameter",
+                              (r.id,), f"{path}.parameter")
+            elif x != starting_cards:
+                yield Finding("rule-mismatch", "error",
+                              f"special rule {_named(r, k)} promises {x} extra card{'s' * (x != 1)} per hero, but "
+                              f"setup.survivors.starting_cards deals {starting_cards}",
+                              (r.id,), "setup.survivors.starting_cards")
+
+
+def _named(r, k: KnownRule) -> str:
+    return f"'{r.id}'" if r.id == k.id else f"'{r.id}' ({k.name})"
 
 
 def check_overrides(s: Scenario) -> Iterator[Finding]:

@@ -6,20 +6,20 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from ..model.scenario import BUILDING_KINDS, WALLED_KINDS
+from ..rules.compiled import CompiledScenario
 from .findings import Finding
-from .mapview import MapView
 
 __all__ = ["check_doors"]
 
 PROFILES_WITH_DOORED_BUILDINGS = {"zombicide", "lnoe"}
 """Rule profiles in which a building zone meets the street only through a door."""
-BUILDING_KINDS = {"room", "cell", "extra"}
 
 
-def check_doors(view: MapView) -> Iterator[Finding]:
+def check_doors(view: CompiledScenario) -> Iterator[Finding]:
     s = view.scenario
-    kind = view.kinds
-    index = view.index
+    kind = view.kind
+    index = view.zone_index
     doored = s.setup.rules.profile in PROFILES_WITH_DOORED_BUILDINGS
     colours = {o.colour for o in s.objectives if o.kind == "key"}
     items = {o.item for o in s.objectives if o.kind == "item"} | set(s.setup.survivors.starting_equipment)
@@ -31,14 +31,18 @@ def check_doors(view: MapView) -> Iterator[Finding]:
         ck = c.kind
         ka, kb = kind[index[c.source]], kind[index[c.target]]
         if ck in ("opening", "stairs", "ladder"):
-            if doored and c.survivors and (ka == "street" and kb in BUILDING_KINDS or
-                                           kb == "street" and ka in BUILDING_KINDS):
-                street, inside = (c.source, c.target) if ka == "street" else (c.target, c.source)
+            outside_a = ka not in BUILDING_KINDS and ka != "tower"  # streets and corridors
+            outside_b = kb not in BUILDING_KINDS and kb != "tower"
+            if doored and c.survivors and (outside_a and kb in WALLED_KINDS or outside_b and ka in WALLED_KINDS):
+                street, inside = (c.source, c.target) if outside_a else (c.target, c.source)
                 yield Finding("building-without-door", "warning",
                               f"'{c.id}' joins the street {view.label(street)} to the building zone "
                               f"{view.label(inside)} without a door", (c.id, c.source, c.target))
         elif ck == "door":
-            if c.state == "locked" and not c.breakable and c.id not in by_trigger:
+            if not c.by_hand and c.state != "open" and c.id not in by_trigger:
+                yield Finding("door-cannot-open", "error",
+                              f"door '{c.id}' opens only by its button, but no trigger opens it", (c.id, c.source, c.target))
+            elif c.state == "locked" and not c.breakable and c.id not in by_trigger:
                 why = None
                 if c.lock is None:
                     why = "it has no lock to open and no trigger unlocks it"

@@ -1,9 +1,13 @@
 """Replaying a witness plan step by step on the scenario, independently of the search.
 
 The replay walks the team zone by zone with networkx over the connections passable at that
-moment, opens doors only with their key, item or trigger, fires the triggers of every action,
-and checks each victory step when the plan claims it is met. It shares no code with the search
-(`designer.checks.reachability`), so a plan that replays is evidence that the search was right.
+moment, opens doors only with their key, item or trigger and a door-opening item in hand (when
+the rule profile asks for one), fires the triggers of every action, fires the entry triggers of
+the zone the team walks to before it acts there (taking an objective is entering its zone), and
+checks each victory step when the plan claims it is met. It shares no code with the search
+(`designer.checks.reachability`), so a plan that replays is evidence that the search was right;
+the facts of the scenario (which items open doors, the rule profile's deck) come from the
+compiled scenario.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from dataclasses import dataclass
 import networkx as nx
 
 from ..model.scenario import Scenario
+from ..rules.compiled import compile as compile_scenario
 from .reachability import Step
 
 __all__ = ["ReplayError", "replay"]
@@ -41,6 +46,9 @@ class _Table:
     turn: int
     kills: int
     done: list[bool]
+    entered: set[str]
+    searched: bool
+    outcome: str = ""
 
 
 def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
@@ -56,13 +64,22 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
         locked={d for d, c in doors.items() if c.state == "locked"},
         ever=set(), taken=set(), pressed=set(), fired=set(),
         zombies=any(sp.active for sp in s.spawns) or bool(s.setup.zombies),
-        turn=0, kills=0, done=[False] * len(s.victory.steps),
+        turn=0, kills=0, done=[False] * len(s.victory.steps), entered=set(), searched=False,
     )
+    facts = compile_scenario(s)
     groups: dict[str, set[str]] = {}
     for o in s.objectives:
         if o.hidden_group:
             groups.setdefault(o.hidden_group, set()).add(o.id)
-    base_items = set(s.setup.survivors.starting_equipment) | {e.item for e in s.setup.equipment_deck or []}
+    def items() -> set[str]:
+        have = set(s.setup.survivors.starting_equipment)
+        if t.searched or s.setup.survivors.starting_cards > 0:
+            have |= facts.deck_items
+        have |= {o.item for o in s.objectives if o.kind == "item" and found(o)}
+        return have
+
+    def has_opener() -> bool:
+        return not facts.doors_need_item or bool(items() & facts.door_openers)
 
     def enterable(z: str) -> bool:
         return zone[z].capacity.max_survivors != 0
@@ -83,14 +100,22 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
 
     def may_open(d: str) -> bool:
         c = doors[d]
+        if not c.by_hand or not has_opener():
+            return False
         if d not in t.locked or c.breakable:
             return True
         if c.lock is None:
             return False
         if c.lock.kind == "colour":
             return any(o.kind == "key" and o.colour == c.lock.colour and found(o) for o in s.objectives)
-        return c.lock.item in base_items or any(
-            o.kind == "item" and o.item == c.lock.item and found(o) for o in s.objectives)
+        return c.lock.item in items()
+
+    def arrive(z: str) -> None:
+        """The team steps into a zone: the first time, its entry triggers fire."""
+        t.pos = z
+        if z not in t.entered:
+            t.entered.add(z)
+            fire(lambda ev: ev.kind == "zone_entered" and ev.zone == z)
 
     def open_door(d: str) -> None:
         t.open.add(d)
@@ -98,7 +123,8 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
         if d not in t.ever:
             t.ever.add(d)
             c = doors[d]
-            if c.spawns_on_first_open and (zone[c.source].is_building or zone[c.target].is_building):
+            if facts.building_spawn and c.spawns_on_first_open and (zone[c.source].is_building
+                                                                    or zone[c.target].is_building):
                 t.zombies = True
             fire(lambda ev: ev.kind == "door_opened" and ev.door == d)
 
@@ -119,6 +145,8 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
                     t.locked.add(e.door)
                 elif e.kind in ("activate_spawn", "toggle_spawn", "spawn_zombies"):
                     t.zombies = True
+                elif e.kind == "end_game" and not t.outcome:
+                    t.outcome = e.outcome
 
     def met(i: int) -> bool:
         st = s.victory.steps[i]
@@ -146,13 +174,17 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
 
     for i, step in enumerate(plan):
         fail = lambda reason: ReplayError(i, step, reason)  # noqa: E731
+        if t.outcome == "win":
+            return  # a trigger ended the game in a win: the rest of the plan is never played
+        if t.outcome == "loss":
+            raise ReplayError(i - 1, plan[i - 1], "a trigger ends the game in a loss here")
         if step.zone and step.zone != t.pos:
             if step.zone not in zone:
                 raise fail(f"no zone '{step.zone}'")
             G = walk_graph()
             if not nx.has_path(G, t.pos, step.zone):
                 raise fail(f"the team in {t.pos} cannot walk to {step.zone}")
-            t.pos = step.zone
+            arrive(step.zone)
         a = step.action
         if a == "open":
             c = doors.get(step.target)
@@ -167,7 +199,11 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
             o = objectives.get(step.target)
             if o is None or o.zone != t.pos or o.id in t.taken or o.kind == "switch":
                 raise fail("no objective to take here")
+            if zone[o.zone].kind == "security":
+                raise fail("a security zone allows only moving through")
             t.taken.add(o.id)
+            if o.kind == "search_marker":
+                t.searched = True
             fire(lambda ev: ev.kind == "objective_taken" and ev.objective == o.id)
         elif a == "press":
             o = objectives.get(step.target)
@@ -178,8 +214,12 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
             t.pressed.add(o.id)
             t.taken.add(o.id)
             fire(lambda ev: ev.kind == "switch_pressed" and ev.switch == o.id)
-        elif a == "enter":
-            fire(lambda ev: ev.kind == "zone_entered" and ev.zone == t.pos)
+        elif a == "enter":  # walking here was the entering, unless the team stood here already
+            arrive(t.pos)
+        elif a == "search":
+            if not zone[t.pos].is_searchable or zone[t.pos].capacity.max_survivors == 0:
+                raise fail("survivors cannot search here")
+            t.searched = True
         elif a == "cross":
             c = next((c for c in s.connections if c.id == step.target), None)
             if c is None or c.source != t.pos or not c.survivors or not enterable(c.target):
@@ -188,7 +228,7 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
                 if not may_open(c.id):
                     raise fail("the door is locked and the team cannot open it")
                 open_door(c.id)
-            t.pos = c.target
+            arrive(c.target)
         elif a == "wait":
             turn = int(step.target)
             limit = s.setup.turn_limit if s.defeat.at_turn_limit else None
@@ -210,6 +250,10 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
             t.done[k] = True
         else:
             raise fail(f"unknown action '{a}'")
+    if t.outcome == "win":
+        return
+    if t.outcome == "loss":
+        raise ReplayError(len(plan) - 1, plan[-1], "a trigger ends the game in a loss here")
     if not all(t.done):
         missing = [str(i + 1) for i, d in enumerate(t.done) if not d]
         raise ReplayError(len(plan) - 1, plan[-1] if plan else Step("", "", "", "start"),

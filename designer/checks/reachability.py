@@ -53,14 +53,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..model.scenario import Scenario
+from ..rules.compiled import (
+    EV_DOOR_OPENED, EV_KILLS, EV_PRESSED, EV_TAKEN, EV_TURN, EV_ZONE_ENTERED, FX_ACTIVATE, FX_CLOSE, FX_END,
+    FX_LOCK, FX_OPEN, FX_SPAWN, FX_TOGGLE, FX_TOGGLE_SPAWN, FX_UNLOCK, SAFE_EFFECTS, ST_CLEAR, ST_ESCAPE, ST_KILL,
+    ST_OPEN, ST_REACH, ST_SURVIVE, ST_TAKE, CompiledScenario,
+)
+from ..rules.compiled import compile as compile_scenario
 
-__all__ = ["Reachability", "Step", "search", "lock_dependencies"]
-
-SAFE_EFFECTS = frozenset({
-    "open_door", "unlock_door", "activate_spawn", "deactivate_spawn", "toggle_spawn",
-    "spawn_zombies", "grant_xp",
-})
-"""Effects that never remove an option of the survivors."""
+__all__ = ["Reachability", "SAFE_EFFECTS", "Step", "search", "lock_dependencies", "reachability_findings"]
 
 DEFAULT_MAX_STATES = 50_000
 
@@ -106,10 +106,13 @@ class Reachability:
     truncated: bool
     compiled: Any = field(default=None, repr=False)
     """The compiled tables of the search, reused by the other reachability checks."""
+    needs_opener: set[str] = field(default_factory=set)
+    """Doors the team reached and could have opened but for a door-opening item, never opened."""
 
 
 class _Compiled:
-    """Integer tables of the search, built once per scenario."""
+    """The search's own tables (condensation, variable edges, what sits in each condensed node),
+    built from the compiled scenario's tables once per validation run."""
 
     @staticmethod
     def _bits(mask: int):
@@ -120,41 +123,26 @@ class _Compiled:
             mask >>= 1
             i += 1
 
-    def __init__(self, s: Scenario):
-        self.s = s
-        zones = s.zones
-        self.zone_ids = [z.id for z in zones]
-        zidx = {z: i for i, z in enumerate(self.zone_ids)}
-        n = len(zones)
-        enterable = [z.capacity.max_survivors != 0 for z in zones]
+    def __init__(self, cs: CompiledScenario):
+        self.cs = cs
+        self.s = s = cs.scenario
+        self.zone_ids = cs.zone_ids
+        self.zidx = zidx = cs.zone_index
+        n = cs.n
+        enterable = cs.enterable
 
         # doors
-        self.door_ids = [c.id for c in s.connections if c.kind == "door"]
-        dbit = {d: i for i, d in enumerate(self.door_ids)}
-        self.dbit = dbit
-        changeable: set[str] = set()
-        for t in s.triggers:
-            for e in t.then:
-                if e.kind in ("close_door", "lock_door", "toggle_door"):
-                    changeable.add(e.door)
-        self.door_lock: list[tuple[str, str] | None] = []
-        self.door_breakable: list[bool] = []
-        self.door_building_spawn: list[bool] = []
-        open0 = unlocked0 = 0
-        for c in s.connections:
-            if c.kind != "door":
-                continue
-            i = dbit[c.id]
-            if c.state == "open":
-                open0 |= 1 << i
-            if c.state != "locked":
-                unlocked0 |= 1 << i
-            self.door_lock.append((c.lock.kind, c.lock.colour if c.lock.kind == "colour" else c.lock.item)
-                                  if c.lock else None)
-            self.door_breakable.append(c.breakable)
-            self.door_building_spawn.append(c.spawns_on_first_open and zones[zidx[c.target]].is_building
-                                            or c.spawns_on_first_open and zones[zidx[c.source]].is_building)
-        self.open0, self.unlocked0 = open0, unlocked0
+        self.door_ids = cs.door_ids
+        self.dbit = cs.door_index
+        self.door_lock = cs.door_lock
+        self.door_breakable = cs.door_breakable
+        self.by_hand = cs.door_by_hand
+        bof = cs.building_of
+        self.door_building_spawn = [
+            cs.building_spawn and cs.door_spawns[d] and (bof[cs.c_from[c]] >= 0 or bof[cs.c_to[c]] >= 0)
+            for d, c in enumerate(cs.door_conn)]
+        self.open0, self.unlocked0 = cs.door_open0, cs.door_unlocked0
+        closable = cs.door_closable
 
         # condensation: union-find over passages that never change
         parent = list(range(n))
@@ -167,15 +155,41 @@ class _Compiled:
                 parent[x], x = root, parent[x]
             return root
 
+        c_door, c_from, c_to, c_one_way = cs.c_door, cs.c_from, cs.c_to, cs.c_one_way
+        starts = set(cs.start_zones)
+        self.idle_doors = _idle_doors_of(cs)
+        idle = self.idle_doors
+        # a trigger is safe for the search when it only adds options, or changes idle doors
+        safe = [all(op in SAFE_EFFECTS or (op <= FX_LOCK and idle >> arg & 1) for op, arg in row)
+                for row in cs.trig_effects]
+        on_opened = cs.triggers_on[EV_DOOR_OPENED]
+        changed = True
+        while changed:
+            changed = False
+            for ti, row in enumerate(cs.trig_effects):
+                if safe[ti] and any(op in (FX_OPEN, FX_TOGGLE) and not all(safe[t] for t in on_opened.get(arg, ()))
+                                    for op, arg in row):
+                    safe[ti] = False
+                    changed = True
+        self.trig_safe = tuple(safe)
+        hazard = [False] * n
+        for z, trig in cs.triggers_on[EV_ZONE_ENTERED].items():
+            if z not in starts and not all(safe[t] for t in trig):
+                hazard[z] = True
+        self.hazard = hazard
+        """Zones whose first entry fires a trigger that can remove options: walking into one is an
+        action of its own, so they are never merged with their neighbours (the start zone, where
+        the team stands without entering, excepted)."""
         var_conns = []
-        for c in s.connections:
-            if not c.survivors:
+        for c, surv in enumerate(cs.c_survivors):
+            if not surv:
                 continue
-            kind = c.kind
-            if c.one_way or (kind == "door" and (c.state != "open" or c.id in changeable)):
+            d = c_door[c]
+            if c_one_way[c] or (d >= 0 and (not cs.door_open0 >> d & 1 or closable >> d & 1)) or \
+                    hazard[c_from[c]] or hazard[c_to[c]]:
                 var_conns.append(c)
                 continue
-            a, b = zidx[c.source], zidx[c.target]
+            a, b = c_from[c], c_to[c]
             if not (enterable[a] and enterable[b]):
                 continue
             ra = a if parent[a] == a else find(a)
@@ -198,76 +212,75 @@ class _Compiled:
         for z in range(n):
             if enterable[z]:
                 self.super_zones[self.super_of[z]].append(z)
+        self.search_zone = [-1] * m
+        """Per condensed node, a zone where survivors may search (-1 when there is none)."""
+        for z in range(n):
+            if enterable[z] and cs.searchable[z] and self.search_zone[self.super_of[z]] < 0:
+                self.search_zone[self.super_of[z]] = z
 
-        # variable edges: (from_zone, to_zone, one_way, door bit or -1, connection id)
+        # variable edges: (from_zone, to_zone, one_way, door bit or -1, connection id, from node, to node)
         self.edges: list[tuple[int, int, bool, int, str, int, int]] = []
         self.edges_of: list[list[int]] = [[] for _ in range(m)]
         for c in var_conns:
-            a, b = zidx[c.source], zidx[c.target]
+            a, b = c_from[c], c_to[c]
             if not (enterable[a] and enterable[b]):
                 continue  # no survivor ever stands at the other end
-            d = dbit.get(c.id, -1) if c.kind == "door" else -1
-            one_way = c.one_way
+            one_way = c_one_way[c]
             k = len(self.edges)
-            self.edges.append((a, b, one_way, d, c.id, self.super_of[a], self.super_of[b]))
+            self.edges.append((a, b, one_way, c_door[c], cs.conn_ids[c], self.super_of[a], self.super_of[b]))
             self.edges_of[self.super_of[a]].append(k)
             if not one_way:
                 self.edges_of[self.super_of[b]].append(k)
 
         # objectives
-        self.obj_ids = [o.id for o in s.objectives]
-        obit = {o: i for i, o in enumerate(self.obj_ids)}
-        self.obit = obit
-        self.obj_zone = [zidx[o.zone] for o in s.objectives]
-        self.obj_kind = [o.kind for o in s.objectives]
+        self.obj_ids = cs.obj_ids
+        self.obit = cs.obj_index
+        self.obj_zone = cs.obj_zone0
+        self.obj_kind = cs.obj_kind
         self.objectives_in: list[list[int]] = [[] for _ in range(m)]
-        for i, o in enumerate(s.objectives):
-            if enterable[self.obj_zone[i]] and zones[self.obj_zone[i]].kind not in ("security", "gate"):
+        for i, takeable in enumerate(cs.obj_takeable):
+            if takeable:
                 self.objectives_in[self.super_of[self.obj_zone[i]]].append(i)
-        groups: dict[str, int] = {}
-        for i, o in enumerate(s.objectives):
-            if o.hidden_group:
-                groups[o.hidden_group] = groups.get(o.hidden_group, 0) | (1 << i)
         # what each objective gives: ('colour', c) / ('item', name), revealed when its group is done
         self.grants: list[tuple[int, str, str]] = []  # (reveal mask, kind, value)
-        for i, o in enumerate(s.objectives):
-            reveal = groups[o.hidden_group] if o.hidden_group else (1 << i)
-            if o.kind == "key":
-                self.grants.append((reveal, "colour", o.colour))
-            elif o.kind == "item":
-                self.grants.append((reveal, "item", o.item))
-        self.base_items = set(s.setup.survivors.starting_equipment)
-        if s.setup.equipment_deck:
-            self.base_items |= {e.item for e in s.setup.equipment_deck}
+        for i, k in enumerate(cs.obj_kind):
+            if k == "key":
+                self.grants.append((cs.obj_group_mask[i], "colour", cs.obj_colour[i]))
+            elif k == "item":
+                self.grants.append((cs.obj_group_mask[i], "item", cs.obj_item[i]))
+        self.markers = sum(1 << i for i, k in enumerate(cs.obj_kind) if k == "search_marker")
+        lock_values = {lk for lk in cs.door_lock if lk is not None}
+        self.goal_only = sum(
+            1 << i for i, k in enumerate(cs.obj_kind)
+            if cs.obj_group_mask[i] == 1 << i and i not in cs.triggers_on[EV_TAKEN] and (
+                k == "token" or (k == "key" and ("colour", cs.obj_colour[i]) not in lock_values)
+                or (k == "item" and ("item", cs.obj_item[i]) not in lock_values
+                    and cs.obj_item[i] not in cs.door_openers)))
+        """Objectives that only count for the victory steps: taking them opens nothing, reveals
+        nothing and fires nothing."""
+        """Search markers: taking one is a free search."""
+        self.base_items = frozenset(cs.starting_equipment)
+        self.deck_items = cs.deck_items
+        self.dealt = cs.starting_cards > 0 and bool(cs.deck_items)
+        """Cards are dealt from the deck at set-up: any deck item may be in hand from the start."""
+        self.openers = cs.door_openers
+        self.needs_opener = cs.doors_need_item
+        lock_items = {v for lk in cs.door_lock if lk is not None and lk[0] == "item" for v in lk[1:]}
+        self.search_gives = (cs.deck_has_opener and self.needs_opener) or bool(lock_items & cs.deck_items)
+        """Whether searching can give anything the search cares about (a door opener, a lock's item)."""
 
         # triggers by event
-        self.trig_ids = [t.id for t in s.triggers]
-        self.trig_once = [t.once for t in s.triggers]
-        self.trig_effects = [t.then for t in s.triggers]
-        self.trig_safe = [all(e.kind in SAFE_EFFECTS for e in t.then) for t in s.triggers]
-        self.on_taken: dict[int, list[int]] = {}
-        self.on_pressed: dict[int, list[int]] = {}
-        self.on_opened: dict[int, list[int]] = {}
-        self.on_entered: dict[int, list[int]] = {}
-        turns: dict[int, list[int]] = {}
-        kills: dict[int, list[int]] = {}
-        for ti, t in enumerate(s.triggers):
-            ev = t.when
-            if ev.kind == "objective_taken":
-                self.on_taken.setdefault(obit[ev.objective], []).append(ti)
-            elif ev.kind == "switch_pressed":
-                self.on_pressed.setdefault(obit[ev.switch], []).append(ti)
-            elif ev.kind == "door_opened":
-                self.on_opened.setdefault(dbit[ev.door], []).append(ti)
-            elif ev.kind == "zone_entered":
-                self.on_entered.setdefault(zidx[ev.zone], []).append(ti)
-            elif ev.kind == "turn_reached":
-                turns.setdefault(ev.turn, []).append(ti)
-            elif ev.kind == "kills_reached":
-                kills.setdefault(ev.count, []).append(ti)
-        limit = s.setup.turn_limit if s.defeat.at_turn_limit else None
-        self.turn_steps = [(t, turns[t]) for t in sorted(turns) if limit is None or t <= limit]
-        self.kill_steps = [(k, kills[k]) for k in sorted(kills)]
+        self.trig_ids = cs.trig_ids
+        self.trig_once = cs.trig_once
+        self.trig_effects = cs.trig_effects
+        on = cs.triggers_on
+        self.on_taken = on[EV_TAKEN]
+        self.on_pressed = on[EV_PRESSED]
+        self.on_opened = on[EV_DOOR_OPENED]
+        self.on_entered = on[EV_ZONE_ENTERED]
+        limit = cs.turn_limit if s.defeat.at_turn_limit else None
+        self.turn_steps = [(t, on[EV_TURN][t]) for t in sorted(on[EV_TURN]) if limit is None or t <= limit]
+        self.kill_steps = [(k, on[EV_KILLS][k]) for k in sorted(on[EV_KILLS])]
         self.entered_in: list[list[int]] = [[] for _ in range(m)]
         for z in self.on_entered:
             if enterable[z]:
@@ -279,54 +292,123 @@ class _Compiled:
                                if e[2] or (e[3] >= 0 and unsafe(self.on_opened.get(e[3], ())))]
         """Edges that can lead to a discrete action: one-way ones, doors with non-monotone triggers."""
         self.discrete_objectives = [o for u in range(m) for o in self.objectives_in[u]
-                                    if self.obj_kind[o] == "switch" or unsafe(self.on_taken.get(o, ()))]
-        self.discrete_entries = [z for u in range(m) for z in self.entered_in[u] if unsafe(self.on_entered[z])]
-        self.switch_repeatable = {i: getattr(o, "repeatable", False) for i, o in enumerate(s.objectives)}
+                                    if unsafe(self.on_pressed.get(o, ()) if self.obj_kind[o] == "switch"
+                                              else self.on_taken.get(o, ()))]
+        """Objectives and switches whose triggers can remove options (the others are taken or
+        pressed once, when the team first reaches them)."""
+        self.discrete_entries = [z for z in range(n) if enterable[z] and (hazard[z] or (
+            z in starts and z in self.on_entered and unsafe(self.on_entered[z])))]
+        """Zones whose entry is an action of its own: the hazard zones, and a start zone whose
+        entry triggers can remove options (they fire when the team comes back into it)."""
+        self.start_zone_set = starts
+        self.switch_repeatable = dict(enumerate(cs.obj_repeatable))
 
         # victory steps
-        self.ordered = s.victory.ordered
+        self.ordered = cs.ordered
         self.steps = s.victory.steps
-        all_targets = 0
-        for i, o in enumerate(s.objectives):
-            if o.kind in ("token", "key"):
-                all_targets |= 1 << i
+        self.step_op = cs.step_op
         self.step_mask: list[int] = []
         self.step_supers: list[list[int]] = []
-        for st in self.steps:
+        self.step_zones: list[list[int]] = []
+        for i, op in enumerate(cs.step_op):
+            targets = cs.step_targets[i]
             mask = 0
             supers: list[int] = []
-            if st.kind == "take_objectives":
-                mask = sum(1 << obit[o] for o in set(st.objectives)) if st.objectives else all_targets
-                for o in list(self._bits(mask)):  # a hidden objective is known only with its group
-                    group = s.objectives[o].hidden_group
-                    if group:
-                        mask |= groups[group]
-            elif st.kind in ("reach_zone", "clear_zones"):
-                supers = [self.super_of[zidx[z]] for z in st.zones if enterable[zidx[z]]]
-            elif st.kind == "escape":
-                supers = [self.super_of[zidx[z]] for z in s.exits if enterable[zidx[z]]]
-            elif st.kind == "open_doors":
-                mask = sum(1 << dbit[d] for d in set(st.doors))
+            self.step_zones.append([z for z in targets if enterable[z]] if op in (ST_REACH, ST_ESCAPE) else [])
+            if op == ST_TAKE:  # a hidden objective is known only with its whole group
+                for o in targets:
+                    mask |= cs.obj_group_mask[o]
+            elif op in (ST_REACH, ST_CLEAR, ST_ESCAPE):
+                supers = [self.super_of[z] for z in targets if enterable[z]]
+            elif op == ST_OPEN:
+                mask = sum(1 << d for d in targets)
             self.step_mask.append(mask)
             self.step_supers.append(supers)
-        self.position_steps = sum(1 << i for i, st in enumerate(self.steps)
-                                  if st.kind in ("reach_zone", "escape", "clear_zones"))
+        self.position_steps = sum(1 << i for i, op in enumerate(cs.step_op) if op in (ST_REACH, ST_ESCAPE, ST_CLEAR))
+        self.escape_steps = sum(1 << i for i, op in enumerate(cs.step_op) if op == ST_ESCAPE)
         self.turn_limit = limit
-        self.zsrc0 = any(sp.active for sp in s.spawns) or bool(s.setup.zombies)
-        self.start_supers = sorted({self.super_of[zidx[z]] for z in s.setup.start_zones if enterable[zidx[z]]})
-        self.zidx = zidx
+        self.zsrc0 = cs.zombies_at_start
+        self.start_supers = sorted({self.super_of[z] for z in cs.start_zones if enterable[z]})
+
+
+def _idle_doors_of(cs: CompiledScenario, max_pocket: int = 256) -> int:
+    """Doors whose state can never matter (bit mask): each leads only into a *pocket*, zones
+    reached through that door alone, holding nothing the mission uses: no objective, exit,
+    start, victory-step zone, zone with an entry trigger, spawn, placed zombies or door with a
+    trigger or a goal. Opening, closing or toggling such a door removes no option, so switches
+    that only toggle idle doors are pressed once, like any monotone action, and do not multiply
+    the situations of the search."""
+    s = cs.scenario
+    n = cs.n
+    used = [False] * n
+    for z in cs.obj_zone0:
+        used[z] = True
+    for z in (*cs.exits, *cs.start_zones, *cs.spawn_zone, *cs.triggers_on[EV_ZONE_ENTERED]):
+        used[z] = True
+    for pz in s.setup.zombies:
+        used[cs.zone_index[pz.zone]] = True
+    for i, op in enumerate(cs.step_op):
+        if op in (ST_REACH, ST_CLEAR, ST_ESCAPE):
+            for z in cs.step_targets[i]:
+                used[z] = True
+    marked = cs.door_opened_by_effect | cs.door_closable
+    goal_doors = 0
+    for i, op in enumerate(cs.step_op):
+        if op == ST_OPEN:
+            for d in cs.step_targets[i]:
+                goal_doors |= 1 << d
+    for row in cs.trig_effects:
+        for op, arg in row:
+            if op == FX_SPAWN:
+                used[arg] = True
+    for d in cs.triggers_on[EV_DOOR_OPENED]:
+        goal_doors |= 1 << d
+    neighbours: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for c in range(len(cs.conn_ids)):
+        a, b = cs.c_from[c], cs.c_to[c]
+        neighbours[a].append((b, c))
+        neighbours[b].append((a, c))
+    idle = 0
+    for d in range(len(cs.door_ids)):
+        if not marked >> d & 1 or goal_doors >> d & 1:
+            continue
+        conn = cs.door_conn[d]
+        ends = (cs.c_from[conn], cs.c_to[conn])
+        for near, far in (ends, ends[::-1]):
+            seen = {far}
+            stack = [far]
+            ok = True
+            while stack and ok:
+                z = stack.pop()
+                if used[z] or z == near or len(seen) > max_pocket:
+                    ok = False
+                    break
+                for v, c in neighbours[z]:
+                    if c == conn:
+                        continue
+                    e = cs.c_door[c]
+                    if e >= 0 and goal_doors >> e & 1:
+                        ok = False
+                        break
+                    if v not in seen:
+                        seen.add(v)
+                        stack.append(v)
+            if ok:
+                idle |= 1 << d
+                break
+    return idle
 
 
 class _State:
     """The mutable working copy of a search state."""
 
     __slots__ = ("pos", "open", "unlocked", "ever", "taken", "fired", "pressed", "zsrc",
-                 "turn", "kill", "progress", "outcome", "won")
+                 "turn", "kill", "progress", "outcome", "won", "entered", "searched")
 
     def __init__(self) -> None:
         self.pos = 0
-        self.open = self.unlocked = self.ever = self.taken = self.fired = self.pressed = 0
-        self.zsrc = False
+        self.open = self.unlocked = self.ever = self.taken = self.fired = self.pressed = self.entered = 0
+        self.zsrc = self.searched = False
         self.turn = self.kill = self.progress = 0
         self.outcome = ""  # the game ended by a trigger: '', 'win' or 'loss'
         self.won = False  # every victory step is met: the team can win from here
@@ -339,77 +421,102 @@ class _State:
 
     def key(self) -> tuple:
         return (self.pos, self.open, self.unlocked, self.ever, self.taken, self.fired, self.pressed,
-                self.zsrc, self.turn, self.kill, self.progress, self.outcome, self.won)
+                self.zsrc, self.turn, self.kill, self.progress, self.outcome, self.won, self.entered, self.searched)
+
+
+class _Have:
+    """What the team holds: key colours, item names, and whether it can open doors by hand."""
+
+    __slots__ = ("colours", "items", "opener")
+
+    def __init__(self, colours: set[str], items: set[str], opener: bool):
+        self.colours, self.items, self.opener = colours, items, opener
 
 
 class _Search:
-    def __init__(self, s: Scenario, max_states: int):
-        self.c = _Compiled(s)
-        self.s = s
+    def __init__(self, cs: CompiledScenario, max_states: int):
+        self.c = _Compiled(cs)
+        self.cs = cs
+        self.s = cs.scenario
         self.max_states = max_states
-        self.names = {z.id: (z.name or z.id) for z in s.zones}
+        self.names = dict(zip(cs.zone_ids, cs.names))
         self.activated: set[str] = set()
         self.fired_ever: set[str] = set()
+        self._useful: set[str] | None = None
+        self.wants_opener: set[int] = set()
+        """Doors the team stood beside, could have opened but for a door-opening item."""
 
     # -- rules -------------------------------------------------------------------------------
 
-    def colours_items(self, taken: int) -> tuple[set[str], set[str]]:
+    def holdings(self, st: _State) -> _Have:
+        c = self.c
         colours: set[str] = set()
-        items = set(self.c.base_items)
-        for reveal, kind, value in self.c.grants:
-            if taken & reveal == reveal:
+        items = set(c.base_items)
+        if st.searched or c.dealt:
+            items |= c.deck_items
+        for reveal, kind, value in c.grants:
+            if st.taken & reveal == reveal:
                 (colours if kind == "colour" else items).add(value)
-        return colours, items
+        opener = not c.needs_opener or bool(items & c.openers)
+        return _Have(colours, items, opener)
 
-    def can_open(self, st: _State, d: int, have: tuple[set[str], set[str]]) -> bool:
+    def can_open(self, st: _State, d: int, have: _Have) -> bool:
+        """Whether a survivor beside door ``d`` may open it by hand now."""
+        if not self.may_unlock(st, d, have):
+            return False
+        if not have.opener:
+            self.wants_opener.add(d)
+            return False
+        return True
+
+    def may_unlock(self, st: _State, d: int, have: _Have) -> bool:
+        if not self.c.by_hand[d]:
+            return False  # only its button (a trigger) opens it
         if st.unlocked >> d & 1:
             return True
         lock = self.c.door_lock[d]
         if lock is not None:
             kind, value = lock
-            if value in (have[0] if kind == "colour" else have[1]):
+            if value in (have.colours if kind == "colour" else have.items):
                 return True
         return self.c.door_breakable[d]
 
-    def fire(self, st: _State, triggers: list[int]) -> None:
-        """Apply the effects of triggers (and the triggers they cause) to the state."""
+    def fire(self, st: _State, triggers) -> None:
+        """Apply the effects of triggers to the state, in order; a door opened for the first
+        time fires its own triggers at once, before the next effect (as on the table)."""
         c = self.c
-        queue = deque(triggers)
-        while queue:
-            ti = queue.popleft()
+        for ti in triggers:
             if c.trig_once[ti]:
                 if st.fired >> ti & 1:
                     continue
                 st.fired |= 1 << ti
             self.fired_ever.add(c.trig_ids[ti])
-            for e in c.trig_effects[ti]:
-                k = e.kind
-                if k in ("open_door", "unlock_door", "close_door", "lock_door", "toggle_door"):
-                    d = c.dbit[e.door]
-                    bit = 1 << d
-                    if k == "open_door" or (k == "toggle_door" and not st.open & bit):
+            for op, arg in c.trig_effects[ti]:
+                if op <= FX_LOCK:
+                    bit = 1 << arg
+                    if op == FX_OPEN or (op == FX_TOGGLE and not st.open & bit):
                         st.open |= bit
                         st.unlocked |= bit
                         if not st.ever & bit:
                             st.ever |= bit
-                            if c.door_building_spawn[d]:
+                            if c.door_building_spawn[arg]:
                                 st.zsrc = True
-                            queue.extend(c.on_opened.get(d, ()))
-                    elif k == "unlock_door":
+                            self.fire(st, c.on_opened.get(arg, ()))
+                    elif op == FX_UNLOCK:
                         st.unlocked |= bit
-                    elif k == "close_door" or k == "toggle_door":
+                    elif op == FX_CLOSE or op == FX_TOGGLE:
                         st.open &= ~bit
-                    else:  # lock_door
+                    else:  # lock
                         st.open &= ~bit
                         st.unlocked &= ~bit
-                elif k in ("activate_spawn", "toggle_spawn"):
-                    self.activated.add(e.spawn)
+                elif op in (FX_ACTIVATE, FX_TOGGLE_SPAWN):
+                    self.activated.add(self.cs.spawn_ids[arg])
                     st.zsrc = True
-                elif k == "spawn_zombies":
+                elif op == FX_SPAWN:
                     st.zsrc = True
-                elif k == "end_game":
+                elif op == FX_END:
                     if not st.outcome:
-                        st.outcome = e.outcome
+                        st.outcome = "win" if arg else "loss"
 
     def open_door(self, st: _State, d: int, steps: list[Step], zone: str) -> None:
         bit = 1 << d
@@ -421,7 +528,7 @@ class _Search:
             st.ever |= bit
             if self.c.door_building_spawn[d]:
                 st.zsrc = True
-            self.fire(st, self.c.on_opened.get(d, []))
+            self.fire(st, self.c.on_opened.get(d, ()))
 
     def take(self, st: _State, o: int, steps: list[Step]) -> None:
         c = self.c
@@ -429,7 +536,9 @@ class _Search:
         zone = c.zone_ids[c.obj_zone[o]]
         oid = c.obj_ids[o]
         steps.append(Step("take", zone, oid, f"take {c.obj_kind[o].replace('_', ' ')} '{oid}' in {self.names[zone]}"))
-        self.fire(st, c.on_taken.get(o, []))
+        if c.markers >> o & 1 and c.search_gives:
+            st.searched = True
+        self.fire(st, c.on_taken.get(o, ()))
 
     def press(self, st: _State, o: int, steps: list[Step]) -> None:
         c = self.c
@@ -437,21 +546,44 @@ class _Search:
         zone = c.zone_ids[c.obj_zone[o]]
         oid = c.obj_ids[o]
         steps.append(Step("press", zone, oid, f"press switch '{oid}' in {self.names[zone]}"))
-        self.fire(st, c.on_pressed.get(o, []))
+        self.fire(st, c.on_pressed.get(o, ()))
 
     def enter(self, st: _State, z: int, steps: list[Step]) -> None:
+        """The team steps into zone ``z`` for the first time: its entry triggers fire."""
+        st.entered |= 1 << z
         zone = self.c.zone_ids[z]
         steps.append(Step("enter", zone, zone, f"enter {self.names[zone]}"))
-        self.fire(st, self.c.on_entered.get(z, []))
+        self.fire(st, self.c.on_entered.get(z, ()))
 
-    def safe(self, triggers: list[int], st: _State) -> bool:
+    def search_deck(self, st: _State, z: int, steps: list[Step]) -> None:
+        zone = self.c.zone_ids[z]
+        what = "a door-opening item" if self.c.needs_opener and not self.holdings(st).opener else "equipment"
+        st.searched = True
+        steps.append(Step("search", zone, "", f"search {self.names[zone]} until {what} turns up"))
+
+    def safe(self, triggers, st: _State) -> bool:
         """Whether firing these triggers now can only add options."""
         c = self.c
         return all(c.trig_safe[t] or (c.trig_once[t] and st.fired >> t & 1) for t in triggers)
 
-    def pending_triggers(self, triggers: list[int], st: _State) -> bool:
+    def pending_triggers(self, triggers, st: _State) -> bool:
         c = self.c
         return any(not (c.trig_once[t] and st.fired >> t & 1) for t in triggers)
+
+    def blocked_by_entry(self, st: _State, z: int) -> bool:
+        """Whether an action in zone ``z`` must wait: acting there is entering it, and the zone's
+        entry triggers have not fired yet (the start zone, where the team stands from the
+        beginning, never waits)."""
+        return z in self.c.on_entered and not st.entered >> z & 1 and z not in self.c.start_zone_set
+
+    def passable(self, st: _State, k: int, u: int) -> bool:
+        """Whether the team in node ``u`` walks through variable edge ``k`` now (an open door,
+        or a passage into a hazard zone it has already entered)."""
+        a, b, _, d, _, sa, _ = self.c.edges[k]
+        if d >= 0 and not st.open >> d & 1:
+            return False
+        other = b if sa == u else a
+        return not (self.c.hazard[other] and not st.entered >> other & 1)
 
     # -- saturation ----------------------------------------------------------------------------
 
@@ -473,12 +605,17 @@ class _Search:
         which :meth:`keeps_region` holds), the work starts from there instead of from scratch.
         """
         c = self.c
-        edges, edges_of = c.edges, c.edges_of
+        edges, edges_of, hazard = c.edges, c.edges_of, c.hazard
         on_opened, on_taken, on_pressed = c.on_opened, c.on_taken, c.on_pressed
-        have = self.colours_items(st.taken)
+        have = self.holdings(st)
+        searchable: list[int] = []
 
         def try_open(k: int, u: int) -> bool:
             a, b, _, d, _, sa, _ = edges[k]
+            if d < 0 or st.open >> d & 1:
+                return False  # nothing to open (a passage into a hazard zone not entered yet)
+            if self.blocked_by_entry(st, a if sa == u else b):
+                return False  # opening from a zone is entering it first
             if not self.can_open(st, d, have):
                 return False
             if not (st.ever >> d & 1 or self.safe(on_opened.get(d, ()), st)):
@@ -489,17 +626,18 @@ class _Search:
         def furnish(u: int) -> None:
             nonlocal have
             for z in c.entered_in[u]:
-                trig = c.on_entered[z]
-                if self.pending_triggers(trig, st) and self.safe(trig, st):
+                if not st.entered >> z & 1 and self.safe(c.on_entered[z], st):
                     self.enter(st, z, steps)
             for o in c.objectives_in[u]:
                 bit = 1 << o
+                if self.blocked_by_entry(st, c.obj_zone[o]):
+                    continue
                 if c.obj_kind[o] == "switch":
                     if not st.pressed & bit and self.safe(on_pressed.get(o, ()), st):
                         self.press(st, o, steps)
                 elif not st.taken & bit and self.safe(on_taken.get(o, ()), st):
                     self.take(st, o, steps)
-                    have = self.colours_items(st.taken)
+                    have = self.holdings(st)
 
         if seed is None:
             region: set[int] = set()
@@ -512,6 +650,8 @@ class _Search:
             for u in c.furnished:
                 if u in region:
                     furnish(u)
+            if c.search_gives and not st.searched:
+                searchable = [u for u in region if c.search_zone[u] >= 0]
         while True:
             while stack:
                 u = stack.pop()
@@ -519,22 +659,36 @@ class _Search:
                     continue
                 region.add(u)
                 furnish(u)
+                if c.search_zone[u] >= 0:
+                    searchable.append(u)
                 for k in edges_of[u]:
-                    _, _, one_way, d, _, sa, sb = edges[k]
+                    a, b, one_way, d, _, sa, sb = edges[k]
                     if one_way:
                         continue
                     other = sb if sa == u else sa
-                    if d < 0 or st.open >> d & 1 or try_open(k, u):
-                        if other not in region:
-                            stack.append(other)
+                    if d < 0:  # a passage into a hazard zone: walkable once the zone is entered
+                        if not hazard[a if sa != u else b] or st.entered >> (a if sa != u else b) & 1:
+                            if other not in region:
+                                stack.append(other)
+                        else:
+                            blocked.append((k, u))
+                    elif st.open >> d & 1 or try_open(k, u):
+                        if self.passable(st, k, u):
+                            if other not in region:
+                                stack.append(other)
+                        else:
+                            blocked.append((k, u))
                     else:
                         blocked.append((k, u))
-            # keys taken or doors opened by effects may free doors that were waiting
-            have = self.colours_items(st.taken)
+            # keys taken, doors opened by effects or a search may free doors that were waiting
+            have = self.holdings(st)
+            if searchable and not st.searched and c.search_gives and self.search_helps(st, have, blocked):
+                self.search_deck(st, c.search_zone[searchable[0]], steps)
+                have = self.holdings(st)
             waiting, blocked = blocked, []
             for k, u in waiting:
                 _, _, _, d, _, sa, sb = edges[k]
-                if st.open >> d & 1 or try_open(k, u):
+                if self.passable(st, k, u) or (try_open(k, u) and self.passable(st, k, u)):
                     other = sb if sa == u else sa
                     if other not in region:
                         stack.append(other)
@@ -546,31 +700,45 @@ class _Search:
         st.pos = min(region)
         return region, blocked
 
-    def step_met(self, i: int, st: _State, region: set[int]) -> bool:
+    def search_helps(self, st: _State, have: _Have, blocked: list[tuple[int, int]]) -> bool:
+        """Whether searching now can give what the team lacks: a door-opening item, or the item
+        of a lock at the edge of its region."""
         c = self.c
-        kind = c.steps[i].kind
-        if kind == "take_objectives":
-            return st.taken & c.step_mask[i] == c.step_mask[i]
-        if kind in ("reach_zone", "escape"):
-            return any(sp in region for sp in c.step_supers[i])
-        if kind == "clear_zones":
-            return bool(c.step_supers[i]) and len(c.step_supers[i]) == len(c.steps[i].zones) and \
-                all(sp in region for sp in c.step_supers[i])
-        if kind == "open_doors":
-            return st.ever & c.step_mask[i] == c.step_mask[i]
-        if kind == "kill":
-            return st.zsrc
-        if kind == "survive":
-            return c.turn_limit is None or c.steps[i].turns <= c.turn_limit
+        if not have.opener and c.cs.deck_has_opener:
+            return True
+        for k, _ in blocked:
+            if c.edges[k][3] < 0:
+                continue
+            lock = c.door_lock[c.edges[k][3]]
+            if lock is not None and lock[0] == "item" and lock[1] in c.deck_items and lock[1] not in have.items:
+                return True
         return False
 
-    def goal_step(self, i: int, region: set[int]) -> Step:
+    def step_met(self, i: int, st: _State, region: set[int]) -> bool:
+        c = self.c
+        op = c.step_op[i]
+        if op == ST_TAKE:  # a pressed switch counts as taken, as on the table
+            return (st.taken | st.pressed) & c.step_mask[i] == c.step_mask[i]
+        if op in (ST_REACH, ST_ESCAPE):  # standing in a zone is having entered it
+            return any(c.super_of[z] in region and not self.blocked_by_entry(st, z) for z in c.step_zones[i])
+        if op == ST_CLEAR:
+            return bool(c.step_supers[i]) and len(c.step_supers[i]) == len(c.cs.step_targets[i]) and \
+                all(sp in region for sp in c.step_supers[i])
+        if op == ST_OPEN:
+            return st.ever & c.step_mask[i] == c.step_mask[i]
+        if op == ST_KILL:
+            return st.zsrc
+        if op == ST_SURVIVE:
+            return c.turn_limit is None or c.cs.step_count[i] <= c.turn_limit
+        return False
+
+    def goal_step(self, i: int, region: set[int], st: _State) -> Step:
         c = self.c
         st_ = c.steps[i]
         zone = ""
         if st_.kind in ("reach_zone", "escape"):
-            zone = next(c.zone_ids[z] for sp in c.step_supers[i] if sp in region for z in c.super_zones[sp]
-                        if c.zone_ids[z] in (st_.zones if st_.kind == "reach_zone" else self.s.exits))
+            zone = next(c.zone_ids[z] for z in c.step_zones[i]
+                        if c.super_of[z] in region and not self.blocked_by_entry(st, z))
         text = {
             "take_objectives": "all the objectives of this step are taken",
             "reach_zone": f"reach {self.names.get(zone, zone)}",
@@ -592,12 +760,16 @@ class _Search:
         c = self.c
         n = len(c.steps)
         if c.ordered:
-            while st.progress < n - 1 and self.step_met(st.progress, st, region):
-                steps.append(self.goal_step(st.progress, region))
+            # an escaped team does nothing more: an escape step is passed only together with
+            # every step after it, in the same moment
+            while st.progress < n - 1 and not c.escape_steps >> st.progress & 1 and \
+                    self.step_met(st.progress, st, region):
+                steps.append(self.goal_step(st.progress, region, st))
                 st.progress += 1
-            st.won = st.progress == n - 1 and self.step_met(n - 1, st, region)
+            st.won = all(self.step_met(j, st, region) for j in range(st.progress, n)) and not (
+                c.escape_steps >> st.progress & 1 and any(c.step_op[j] == ST_REACH for j in range(st.progress + 1, n)))
             if st.won:
-                steps.append(self.goal_step(n - 1, region))
+                steps.extend(self.goal_step(j, region, st) for j in range(st.progress, n))
         else:
             full = (1 << n) - 1
             met = st.progress
@@ -608,9 +780,11 @@ class _Search:
             new = met & ~st.progress
             for i in range(n):
                 if new >> i & 1:
-                    steps.append(self.goal_step(i, region))
+                    steps.append(self.goal_step(i, region, st))
             if st.won:
                 met &= ~self.c.position_steps  # positions are choices, not facts, once the game can end
+            else:
+                met &= ~self.c.escape_steps  # escaping takes the team off the board: it comes last
             st.progress |= met
 
     # -- discrete actions --------------------------------------------------------------------
@@ -623,12 +797,12 @@ class _Search:
         opening fires a non-monotone trigger, switches, objectives and zones with such triggers.
         """
         c = self.c
-        have = self.colours_items(st.taken)
+        have = self.holdings(st)
         edges, sup = c.edges, c.super_of
         for k in c.discrete_edges:
             a, b, one_way, d, cid, sa, sb = edges[k]
             if one_way:
-                if sa not in region or sb in region:
+                if sa not in region or sb in region or self.blocked_by_entry(st, a):
                     continue
                 if d >= 0 and not st.open >> d & 1 and not self.can_open(st, d, have):
                     continue
@@ -636,24 +810,28 @@ class _Search:
                 steps: list[Step] = []
                 if d >= 0 and not new.open >> d & 1:
                     self.open_door(new, d, steps, c.zone_ids[a])
-                step = Step("cross", c.zone_ids[a], cid,
-                            f"cross '{cid}' one way from {self.names[c.zone_ids[a]]} to {self.names[c.zone_ids[b]]}")
-                yield step, new, sb, [*steps, step]  # a door on the way is opened first
+                step = self.cross_step(k)
+                landing: list[Step] = []
+                if b in c.on_entered and not new.entered >> b & 1:
+                    self.enter(new, b, landing)  # landing in a zone is entering it
+                yield step, new, sb, [*steps, step, *landing]  # a door on the way is opened first
             elif (sa in region or sb in region) and not st.open >> d & 1 and self.can_open(st, d, have):
                 side, u = (a, sa) if sa in region else (b, sb)
+                if self.blocked_by_entry(st, side):
+                    continue
                 new = st.copy()
                 steps = []
                 self.open_door(new, d, steps, c.zone_ids[side])
                 yield steps[0], new, u, steps
         for o in c.discrete_objectives:
             u = sup[c.obj_zone[o]]
-            if u not in region:
+            if u not in region or self.blocked_by_entry(st, c.obj_zone[o]):
                 continue
             bit = 1 << o
             if c.obj_kind[o] == "switch":
                 if st.pressed & bit and not c.switch_repeatable[o]:
                     continue
-                if not self.pending_triggers(c.on_pressed.get(o, []), st):
+                if not self.pending_triggers(c.on_pressed.get(o, ()), st):
                     continue
                 new = st.copy()
                 steps = []
@@ -666,11 +844,12 @@ class _Search:
                 yield steps[0], new, u, steps
         for z in c.discrete_entries:
             u = sup[z]
-            if u in region and self.pending_triggers(c.on_entered[z], st):
-                new = st.copy()
-                steps = []
-                self.enter(new, z, steps)
-                yield steps[0], new, u, steps
+            if st.entered >> z & 1 or not (u in region or self.next_to(st, z, region)):
+                continue
+            new = st.copy()
+            steps = []
+            self.enter(new, z, steps)
+            yield steps[0], new, u, steps
         if st.turn < len(c.turn_steps):
             turn, trig = c.turn_steps[st.turn]
             new = st.copy()
@@ -688,24 +867,215 @@ class _Search:
             step = Step("kill", "", str(count), f"kill {count} zombies")
             yield step, new, st.pos, [step, *steps]
 
+    def next_to(self, st: _State, z: int, region: set[int]) -> bool:
+        """Whether the team can step into hazard zone ``z`` from its region now (an open
+        passage, not one way out of it)."""
+        c = self.c
+        for k in c.edges_of[c.super_of[z]]:
+            a, b, one_way, d, _, sa, sb = c.edges[k]
+            if d >= 0 and not st.open >> d & 1:
+                continue
+            if b == z and sa in region:
+                return True
+            if a == z and not one_way and sb in region:
+                return True
+        return False
+
+    def cross_step(self, k: int, before: str = "") -> Step:
+        a, b, _, _, cid, _, _ = self.c.edges[k]
+        za, zb = self.c.zone_ids[a], self.c.zone_ids[b]
+        text = f"cross '{cid}' one way from {self.names[za]} to {self.names[zb]}"
+        return Step("cross", za, cid, f"{text} {before}" if before else text)
+
+    def early_crossings(self, entry: _State, start: int, full: _State, region: set[int]):
+        """Irreversible actions taken too early: from the situation the team was in when it
+        arrived (``entry``, at node ``start``, before any monotone action), walk to each one-way
+        connection, hazard zone, switch or objective with non-monotone triggers by the doors it
+        can open on the way, opening nothing else and taking nothing, and act. Yields (step, new
+        state, start node, steps) like :meth:`successors`, for the actions whose situation
+        differs from acting after everything (``full``)."""
+        c = self.c
+        if not (c.discrete_edges or c.discrete_entries or c.discrete_objectives):
+            return
+        have = self.holdings(entry)
+        # breadth first over the condensed graph, remembering the passage that led to each node
+        via: dict[int, tuple[int, int]] = {start: (-1, -1)}
+        queue = deque((start,))
+        while queue:
+            u = queue.popleft()
+            for k in c.edges_of[u]:
+                a, b, one_way, d, _, sa, sb = c.edges[k]
+                if one_way:
+                    continue
+                v = sb if sa == u else sa
+                far = b if sa == u else a
+                if v in via or c.hazard[far] and not entry.entered >> far & 1:
+                    continue
+                if d >= 0 and not entry.open >> d & 1 and not self.openable_early(entry, d, have):
+                    continue
+                via[v] = (u, k)
+                queue.append(v)
+
+        def walk(u: int) -> tuple[_State, list[Step]]:
+            new = entry.copy()
+            steps: list[Step] = []
+            path = []
+            while via[u][0] >= 0:
+                path.append(via[u])
+                u = via[u][0]
+            for u, e in reversed(path):
+                ea, eb, _, ed, _, esa, _ = c.edges[e]
+                if ed >= 0 and not new.open >> ed & 1:
+                    self.open_door(new, ed, steps, c.zone_ids[ea if esa == u else eb])
+            return new, steps
+
+        def door_on_the_way(new: _State, d: int, steps: list[Step], zone: int) -> bool:
+            if d < 0 or new.open >> d & 1:
+                return True
+            if not self.openable_early(new, d, self.holdings(new)):
+                return False
+            self.open_door(new, d, steps, c.zone_ids[zone])
+            return True
+
+        for k in c.discrete_edges:
+            a, b, one_way, d, cid, sa, sb = c.edges[k]
+            if not one_way or sa not in via or sb in via or self.blocked_by_entry(entry, a):
+                continue
+            new, steps = walk(sa)
+            if not door_on_the_way(new, d, steps, a):
+                continue
+            missing = self.not_done(new, full)
+            if not missing:
+                continue
+            step = self.cross_step(k, "before " + missing)
+            landing: list[Step] = []
+            if b in c.on_entered and not new.entered >> b & 1:
+                self.enter(new, b, landing)
+            yield step, new, sb, [*steps, step, *landing]
+        # after everything but the objectives that only count for the goals: the team could
+        # have done all the rest first and left them for later
+        skipped = full.taken & ~entry.taken & c.goal_only
+        if skipped:
+            mid = full.copy()
+            mid.taken &= ~skipped
+            mid.won = False
+            if c.ordered:
+                mid.progress = min(full.progress, next(
+                    (i for i, op in enumerate(c.step_op) if op == ST_TAKE and c.step_mask[i] & skipped), full.progress))
+            else:
+                mid.progress &= ~sum(1 << i for i, op in enumerate(c.step_op)
+                                     if op == ST_TAKE and c.step_mask[i] & skipped)
+            for k in c.discrete_edges:
+                a, b, one_way, d, cid, sa, sb = c.edges[k]
+                if not one_way or sa not in region or sb in region or self.blocked_by_entry(mid, a):
+                    continue
+                new = mid.copy()
+                steps = []
+                if not door_on_the_way(new, d, steps, a):
+                    continue
+                step = self.cross_step(k, "before " + self.not_done(new, full))
+                landing = []
+                if b in c.on_entered and not new.entered >> b & 1:
+                    self.enter(new, b, landing)
+                yield step, new, sb, [*steps, step, *landing]
+        for z in c.discrete_entries:
+            if entry.entered >> z & 1 or not c.hazard[z]:
+                continue
+            u = c.super_of[z]
+            for k in c.edges_of[u]:
+                a, b, one_way, d, _, sa, sb = c.edges[k]
+                side, near = (sa, a) if b == z else (sb, b) if not one_way else (-1, -1)
+                if side < 0 or side not in via or side == u:
+                    continue
+                new, steps = walk(side)
+                if not door_on_the_way(new, d, steps, near):
+                    continue
+                missing = self.not_done(new, full)
+                if missing:
+                    zone = c.zone_ids[z]
+                    self.enter(new, z, steps)
+                    step = Step("enter", zone, zone, f"enter {self.names[zone]} before {missing}")
+                    yield step, new, u, steps[:-1] + [step]
+                break
+        for o in c.discrete_objectives:
+            z = c.obj_zone[o]
+            u = c.super_of[z]
+            if u not in via or self.blocked_by_entry(entry, z):
+                continue
+            bit = 1 << o
+            switch = c.obj_kind[o] == "switch"
+            if (entry.pressed if switch else entry.taken) & bit:
+                continue
+            new, steps = walk(u)
+            missing = self.not_done(new, full)
+            if not missing:
+                continue
+            (self.press if switch else self.take)(new, o, steps)
+            oid, zone = c.obj_ids[o], c.zone_ids[z]
+            what = f"press switch '{oid}'" if switch else f"take {c.obj_kind[o].replace('_', ' ')} '{oid}'"
+            step = Step("press" if switch else "take", zone, oid, f"{what} in {self.names[zone]} before {missing}")
+            yield step, new, u, steps[:-1] + [step]
+
+    def openable_early(self, st: _State, d: int, have: _Have) -> bool:
+        c = self.c
+        return self.may_unlock(st, d, have) and have.opener and self.safe(c.on_opened.get(d, ()), st)
+
+    def not_done(self, early: _State, full: _State) -> str:
+        """What the team had done in ``full`` but not in ``early``, in words ('' when nothing that
+        matters)."""
+        c = self.c
+        useful = self.useful()
+        parts = []
+        taken = full.taken & ~early.taken
+        pressed = full.pressed & ~early.pressed
+        for o in _Compiled._bits(taken):
+            if c.obj_ids[o] in useful:
+                parts.append(f"taking '{c.obj_ids[o]}'")
+        for o in _Compiled._bits(pressed):
+            parts.append(f"pressing '{c.obj_ids[o]}'")
+        for z in _Compiled._bits(full.entered & ~early.entered):
+            parts.append(f"entering {self.names[c.zone_ids[z]]}")
+        if full.searched and not early.searched:
+            parts.append("searching")
+        done = full.progress & ~early.progress if not c.ordered else 0
+        if c.ordered and full.progress > early.progress:
+            done = sum(1 << i for i in range(early.progress, full.progress))
+        if not parts:  # only the goals were ahead: name them
+            for i in _Compiled._bits(done):
+                parts.append(f"completing victory step {i + 1} ({c.steps[i].kind})")
+        if not parts and (full.ever & ~early.ever):
+            parts = [f"opening '{c.door_ids[d]}'" for d in _Compiled._bits(full.ever & ~early.ever)]
+        if len(parts) > 4:
+            parts = parts[:4] + [f"{len(parts) - 4} more"]
+        return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1] if parts else ""
+
+    def useful(self) -> set[str]:
+        """Objectives that matter: named by a victory step, opening a lock, firing a trigger or
+        hiding one that does (the others are taken by saturation only because they lie there)."""
+        if self._useful is not None:
+            return self._useful
+        s, c, cs = self.s, self.c, self.cs
+        useful = {cs.obj_ids[o] for i, op in enumerate(cs.step_op) if op == ST_TAKE for o in cs.step_targets[i]}
+        locks = {lk for lk in c.door_lock if lk is not None}
+        for i, o in enumerate(s.objectives):
+            if c.on_taken.get(i) or c.on_pressed.get(i) or (o.kind == "key" and ("colour", o.colour) in locks) or \
+                    (o.kind == "item" and (("item", o.item) in locks or o.item in c.openers)) or \
+                    (o.kind == "search_marker" and c.search_gives):
+                useful.add(o.id)
+        for g in cs.hidden_groups:  # a hidden group is turned whole when one of its tokens matters
+            if any(cs.obj_ids[o] in useful for o in g):
+                useful |= {cs.obj_ids[o] for o in g}
+        self._useful = useful
+        return useful
+
     def prune(self, plan: list[Step]) -> list[Step]:
         """Drop from a plan the objectives taken only because saturation takes everything: those
-        no victory step names, that open no lock, fire no trigger and reveal nothing hidden."""
-        s, c = self.s, self.c
-        required: set[str] = set()
-        for st in s.victory.steps:
-            if st.kind == "take_objectives":
-                required |= set(st.objectives) or {o.id for o in s.objectives if o.kind in ("token", "key")}
-        locks = {lk for lk in c.door_lock if lk is not None}
-        useful = set(required)
-        for o in s.objectives:
-            if c.on_taken.get(c.obit[o.id]) or (o.kind == "key" and ("colour", o.colour) in locks) or \
-                    (o.kind == "item" and ("item", o.item) in locks):
-                useful.add(o.id)
-        for o in s.objectives:  # a hidden group is turned whole when one of its tokens matters
-            if o.hidden_group and any(p.id in useful for p in s.objectives if p.hidden_group == o.hidden_group):
-                useful.add(o.id)
-        return [st for st in plan if not (st.action == "take" and st.target not in useful)]
+        no victory step names, that open no lock, fire no trigger and reveal nothing hidden; and
+        the opening of idle doors (they lead only into pockets that hold nothing)."""
+        useful = self.useful()
+        idle = {self.c.door_ids[d] for d in _Compiled._bits(self.c.idle_doors)}
+        return [st for st in plan if not (st.action == "take" and st.target not in useful)
+                and not (st.action == "open" and st.target in idle)]  # idle doors lead nowhere useful
 
     # -- the search ------------------------------------------------------------------------------
 
@@ -715,45 +1085,77 @@ class _Search:
         init.open, init.unlocked, init.zsrc = c.open0, c.unlocked0, c.zsrc0
         keys: dict[tuple, int] = {}
         parents: list[tuple[int, list[Step]]] = []
+        entries: list[list[tuple[_State, int]]] = []
+        """Per situation, every distinct way the team arrived in it (before saturation): the
+        irreversible actions are also tried too early from each of them."""
+        entry_keys: list[set[tuple]] = []
+        saturated_of: list[tuple[_State, tuple[set[int], list]]] = []
+        expanded: list[bool] = []
         edges: list[tuple[int, int, Step]] = []
+        early: list[tuple[int, int, Step]] = []
         outcomes: list[str] = []
         regions_seen: set[int] = set()
         taken_ever = pressed_ever = opened_ever = 0
         best_progress = 0
-        queue: deque[tuple[int, _State, tuple[set[int], list[tuple[int, int]]]]] = deque()
+        queue: deque[tuple[int, tuple[_State, int] | None]] = deque()
 
-        def add(st: _State, saturated: tuple[set[int], list], parent: int, path: list[Step]) -> int:
+        def add(st: _State, saturated: tuple[set[int], list], parent: int, path: list[Step],
+                entry: tuple[_State, int]) -> int:
             k = st.key()
+            ek = (entry[0].key(), entry[1])
             if k in keys:
-                return keys[k]
+                i = keys[k]
+                if ek not in entry_keys[i] and not st.outcome:
+                    entry_keys[i].add(ek)
+                    entries[i].append(entry)
+                    if expanded[i]:
+                        queue.append((i, entry))  # only its early actions remain to be tried
+                return i
             i = len(parents)
             keys[k] = i
             parents.append((parent, path))
+            entries.append([entry])
+            entry_keys.append({ek})
+            saturated_of.append((st, saturated))
+            expanded.append(False)
             outcomes.append("win" if st.outcome == "win" or (st.won and st.outcome != "loss") else st.outcome)
-            queue.append((i, st, saturated))
+            queue.append((i, None))
             return i
 
         steps0: list[Step] = []
-        add(init, self.saturate(init, start_super, steps0), -1, steps0)
+        add(init, self.saturate(init, start_super, steps0), -1, steps0, (self._fresh(c), start_super))
         truncated = False
         while queue:
-            i, st, saturated = queue.popleft()
+            i, late = queue.popleft()
+            st, saturated = saturated_of[i]
             region = saturated[0]
-            regions_seen |= region
-            taken_ever |= st.taken
-            pressed_ever |= st.pressed
-            opened_ever |= st.ever | st.open
-            best_progress = max(best_progress, st.progress) if c.ordered else best_progress | st.progress
-            if st.outcome:  # the game ended
-                continue
-            for step, new, start, path in self.successors(st, region):
+            if late is None:
+                expanded[i] = True
+                regions_seen |= region
+                taken_ever |= st.taken
+                pressed_ever |= st.pressed
+                opened_ever |= st.ever | st.open
+                best_progress = max(best_progress, st.progress) if c.ordered else best_progress | st.progress
+                if st.outcome:  # the game ended
+                    continue
+                moves = list(self.successors(st, region))
+                arrivals = list(entries[i])
+            else:
+                moves = []
+                arrivals = [late]
+            for entry, entry_start in arrivals:
+                moves += [(step, new, start, path, True)
+                          for step, new, start, path in self.early_crossings(entry, entry_start, st, region)]
+            for move in moves:
+                step, new, start, path = move[:4]
                 if len(parents) >= self.max_states:
                     truncated = True
                     break
                 steps = list(path)
-                seed = saturated if self.keeps_region(step, st, new) else None
-                j = add(new, self.saturate(new, start, steps, seed), i, steps)
-                edges.append((i, j, step))
+                seed = saturated if len(move) == 4 and self.keeps_region(step, st, new) else None
+                before = new.copy()
+                j = add(new, self.saturate(new, start, steps, seed), i, steps, (before, start))
+                (early if len(move) == 5 else edges).append((i, j, step))
             if truncated:
                 break
         # winnable states: backward traversal from wins
@@ -770,8 +1172,11 @@ class _Search:
                 if not good[u]:
                     good[u] = True
                     stack.append(u)
+        # early crossings only witness dead ends: doing less before a move never wins more
         plan: list[Step] = []
         wins = [i for i, o in enumerate(outcomes) if o == "win"]
+        on_tree = self._tree(parents, edges)
+        wins = [i for i in wins if on_tree[i]]
         if wins:
             i = min(wins)  # breadth first: fewest discrete actions
             chain = []
@@ -785,7 +1190,7 @@ class _Search:
         dead: list[tuple[Step, str]] = []
         seen_dead: set[tuple[str, str]] = set()
         if good and good[0] and not truncated:
-            for a, b, step in edges:
+            for a, b, step in edges + early:
                 if good[a] and not good[b] and (step.action, step.target) not in seen_dead:
                     seen_dead.add((step.action, step.target))
                     reason = "ends the game in a loss" if outcomes[b] == "loss" else \
@@ -807,18 +1212,39 @@ class _Search:
             truncated=truncated,
         )
 
+    @staticmethod
+    def _fresh(c: _Compiled) -> _State:
+        st = _State()
+        st.open, st.unlocked, st.zsrc = c.open0, c.unlocked0, c.zsrc0
+        return st
 
-def search(scenario: Scenario, max_states: int = DEFAULT_MAX_STATES) -> Reachability:
+    @staticmethod
+    def _tree(parents: list[tuple[int, list[Step]]], edges: list[tuple[int, int, Step]]) -> list[bool]:
+        """Nodes whose first parent link is an ordinary action (not an early crossing), so that
+        the chain of parents replays as a plan."""
+        ok = [False] * len(parents)
+        ordinary = {(a, b) for a, b, _ in edges}
+        for i, (parent, _) in enumerate(parents):
+            ok[i] = parent < 0 or (ok[parent] and (parent, i) in ordinary)
+        return ok
+
+
+def search(scenario: Scenario | CompiledScenario, max_states: int = DEFAULT_MAX_STATES) -> Reachability:
     """Run the reachability search on a scenario (see the module notes for the model).
 
-    When there are several start zones (one is drawn at random), the search runs from each
-    distinct one: the mission is winnable only if it is winnable from all of them, and the
-    witness plan is the one from the first start zone.
+    ``scenario`` is a :class:`~designer.model.scenario.Scenario` or its compiled form (pass the
+    compiled form when it is at hand: validation compiles once). When there are several start
+    zones (one is drawn at random), the search runs from each distinct one: the mission is
+    winnable only if it is winnable from all of them, and the witness plan is the one from the
+    first start zone.
     """
-    engine = _Search(scenario, max_states)
+    cs = scenario if isinstance(scenario, CompiledScenario) else compile_scenario(scenario)
+    engine = _Search(cs, max_states)
     starts = engine.c.start_supers
     if not starts:  # no start zone a survivor can stand in
-        return Reachability(False, [], set(), set(), set(), set(), set(), set(), [], 0, 0, False)
+        r = Reachability(False, [], set(), set(), set(), set(), set(), set(), [], 0, 0, False)
+        r.compiled = engine.c
+        return r
     results = [engine.run(sp) for sp in starts]
     first = results[0]
     for r in results[1:]:
@@ -835,45 +1261,51 @@ def search(scenario: Scenario, max_states: int = DEFAULT_MAX_STATES) -> Reachabi
     first.compiled = engine.c
     first.fired_triggers = set(engine.fired_ever)
     first.activated_spawns = set(engine.activated)
+    first.needs_opener = {engine.c.door_ids[d] for d in engine.wants_opener} - first.opened_doors
     if not first.winnable:
         first.plan = []
     return first
 
 
-def lock_dependencies(scenario: Scenario, compiled: _Compiled | None = None) -> dict[tuple[str, str], set[tuple[str, str]]]:
+def lock_dependencies(scenario: Scenario | CompiledScenario, compiled: _Compiled | None = None
+                      ) -> dict[tuple[str, str], set[tuple[str, str]]]:
     """For each lock (('colour', c) or ('item', name)), the locks whose doors hide its keys.
 
-    A lock L depends on lock M when, with every door of M kept shut and every other door open,
-    some arrangement leaves no key of L within reach of the start: each key of L (a key
-    objective of its colour, an item objective of its name) lies in a zone behind M — for a key
-    hidden in a group, it is enough that one zone of the group lies behind M. A lock that depends
-    on itself has its key behind its own door; a cycle of two or more is a lock cycle. Locks
-    with another way to open (breakable doors, triggers that open or unlock them, an item in the
-    starting equipment) never depend on anything.
+    A lock L depends on lock M when some key of L can be reached with every door open, but
+    with every door of M kept shut (and every other door open) some arrangement leaves no key
+    of L within reach of the start: each key of L (a key objective of its colour, an item
+    objective of its name) lies in a zone behind M — for a key hidden in a group, it is enough
+    that one zone of the group lies behind M. Keys that cannot be reached even with every door
+    open depend on nothing (the map cuts them off, not a lock). A lock that depends on itself
+    has its key behind its own door; a cycle of two or more is a lock cycle. Locks with another
+    way to open (breakable doors, triggers that open or unlock them, an item in the starting
+    equipment or the deck) never depend on anything.
 
     Notes
     -----
-    One traversal of the condensed graph (see the module notes) per lock.
+    One traversal of the condensed graph (see the module notes) per lock, plus one.
     """
-    s = scenario
-    c = compiled or _Compiled(s)
-    conns = {conn.id: conn for conn in s.connections}
+    if compiled is None:
+        cs = scenario if isinstance(scenario, CompiledScenario) else compile_scenario(scenario)
+        compiled = _Compiled(cs)
+    c = compiled
+    cs = c.cs
+    s = cs.scenario
 
-    def lock_name(conn) -> str | None:
-        if conn.kind == "door" and conn.state == "locked" and conn.lock is not None:
-            lk = conn.lock
-            return f"{lk.kind}:{lk.colour if lk.kind == 'colour' else lk.item}"
+    def lock_name(d: int) -> str | None:
+        lk = cs.door_lock[d]
+        if lk is not None and not cs.door_unlocked0 >> d & 1:
+            return f"{lk[0]}:{lk[1]}"
         return None
 
-    edge_lock = [lock_name(conns[e[4]]) for e in c.edges]
-    opened_by_trigger = {e.door for t in s.triggers for e in t.then if e.kind in ("open_door", "unlock_door", "toggle_door")}
+    edge_lock = [lock_name(e[3]) if e[3] >= 0 else None for e in c.edges]
     locks: dict[str, list[str]] = {}
-    escape: set[str] = {f"item:{item}" for item in c.base_items}
-    for conn in s.connections:
-        name = lock_name(conn)
+    escape: set[str] = {f"item:{item}" for item in c.base_items | c.deck_items}
+    for d, did in enumerate(cs.door_ids):
+        name = lock_name(d)
         if name:
-            locks.setdefault(name, []).append(conn.id)
-            if conn.breakable or conn.id in opened_by_trigger:
+            locks.setdefault(name, []).append(did)
+            if cs.door_breakable[d] or cs.door_opened_by_effect >> d & 1:
                 escape.add(name)
     groups: dict[str, list[int]] = {}
     for o in s.objectives:
@@ -887,7 +1319,7 @@ def lock_dependencies(scenario: Scenario, compiled: _Compiled | None = None) -> 
                                                 else [c.super_of[c.zidx[o.zone]]])
     starts = c.start_supers
 
-    def reachable(blocked: str) -> list[bool]:
+    def reachable(blocked: str | None) -> list[bool]:
         seen = [False] * c.m
         stack = list(starts)
         for u in stack:
@@ -895,7 +1327,7 @@ def lock_dependencies(scenario: Scenario, compiled: _Compiled | None = None) -> 
         while stack:
             u = stack.pop()
             for k in c.edges_of[u]:
-                if edge_lock[k] == blocked:
+                if blocked is not None and edge_lock[k] == blocked:
                     continue
                 _, _, one_way, _, _, sa, sb = c.edges[k]
                 v = sb if sa == u else sa
@@ -906,6 +1338,7 @@ def lock_dependencies(scenario: Scenario, compiled: _Compiled | None = None) -> 
                     stack.append(v)
         return seen
 
+    everything = reachable(None)
     deps: dict[tuple[str, str], set[tuple[str, str]]] = {}
     split = lambda name: tuple(name.split(":", 1))  # noqa: E731
     for m in locks:
@@ -913,25 +1346,24 @@ def lock_dependencies(scenario: Scenario, compiled: _Compiled | None = None) -> 
         for lname in locks:
             if lname in escape or lname not in sources:
                 continue
+            if not any(all(everything[u] for u in positions) for positions in sources[lname]):
+                continue  # no key of this lock is within reach even with every door open
             if all(any(not seen[u] for u in positions) for positions in sources[lname]):
                 deps.setdefault(split(lname), set()).add(split(m))
     return deps
 
 
-def reachability_findings(view, r: Reachability) -> list:
+def reachability_findings(cs: CompiledScenario, r: Reachability) -> list:
     """Turn the search result (and the lock dependencies) into findings."""
     from .findings import Finding
 
-    s = view.scenario
+    s = cs.scenario
     out: list[Finding] = []
     if r.truncated:
         out.append(Finding("search-limit", "warning",
                            f"the reachability search stopped after {r.states} situations; the results below are partial",
                            ()))
-    required: set[str] = set()
-    for st in s.victory.steps:
-        if st.kind == "take_objectives":
-            required |= set(st.objectives) or {o.id for o in s.objectives if o.kind in ("token", "key")}
+    required = {cs.obj_ids[o] for i, op in enumerate(cs.step_op) if op == ST_TAKE for o in cs.step_targets[i]}
     if not r.winnable and not r.truncated:
         steps = s.victory.steps
         if s.victory.ordered:
@@ -947,12 +1379,11 @@ def reachability_findings(view, r: Reachability) -> list:
         else:
             msg = "the mission cannot be won from every start zone"
         out.append(Finding("unwinnable", "error", msg, ()))
-    deps = lock_dependencies(s, r.compiled)
+    deps = lock_dependencies(cs, r.compiled)
     doors_of: dict[tuple[str, str], list[str]] = {}
-    for c in s.connections:
-        if c.kind == "door" and c.state == "locked" and c.lock is not None:
-            key = (c.lock.kind, c.lock.colour if c.lock.kind == "colour" else c.lock.item)
-            doors_of.setdefault(key, []).append(c.id)
+    for d, lk in enumerate(cs.door_lock):
+        if lk is not None and not cs.door_unlocked0 >> d & 1:
+            doors_of.setdefault(lk, []).append(cs.door_ids[d])
     name = lambda lock: f"the {lock[1]} key" if lock[0] == "colour" else f"the item '{lock[1]}'"  # noqa: E731
     for lock, needs in sorted(deps.items()):
         if lock in needs:
@@ -971,28 +1402,41 @@ def reachability_findings(view, r: Reachability) -> list:
                            + " each lie behind another of these locks", ids))
     if r.truncated:
         return out
+    openers = ", ".join(sorted(cs.door_openers)) or "a crowbar, a fire axe"
+    needs_opener = r.needs_opener
+    for did in cs.door_ids:
+        if did in needs_opener:
+            a, b = cs.door_between(cs.door_index[did])
+            where = "the deck has none and " if not cs.deck_has_opener else ""
+            out.append(Finding("no-door-opener", "error" if not r.winnable else "warning",
+                               f"no survivor can open door '{did}' between {cs.labels[a]} and {cs.labels[b]}: "
+                               f"{where}nobody starts with a door-opening item or can find one before reaching it; "
+                               f"add a door-opening item ({openers}) to the starting equipment or the deck",
+                               (did, cs.zone_ids[a], cs.zone_ids[b])))
     for zid in s.exits:
         if zid not in r.reachable_zones:
-            out.append(Finding("exit-unreachable", "error", f"survivors can never reach the exit {view.label(zid)}",
+            out.append(Finding("exit-unreachable", "error", f"survivors can never reach the exit {cs.label(zid)}",
                                (zid,)))
     exits = set(s.exits)
     for z in s.zones:
         if z.id not in r.reachable_zones and z.id not in exits:
-            out.append(Finding("zone-unreachable", "warning", f"survivors can never enter {view.label(z.id)}", (z.id,)))
+            out.append(Finding("zone-unreachable", "warning", f"survivors can never enter {cs.label(z.id)}", (z.id,)))
     for o in s.objectives:
         if o.kind == "switch":
             if o.id not in r.pressed_switches:
+                needed = o.id in required
                 out.append(Finding("switch-unreachable", "warning",
-                                   f"switch '{o.id}' in {view.label(o.zone)} can never be pressed", (o.id, o.zone)))
+                                   f"switch '{o.id}' in {cs.label(o.zone)} can never be pressed"
+                                   + (" (a victory step needs it)" if needed else ""), (o.id, o.zone)))
         elif o.id not in r.taken_objectives:
             needed = o.id in required
             out.append(Finding("objective-unreachable", "error" if needed else "warning",
-                               f"{o.kind.replace('_', ' ')} '{o.id}' in {view.label(o.zone)} can never be taken"
+                               f"{o.kind.replace('_', ' ')} '{o.id}' in {cs.label(o.zone)} can never be taken"
                                + (" (a victory step needs it)" if needed else ""), (o.id, o.zone)))
     for c in s.connections:
-        if c.kind == "door" and c.id not in r.opened_doors:
+        if c.kind == "door" and c.id not in r.opened_doors and c.id not in needs_opener:
             out.append(Finding("door-never-opens", "warning",
-                               f"door '{c.id}' between {view.label(c.source)} and {view.label(c.target)} never opens",
+                               f"door '{c.id}' between {cs.label(c.source)} and {cs.label(c.target)} never opens",
                                (c.id, c.source, c.target)))
     for t in s.triggers:
         if t.id not in r.fired_triggers:

@@ -4,11 +4,11 @@ on Earth risk of running out of spawn points."""
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import Iterator
+from collections import Counter, deque
+from typing import Iterable, Iterator
 
+from ..rules.compiled import CompiledScenario
 from .findings import Finding
-from .mapview import MapView, bfs
 from .reachability import Reachability
 
 __all__ = ["check_spawns"]
@@ -17,7 +17,30 @@ _FORBIDDEN_KINDS = {"tower": "a watchtower", "security": "a security zone", "gat
                     "elevator": "an elevator"}
 
 
-def check_spawns(view: MapView, reach: Reachability, min_distance: int = 2) -> Iterator[Finding]:
+def bfs(adjacency, sources: Iterable[int]) -> list[int]:
+    """Distances (in steps) from the nearest source; -1 where unreachable.
+
+    Notes
+    -----
+    O(V + E) with plain lists, the cost of one breadth-first traversal.
+    """
+    dist = [-1] * len(adjacency)
+    queue: deque[int] = deque()
+    for s in sources:
+        if dist[s] < 0:
+            dist[s] = 0
+            queue.append(s)
+    while queue:
+        u = queue.popleft()
+        du = dist[u] + 1
+        for v in adjacency[u]:
+            if dist[v] < 0:
+                dist[v] = du
+                queue.append(v)
+    return dist
+
+
+def check_spawns(view: CompiledScenario, reach: Reachability, min_distance: int = 2) -> Iterator[Finding]:
     s = view.scenario
     spawning_effects = [(t, e) for t in s.triggers for e in t.then
                         if e.kind in ("activate_spawn", "toggle_spawn", "spawn_zombies")]
@@ -32,7 +55,7 @@ def check_spawns(view: MapView, reach: Reachability, min_distance: int = 2) -> I
                           "no spawn zone is active at the start and no trigger ever spawns zombies", ())
     starts, exits = set(s.setup.start_zones), set(s.exits)
     for sp in s.spawns:
-        z = view.zones[view.index[sp.zone]]
+        z = s.zones[view.zone_index[sp.zone]]
         reason = None
         if sp.zone in starts:
             reason = "a start zone"
@@ -47,9 +70,9 @@ def check_spawns(view: MapView, reach: Reachability, min_distance: int = 2) -> I
                           f"spawn '{sp.id}' is in {view.label(z.id)}, {reason}; zombies may not spawn there",
                           (sp.id, z.id))
     # distance from the start, on the map as drawn (doors counted as open)
-    dist = bfs(view.any_out, [view.index[z] for z in starts])
+    dist = bfs(view.any_out, [view.zone_index[z] for z in starts])
     for sp in s.spawns:
-        d = dist[view.index[sp.zone]]
+        d = dist[view.zone_index[sp.zone]]
         if 0 < d < min_distance:
             yield Finding("spawn-near-start", "warning",
                           f"spawn '{sp.id}' in {view.label(sp.zone)} is {d} zone{'s' if d != 1 else ''} from the start "
@@ -62,9 +85,9 @@ def check_spawns(view: MapView, reach: Reachability, min_distance: int = 2) -> I
         elif st.kind == "take_objectives":
             ids = set(st.objectives) or {o.id for o in s.objectives if o.kind in ("token", "key")}
             must |= {o.zone for o in s.objectives if o.id in ids}
-    to_targets = bfs(view.zombie_in, [view.index[z] for z in must])
+    to_targets = bfs(view.zombie_in, [view.zone_index[z] for z in must])
     for sp in s.spawns:
-        if to_targets[view.index[sp.zone]] < 0:
+        if to_targets[view.zone_index[sp.zone]] < 0:
             yield Finding("spawn-cannot-reach-survivors", "warning",
                           f"zombies from spawn '{sp.id}' in {view.label(sp.zone)} can never walk to the zones "
                           "the survivors must visit", (sp.id, sp.zone))
@@ -90,7 +113,7 @@ def check_spawns(view: MapView, reach: Reachability, min_distance: int = 2) -> I
                       f"the spawn order skips {', '.join(map(str, missing))}"
                       if missing else "the spawn order does not start at 1",
                       tuple(sp.id for sp in s.spawns))
-    if s.setup.rules.profile == "lnoe" and s.spawns and all(view.zones[view.index[sp.zone]].is_building
+    if s.setup.rules.profile == "lnoe" and s.spawns and all(s.zones[view.zone_index[sp.zone]].is_building
                                                              for sp in s.spawns):
         yield Finding("spawn-points-destructible", "warning",
                       "every spawn point is inside a building: if the heroes destroy them all, "

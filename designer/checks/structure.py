@@ -1,23 +1,39 @@
 """Structure checks: zones nobody enters, contradicting connections, objectives in zones that
-cannot hold them, exits without an escape goal.
+cannot hold them, exits without an escape goal; and the reference findings.
 
-(Duplicate ids, dangling references and self-connections are refused when the model loads;
-they arrive as findings through :func:`designer.checks.check_file`.)
+Duplicate ids, dangling references and references to the wrong kind of thing are found by
+walking every reference the model declares (:func:`designer.model.references.iter_references`):
+the model refuses them when a file loads, and they arrive as findings through
+:func:`designer.checks.check_file`; :func:`reference_findings` gives the same findings for JSON
+data that is still being edited.
 """
 
 from __future__ import annotations
 
 from typing import Iterator
 
+from ..rules.compiled import CompiledScenario
 from .findings import Finding
-from .mapview import MapView
 
-__all__ = ["check_structure"]
+__all__ = ["check_structure", "reference_findings"]
 
 _BLOCKING = {"door", "fence", "window"}
 
 
-def check_structure(view: MapView) -> Iterator[Finding]:
+def reference_findings(data: dict) -> list[Finding]:
+    """Findings for the broken references of scenario JSON data (ids used twice, ids pointing at
+    nothing or at the wrong kind of thing), each with its JSON path; empty when the data loads.
+    Problems other than references (a missing field) are findings too."""
+    from ..io.files import LoadError, parse
+
+    try:
+        parse(data)
+    except LoadError as e:
+        return [Finding(p.code, "error", str(p), tuple(p.ids), p.path) for p in e.problems]
+    return []
+
+
+def check_structure(view: CompiledScenario) -> Iterator[Finding]:
     s = view.scenario
     starts = set(s.setup.start_zones)
     if view.n > 1:
@@ -55,10 +71,10 @@ def check_structure(view: MapView) -> Iterator[Finding]:
             else:
                 seen[sig] = c.id
     for o in s.objectives:
-        z = view.zones[view.index[o.zone]]
+        z = s.zones[view.zone_index[o.zone]]
         reason = None
-        if z.kind in ("security", "gate"):
-            reason = f"a {z.kind} zone allows only moving through"
+        if z.kind == "security":  # a rotating gate forbids only spawning and searching
+            reason = "a security zone allows only moving through"
         elif z.capacity.max_survivors == 0:
             reason = "the zone holds no survivor"
         if reason:
@@ -67,5 +83,5 @@ def check_structure(view: MapView) -> Iterator[Finding]:
                           (o.id, z.id))
     if s.exits and not any(st.kind == "escape" for st in s.victory.steps):
         yield Finding("exit-without-escape", "info",
-                      f"exit zones {view.labels(s.exits)} are listed but no victory step asks to escape",
+                      f"exit zones {view.label_list(s.exits)} are listed but no victory step asks to escape",
                       tuple(s.exits))

@@ -12,14 +12,18 @@ from __future__ import annotations
 import json
 from collections import Counter
 from itertools import islice
-from typing import Annotated, Iterator, Literal, Union
+from typing import Annotated, Any, Iterator, Literal, Union
 
 from pydantic import Field, model_validator
 
 from .common import Colour, Id, Model, Position, Tagged, ZombieType
+from .references import TARGETS, iter_references
+from .special_rules import KnownRuleId
 
 __all__ = [
+    "BUILDING_KINDS",
     "SCHEMA_VERSION",
+    "WALLED_KINDS",
     "Connection",
     "Effect",
     "Event",
@@ -48,6 +52,22 @@ MAX_REFERENCE_PROBLEMS = 100
 ZoneKind = Literal[
     "street", "room", "corridor", "cell", "tower", "security", "gate", "extra", "elevator"
 ]
+
+BUILDING_KINDS: frozenset[str] = frozenset({"room", "cell", "extra", "security", "gate", "elevator"})
+"""Zone kinds that lie inside a building: opening the first door of a building spawns zombies in
+each of its zones (Zombicide, chapter 6), and sight inside a building goes one zone.
+
+Corridors are not among them: "Le Tessere Prigione contengono dei Corridoi Interni che vengono
+considerati come Strade a tutti gli effetti" (Zombicide: Prison Outbreak, chapter 10,
+*Corridoi*: the inner corridors of the prison tiles count as streets in every respect; they
+cannot be searched). Cells ("Le Celle sono considerate come Zone di un Edificio") and security
+zones ("Le Zone di Sicurezza sono Zone degli Edifici") are building zones; extra zones are
+building-like zones placed anywhere; the rotating gate and an elevator car are counted with the
+building they belong to. Towers stand apart: they are climbed by ladder and never spawn."""
+
+WALLED_KINDS: frozenset[str] = frozenset({"room", "cell", "extra"})
+"""Building zones that meet the street only through a door (the ``building-without-door``
+check); security zones, gates and elevator cars sit in passages and may open onto corridors."""
 
 
 class ZoneFlags(Model):
@@ -120,8 +140,9 @@ class Zone(Model):
 
     @property
     def is_building(self) -> bool:
-        """Whether the zone is inside a building (reached from the street through doors)."""
-        return self.kind in ("room", "corridor", "cell", "extra", "security", "gate", "elevator")
+        """Whether the zone is inside a building (see :data:`BUILDING_KINDS`; corridors are
+        streets)."""
+        return self.kind in BUILDING_KINDS
 
 
 # --------------------------------------------------------------------------------------------
@@ -199,6 +220,10 @@ class Door(_ConnectionBase):
     spawns_on_first_open: bool = True
     """Whether opening it for the first time spawns zombies in every zone of the building behind
     it, when it is the first door of that building to open (Zombicide)."""
+    by_hand: bool = True
+    """Whether survivors may open it by hand. Off for a door that only its button opens (a
+    trigger's effect): prison cells, the rotating security gate, doors a mission opens only with
+    their button (Prison Outbreak)."""
 
 
 class Stairs(_ConnectionBase):
@@ -755,6 +780,14 @@ class SpecialRule(Model):
     """Ids of rules that cannot be used together with this one."""
     description: str = Field(default="", max_length=2000)
     """What the rule does."""
+    rule: KnownRuleId | None = None
+    """The known rule of the rulebook this is, when its id is the designer's own (for example
+    'grave-dead' for a rule with id 'red-zombies'); leave empty when the id or the name already
+    names it, or for a rule of the designer's own. Known rules: hero-starting-cards,
+    free-search-markers, heroes-replenish, well-stocked-buildings, grave-dead, zombie-autospawn,
+    zombie-horde, plague-carriers."""
+    parameter: int | None = Field(default=None, ge=0, le=20)
+    """The rule's number (x in 'Hero starting cards (x)'); empty to read it from the name."""
 
 
 class EquipmentCount(Model):
@@ -1040,113 +1073,36 @@ def iter_reference_problems(s: Scenario) -> Iterator[ReferenceProblem]:
     yield from _duplicates("sight_lines", [sl.id for sl in s.sight_lines])
     yield from _duplicates("setup.special_rules", [r.id for r in s.setup.special_rules])
 
-    zones = set(zone_ids)
-    conns = {c.id: c for c in s.connections}
-    spawns = set(spawn_ids)
-    objs = {o.id: o for o in s.objectives}
-    rules = {r.id for r in s.setup.special_rules}
-
-    def zone(path: str, ident: str) -> Iterator[ReferenceProblem]:
-        if ident not in zones:
-            yield ReferenceProblem(
-                code="dangling-reference", path=path, ids=[ident],
-                message=f"no zone has id '{ident}'; expected one of the ids in 'zones'",
-            )
-
-    def door(path: str, ident: str) -> Iterator[ReferenceProblem]:
-        c = conns.get(ident)
-        if c is None:
-            yield ReferenceProblem(
-                code="dangling-reference", path=path, ids=[ident],
-                message=f"no connection has id '{ident}'; expected the id of a door",
-            )
-        elif c.kind != "door":
-            yield ReferenceProblem(
-                code="wrong-reference-kind", path=path, ids=[ident],
-                message=f"'{ident}' is a connection of kind '{c.kind}'; expected a door",
-            )
-
-    def spawn(path: str, ident: str) -> Iterator[ReferenceProblem]:
-        if ident not in spawns:
-            yield ReferenceProblem(
-                code="dangling-reference", path=path, ids=[ident],
-                message=f"no spawn has id '{ident}'; expected one of the ids in 'spawns'",
-            )
-
-    def objective(path: str, ident: str, kind: str | None = None) -> Iterator[ReferenceProblem]:
-        o = objs.get(ident)
-        if o is None:
-            yield ReferenceProblem(
-                code="dangling-reference", path=path, ids=[ident],
-                message=f"no objective has id '{ident}'; expected one of the ids in 'objectives'",
-            )
-        elif kind is not None and o.kind != kind:
-            yield ReferenceProblem(
-                code="wrong-reference-kind", path=path, ids=[ident],
-                message=f"'{ident}' is an objective of kind '{o.kind}'; expected a {kind}",
-            )
-
+    known: dict[str, dict[str, Any]] = {
+        "zones": {z: None for z in zone_ids},
+        "connections": {c.id: c.kind for c in s.connections},
+        "spawns": {sp: None for sp in spawn_ids},
+        "objectives": {o.id: o.kind for o in s.objectives},
+        "setup.special_rules": {r.id: None for r in s.setup.special_rules},
+    }
+    nouns = {"zones": "zone", "connections": "connection", "spawns": "spawn", "objectives": "objective",
+             "setup.special_rules": "special rule"}
+    for ref in iter_references(s):
+        where, want = TARGETS[ref.kind]
+        ids = known[where]
+        noun = nouns[where]
+        if ref.id not in ids:
+            expected = f"expected the id of a {want}" if want else f"expected one of the ids in '{where}'"
+            yield ReferenceProblem(code="dangling-reference", path=ref.path, ids=[ref.id],
+                                   message=f"no {noun} has id '{ref.id}'; {expected}")
+        elif want is not None and ids[ref.id] != want:
+            yield ReferenceProblem(code="wrong-reference-kind", path=ref.path, ids=[ref.id],
+                                   message=f"'{ref.id}' is a{'n' if noun[0] in 'aeiou' else ''} {noun} of kind "
+                                           f"'{ids[ref.id]}'; expected a {want}")
     for i, c in enumerate(s.connections):
-        yield from zone(f"connections[{i}].from", c.source)
-        yield from zone(f"connections[{i}].to", c.target)
         if c.source == c.target:
             yield ReferenceProblem(
                 code="self-connection", path=f"connections[{i}].to", ids=[c.id, c.source],
                 message=f"connection '{c.id}' joins zone '{c.source}' to itself; expected two different zones",
             )
-    for i, sl in enumerate(s.sight_lines):
-        for j, z in enumerate(sl.zones):
-            yield from zone(f"sight_lines[{i}].zones[{j}]", z)
-    for i, sp in enumerate(s.spawns):
-        yield from zone(f"spawns[{i}].zone", sp.zone)
-    for i, o in enumerate(s.objectives):
-        yield from zone(f"objectives[{i}].zone", o.zone)
-    for i, t in enumerate(s.triggers):
-        ev, p = t.when, f"triggers[{i}].when"
-        if ev.kind == "objective_taken":
-            yield from objective(f"{p}.objective", ev.objective)
-        elif ev.kind == "switch_pressed":
-            yield from objective(f"{p}.switch", ev.switch, "switch")
-        elif ev.kind == "door_opened":
-            yield from door(f"{p}.door", ev.door)
-        elif ev.kind == "zone_entered":
-            yield from zone(f"{p}.zone", ev.zone)
-        for j, e in enumerate(t.then):
-            p = f"triggers[{i}].then[{j}]"
-            if hasattr(e, "door"):
-                yield from door(f"{p}.door", e.door)
-            elif hasattr(e, "spawn"):
-                yield from spawn(f"{p}.spawn", e.spawn)
-            elif e.kind == "spawn_zombies":
-                yield from zone(f"{p}.zone", e.zone)
-    for i, z in enumerate(s.exits):
-        yield from zone(f"exits[{i}]", z)
     for i, step in enumerate(s.victory.steps):
-        p = f"victory.steps[{i}]"
-        if step.kind == "take_objectives":
-            for j, o in enumerate(step.objectives):
-                yield from objective(f"{p}.objectives[{j}]", o)
-        elif step.kind in ("reach_zone", "clear_zones"):
-            for j, z in enumerate(step.zones):
-                yield from zone(f"{p}.zones[{j}]", z)
-        elif step.kind == "open_doors":
-            for j, d in enumerate(step.doors):
-                yield from door(f"{p}.doors[{j}]", d)
-        elif step.kind == "escape" and not s.exits:
+        if step.kind == "escape" and not s.exits:
             yield ReferenceProblem(
-                code="dangling-reference", path=f"{p}", ids=[],
+                code="dangling-reference", path=f"victory.steps[{i}]", ids=[],
                 message="an 'escape' goal needs at least one zone in 'exits'",
             )
-    for j, o in enumerate(s.defeat.objectives_lost):
-        yield from objective(f"defeat.objectives_lost[{j}]", o)
-    for j, z in enumerate(s.setup.start_zones):
-        yield from zone(f"setup.start_zones[{j}]", z)
-    for j, pz in enumerate(s.setup.zombies):
-        yield from zone(f"setup.zombies[{j}].zone", pz.zone)
-    for i, r in enumerate(s.setup.special_rules):
-        for j, x in enumerate(r.excludes):
-            if x not in rules:
-                yield ReferenceProblem(
-                    code="dangling-reference", path=f"setup.special_rules[{i}].excludes[{j}]",
-                    ids=[x], message=f"no special rule has id '{x}'",
-                )
