@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from ..engine import core
-from ..engine.batch import ENGINE_VERSION, board_for, play_chunk, run_chunks, run_games
+from ..engine.batch import ENGINE_VERSION, board_for, executor_for, play_chunk, run_chunks, run_games
 from ..engine.table import CAUSES, DANGERS, SCALARS, ZONE_COUNTS, ZONE_KEY, GameTable
 from ..io.files import atomic_write, dumps, write_text_atomic
 from ..plans import bot_plan
@@ -253,21 +253,10 @@ def _combine(parts: list[_Chunk], spec: TallySpec, board: Any) -> tuple[Tally, G
 
 def _executor_for(board: Any, n: int, policy: Any, survivors: int | None, workers: int | None, executor: Any,
                   chunk_size: int | None, plan: Any = None) -> tuple[Any, int | None]:
-    """Executor and chunk size: the compiled core plays in this process unless workers or an
-    executor are asked for (starting processes costs more than the games up to
-    :data:`~designer.engine.batch.SERIAL_CORE_GAMES`; with streamed aggregates, serial stays
-    cheaper beyond that on a small machine, see docs/playtest.md); chunks of 10,000 games in this
-    process, about two per worker elsewhere."""
-    if core.available() and core.unsupported(board, policy, survivors, plan=plan) is None:
-        if executor is None and workers is None:
-            executor = "serial"
-        if chunk_size is None and executor == "serial":
-            chunk_size = 10_000
-        elif chunk_size is None:
-            nthreads = getattr(executor, "nthreads", None)
-            w = workers or (sum(nthreads().values()) if callable(nthreads) else 0) or os.cpu_count() or 1
-            chunk_size = min(25_000, max(250, -(-n // (w * 2))))
-    return executor, chunk_size
+    """Executor and chunk size of a playtest: as for any batch, except that the compiled core
+    plays in this process whatever the number of games unless workers or an executor are asked
+    for (with streamed aggregates, serial stays cheaper on a small machine, see docs/playtest.md)."""
+    return executor_for(board, n, policy, survivors, workers, executor, chunk_size, plan, serial_up_to=n)
 
 
 def _library_command(scenario: Scenario, n: int, seed: int, policy: str, survivors: int | None) -> str:

@@ -27,7 +27,7 @@ from .seeds import game_seed
 from .table import GameTable
 from .view import as_plan
 
-__all__ = ["ENGINE_VERSION", "SERIAL_CORE_GAMES", "board_for", "chunks", "game_seed", "play_chunk", "run_chunks", "run_games"]
+__all__ = ["ENGINE_VERSION", "SERIAL_CORE_GAMES", "board_for", "chunks", "executor_for", "game_seed", "play_chunk", "run_chunks", "run_games"]
 
 _SOURCES = ("designer/engine", "designer/rules", "designer/checks/reachability.py")
 """What a game's record depends on: the engine, the compiled scenario and the planner that
@@ -172,6 +172,26 @@ def run_chunks(fn: Callable[..., Any], args: tuple, n: int, *, workers: int | No
     return [x for part in ordered for x in part], interrupted
 
 
+def executor_for(board: Any, n: int, policy: Any, survivors: int | None, workers: int | None, executor: Any,
+                 chunk_size: int | None, plan: Any = None, serial_up_to: int = SERIAL_CORE_GAMES
+                 ) -> tuple[Any, int | None]:
+    """The executor and chunk size for ``n`` games. When the compiled core plays them, a run of
+    up to ``serial_up_to`` games with no executor or worker count asked for plays in this
+    process, in chunks of 10,000 games (the progress bar's step); elsewhere about two chunks per
+    worker (a Dask client's worker threads count as its workers), from 250 to 25,000 games, since
+    each task costs milliseconds of scheduling."""
+    if core.available() and core.unsupported(board, policy, survivors, plan=plan) is None:
+        if executor is None and workers is None and n <= serial_up_to:
+            executor = "serial"
+        if chunk_size is None and executor == "serial":
+            chunk_size = 10_000
+        elif chunk_size is None:
+            nthreads = getattr(executor, "nthreads", None)
+            w = workers or (sum(nthreads().values()) if callable(nthreads) else 0) or os.cpu_count() or 1
+            chunk_size = min(25_000, max(250, -(-n // (w * 2))))
+    return executor, chunk_size
+
+
 def run_games(scenario_json: str, n: int, base_seed: int, policy: Any = "greedy", *,
               survivors: int | None = None, workers: int | None = None, executor: Any = None,
               chunk_size: int | None = None, on_chunk: Callable[[int], None] | None = None,
@@ -187,15 +207,7 @@ def run_games(scenario_json: str, n: int, base_seed: int, policy: Any = "greedy"
     """
     board = board_for(scenario_json)
     plan = as_plan(plan)
-    if core.available() and core.unsupported(board, policy, survivors, plan=plan) is None:
-        if executor is None and workers is None and n <= SERIAL_CORE_GAMES:
-            executor = "serial"
-        if chunk_size is None and executor == "serial":
-            chunk_size = 10_000
-        elif chunk_size is None:
-            nthreads = getattr(executor, "nthreads", None)
-            w = workers or (sum(nthreads().values()) if callable(nthreads) else 0) or os.cpu_count() or 1
-            chunk_size = min(25_000, max(250, -(-n // (w * 2))))
+    executor, chunk_size = executor_for(board, n, policy, survivors, workers, executor, chunk_size, plan)
     return run_chunks(functools.partial(play_chunk, plan=plan), (scenario_json, policy, base_seed, survivors), n,
                       workers=workers, executor=executor,
                       chunk_size=chunk_size, on_chunk=on_chunk,
