@@ -415,12 +415,7 @@ class Editor:
                     raise EditError(f"no zone has id '{fields[key]}'")
 
         def do(d: dict) -> None:
-            x = next(x for x in d[_LISTS[what]] if x["id"] == ident)
-            for k, v in fields.items():
-                if v is None:
-                    x.pop(k, None)
-                else:
-                    x[k] = copy.deepcopy(v)
+            _set_fields(next(x for x in d[_LISTS[what]] if x["id"] == ident), fields)
         self._change(do)
 
     def update_many(self, what: str, idents: list[str], **fields: Any) -> None:
@@ -434,11 +429,7 @@ class Editor:
         def do(d: dict) -> None:
             for x in d[_LISTS[what]]:
                 if x["id"] in keep:
-                    for k, v in fields.items():
-                        if v is None:
-                            x.pop(k, None)
-                        else:
-                            x[k] = copy.deepcopy(v)
+                    _set_fields(x, fields)
         self._change(do)
 
     def move_zone(self, zone_id: str, x: float, y: float) -> None:
@@ -799,6 +790,15 @@ class Editor:
         if path != ed.draft_path():
             path.unlink(missing_ok=True)
         return ed
+
+
+def _set_fields(x: dict, fields: dict[str, Any]) -> None:
+    """Set the fields of one element of the file (a None value removes the field: its default)."""
+    for k, v in fields.items():
+        if v is None:
+            x.pop(k, None)
+        else:
+            x[k] = copy.deepcopy(v)
 
 
 def _id_in_file(path: Path) -> str | None:

@@ -547,20 +547,22 @@ class DesignerApp:
 
     # -- forms -------------------------------------------------------------------------------
 
-    def _field(self, widget: w.Widget, apply, rebuild: bool = False, error: w.HTML | None = None) -> w.Widget:
+    def _field(self, widget: w.Widget, apply, rebuild: bool = False, error: w.HTML | None = None,
+               flag: str = "_form_edit") -> w.Widget:
         """Wire a form widget: a change applies ``apply(value)``; the form is rebuilt afterwards
-        only when ``rebuild`` (the change shows or hides other fields)."""
+        only when ``rebuild`` (the change shows or hides other fields). ``flag`` names the form's
+        "edited from this form" attribute (the selection form's or the mission form's)."""
         def changed(ch: dict) -> None:
             if self._building:
                 return
-            self._form_edit = not rebuild
+            setattr(self, flag, not rebuild)
             try:
                 if error is not None:
                     self._do_at(error, apply, ch["new"])
                 else:
                     self._do(apply, ch["new"])
             finally:
-                self._form_edit = False
+                setattr(self, flag, False)
         widget.observe(changed, "value")
         return widget
 
@@ -878,19 +880,8 @@ class DesignerApp:
             self._building = False
 
     def _mfield(self, widget: w.Widget, apply, rebuild: bool = False, error: w.HTML | None = None) -> w.Widget:
-        def changed(ch: dict) -> None:
-            if self._building:
-                return
-            self._mission_edit = not rebuild
-            try:
-                if error is not None:
-                    self._do_at(error, apply, ch["new"])
-                else:
-                    self._do(apply, ch["new"])
-            finally:
-                self._mission_edit = False
-        widget.observe(changed, "value")
-        return widget
+        """:meth:`_field` for the mission form."""
+        return self._field(widget, apply, rebuild, error, flag="_mission_edit")
 
     def _mission_panel(self) -> list[w.Widget]:
         ed = self.editor
