@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import ast
+import inspect
+import sys
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_serializer
@@ -41,15 +44,62 @@ Les morts aux trousses, and the grave-dead zombies of Growing Hunger."""
 ZOMBIE_TYPES: tuple[str, ...] = ZombieType.__args__  # type: ignore[attr-defined]
 
 
+def _docstrings_of_module(module_name: str) -> dict[str, dict[str, str]]:
+    """Every class of a module by qualified name -> its annotated attributes' docstrings (a string
+    right after ``name: type``), from one parse of the module's source, cached."""
+    found = _DOCSTRINGS.get(module_name)
+    if found is None:
+        found = _DOCSTRINGS[module_name] = {}
+        file = getattr(sys.modules.get(module_name), "__file__", None)
+        try:
+            with open(file, encoding="utf-8") as f:  # type: ignore[arg-type]
+                tree = ast.parse(f.read())
+        except (OSError, TypeError, SyntaxError, ValueError):
+            return found
+
+        def walk(body: list[ast.stmt], prefix: str) -> None:
+            for node in body:
+                if isinstance(node, ast.ClassDef):
+                    docs: dict[str, str] = {}
+                    for before, after in zip(node.body, node.body[1:]):
+                        if (isinstance(before, ast.AnnAssign) and isinstance(before.target, ast.Name)
+                                and isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant)
+                                and isinstance(after.value.value, str)):
+                            docs[before.target.id] = inspect.cleandoc(after.value.value)
+                    found[prefix + node.name] = docs
+                    walk(node.body, f"{prefix}{node.name}.")
+
+        walk(tree.body, "")
+    return found
+
+
+_DOCSTRINGS: dict[str, dict[str, dict[str, str]]] = {}
+
+
 class Model(BaseModel):
-    """Base of every model: unknown fields are refused, field docstrings become descriptions."""
+    """Base of every model: unknown fields are refused, field docstrings become descriptions.
+
+    Validators are built when a model first validates (``defer_build``): a scenario's validator
+    is built once, with every nested model inline, instead of one validator per class at import.
+    Field docstrings become descriptions (for the JSON Schema) from one parse of each module's
+    source, instead of pydantic's per-class source look-up (``use_attribute_docstrings``), which
+    cost most of the import.
+    """
 
     model_config = ConfigDict(
         extra="forbid",
         populate_by_name=True,
-        use_attribute_docstrings=True,
+        defer_build=True,
         validate_assignment=False,
     )
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        docs = _docstrings_of_module(cls.__module__).get(cls.__qualname__, {})
+        for name, info in cls.__pydantic_fields__.items():
+            if info.description is None and name in docs:
+                info.description = docs[name]
 
 
 class Tagged(Model):
