@@ -2,17 +2,38 @@
 
 >>> import designer
 >>> scenario = designer.load("scenarios/seul-dans-le-noir.json")   # doctest: +SKIP
+>>> designer.save(scenario, "copy.json")                           # doctest: +SKIP
+>>> G = designer.to_networkx(scenario)                              # doctest: +SKIP
+
+Importing the package loads nothing else: the model, the engine, the graph exports (networkx)
+and the playtests (pandas) load when their names are first used, so a command pays only for
+what it runs.
 """
 
-from typing import Any
+from __future__ import annotations
 
-from .engine.game import GameResult
-from .io.files import LoadError, load, loads, save
-from .model.scenario import Scenario
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .engine.game import GameResult
+    from .model.scenario import Scenario
 
 __version__ = "0.1.0"
 
-__all__ = ["LoadError", "Scenario", "__version__", "load", "loads", "play", "playtest", "save"]
+__all__ = ["LoadError", "Scenario", "__version__", "dumps", "load", "loads", "play", "playtest", "save",
+           "to_networkx"]
+
+_LAZY = {
+    "LoadError": ("designer.io.files", "LoadError"),
+    "load": ("designer.io.files", "load"),
+    "loads": ("designer.io.files", "loads"),
+    "save": ("designer.io.files", "save"),
+    "dumps": ("designer.io.files", "dumps"),
+    "to_networkx": ("designer.io.graphs", "to_networkx"),
+    "Scenario": ("designer.model.scenario", "Scenario"),
+    "playtest": ("designer.analysis.runs", "playtest"),
+}
+"""Public names and where they live, imported on first use."""
 
 
 def play(scenario: Scenario, seed: int = 0, policy: Any = "greedy", *, survivors: int | None = None,
@@ -30,9 +51,16 @@ def play(scenario: Scenario, seed: int = 0, policy: Any = "greedy", *, survivors
                      plan=bot_plan(scenario) if plan is None else plan)
 
 
-def __getattr__(name: str):
-    if name == "playtest":  # pandas and matplotlib load only when playtests are asked for
-        from .analysis.runs import playtest
+def __getattr__(name: str) -> Any:
+    where = _LAZY.get(name)
+    if where is None:
+        raise AttributeError(f"module 'designer' has no attribute {name!r}")
+    import importlib
 
-        return playtest
-    raise AttributeError(name)
+    value = getattr(importlib.import_module(where[0]), where[1])
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
