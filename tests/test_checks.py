@@ -13,7 +13,7 @@ from designer.checks import check, check_file
 from designer.checks.findings import CODES, Finding, findings_table
 from designer.checks.plan import ReplayError, replay
 from designer.cli import cli
-from designer.io.files import parse
+from designer.io.files import dumps, parse
 
 from .conftest import BROKEN, ROOT, SAMPLES
 
@@ -182,7 +182,7 @@ def test_elevator_for_survivors_only_and_a_zone_no_one_can_stand_in():
     zones = [("S", "street"), ("L", "elevator"), ("X", "street")]
     conns = [("s-l", "elevator", "S", "L"), ("l-x", "opening", "L", "X")]
     assert check(mission(zones, conns)).winnable
-    s = parse({**json.loads(mission(zones, conns).to_json()),
+    s = parse({**json.loads(dumps(mission(zones, conns))),
                "zones": [{"id": "S"}, {"id": "L", "kind": "elevator", "capacity": {"max_survivors": 0}},
                          {"id": "X"}]})
     assert not check(s).winnable

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from designer.checks import check
 from designer.checks.plan import replay
-from designer.io.files import parse
+from designer.io.files import dumps, parse
 
 from .conftest import examples
 from .strategies import scenario_data
@@ -40,7 +40,7 @@ def test_adding_an_opening_never_makes_a_winnable_mission_unwinnable(data, draw)
     assume(before.winnable)
     a, b = draw.draw(st.sampled_from([z.id for z in s.zones])), draw.draw(st.sampled_from([z.id for z in s.zones]))
     assume(a != b)
-    d = json.loads(s.to_json())
+    d = json.loads(dumps(s))
     d.setdefault("connections", []).append({"id": "extra-opening", "kind": "opening", "from": a, "to": b})
     after = check(parse(d))
     assert after.winnable

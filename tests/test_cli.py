@@ -136,7 +136,7 @@ def test_validate_into_a_closed_pipe_ends_quietly(root, tmp_path):
 
     # 3,000 isolated rooms: one warning line each, 600 kB, far more than a pipe holds, so the
     # writer meets the closed pipe
-    data = json.loads(designer.load("scenarios/night-shift.json").to_json())
+    data = json.loads(designer.dumps(designer.load("scenarios/night-shift.json")))
     data["zones"] += [{"id": f"iso{i}", "kind": "room", "name": "An isolated room"} for i in range(3000)]
     big = tmp_path / "isolated.json"
     big.write_text(json.dumps(data))
@@ -180,7 +180,7 @@ def test_a_planted_symlink_is_not_followed_by_playtest_out(tmp_path):
 
 
 def test_an_out_of_range_override_fails_at_load_not_in_play(tmp_path):
-    data = json.loads(designer.load("scenarios/seul-dans-le-noir.json").to_json())
+    data = json.loads(designer.dumps(designer.load("scenarios/seul-dans-le-noir.json")))
     data["setup"]["rules"]["overrides"] = {"hero_dice": 0}
     path = tmp_path / "m.json"
     path.write_text(json.dumps(data))

@@ -108,7 +108,7 @@ def test_scenario_diff_keys_lists_by_id(versions):
 def test_cli_compare_text_json_and_bad_file(tmp_path, versions):
     _, b = versions
     path = tmp_path / "b.json"
-    b.save(path)
+    designer.save(b, path)
     runner = CliRunner()
     r = runner.invoke(cli, ["compare", SDLN, str(path), "-n", "4000"], catch_exceptions=False)
     assert r.exit_code == 0, r.output

@@ -76,7 +76,7 @@ def test_corridors_are_streets_in_the_model_and_the_tables():
 def test_an_empty_take_step_asks_for_every_token_and_key_written_once():
     cs = compile(designer.load("scenarios/night-shift.json"))
     s = cs.scenario
-    data = json.loads(s.to_json())
+    data = json.loads(designer.dumps(s))
     data["victory"] = {"steps": [{"kind": "take_objectives"}]}
     cs2 = compile(parse(data))
     expected = tuple(i for i, o in enumerate(s.objectives) if o.kind in ("token", "key"))
@@ -108,7 +108,7 @@ def test_one_compile_per_validation_run(monkeypatch):
 @pytest.mark.parametrize("path", SAMPLES)
 def test_the_walker_finds_what_the_editor_renames(path):
     """Every (holder, key) the editor's rename walks is a reference the walker declares."""
-    data = json.loads(designer.load(path).to_json())
+    data = json.loads(designer.dumps(designer.load(path)))
     walked = {(id(r.holder), r.key) for r in iter_references(data)}
     for what, refs in _REFS.items():
         for holder, key in refs(data):
@@ -117,7 +117,7 @@ def test_the_walker_finds_what_the_editor_renames(path):
 
 def test_the_walker_reads_the_model_and_its_json_alike():
     s = designer.load("scenarios/night-shift.json")
-    data = json.loads(s.to_json())
+    data = json.loads(designer.dumps(s))
     a = [(r.path, r.kind, r.id, r.owner) for r in iter_references(s)]
     b = [(r.path, r.kind, r.id, r.owner) for r in iter_references(data)]
     assert a == b and len(a) > 40
@@ -125,7 +125,7 @@ def test_the_walker_reads_the_model_and_its_json_alike():
 
 
 def test_a_dangling_reference_is_found_at_its_declared_path():
-    data = json.loads(designer.load("scenarios/night-shift.json").to_json())
+    data = json.loads(designer.dumps(designer.load("scenarios/night-shift.json")))
     data["victory"]["steps"].append({"kind": "open_doors", "doors": ["no-such-door"]})
     from designer.checks.structure import reference_findings
 

@@ -108,7 +108,7 @@ def test_invalid_data_is_reported_not_raised():
 
 def test_elements_show_zones_doors_badges_and_buildings():
     s = designer.load("scenarios/night-shift.json")
-    els = elements_for(json.loads(s.to_json()))
+    els = elements_for(json.loads(designer.dumps(s)))
     zones = [e for e in els if e["group"] == "nodes" and "zone" in e["classes"].split()]
     assert len(zones) == len(s.zones)
     blue = next(e for e in els if e["data"]["id"] == "conn:door-blue")

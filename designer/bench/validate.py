@@ -8,6 +8,7 @@ from typing import Any
 import networkx as nx
 
 from ..checks import check
+from ..io.graphs import to_networkx
 from .maps import large_map
 
 __all__ = ["run"]
@@ -25,7 +26,7 @@ def _best(fn, repeat: int) -> float:
 def run(zones: int = 10_000, repeat: int = 5) -> dict[str, Any]:
     """Measure and return the figures (seconds and ratios)."""
     s = large_map(zones=zones)
-    G = s.to_networkx()
+    G = to_networkx(s)
     start = s.setup.start_zones[0]
     report = check(s)
     t_check = _best(lambda: check(s), repeat)
