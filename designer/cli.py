@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from . import __version__
-from .io.files import LoadError, SaveError, dumps, load, scenario_file_name, write_text_atomic
+from .io.files import LoadError, SaveError, dumps, load, save, scenario_file_name, write_text_atomic
 from .model.scenario import Scenario
 
 __all__ = ["main", "cli"]
@@ -131,7 +131,7 @@ def new(scenario_id: str, title: str | None, profile: str, out: str | None, forc
     path = Path(out or scenario_file_name(scenario_id))
     if path.exists() and not force:
         raise click.ClickException(f"{path} already exists; use --force to overwrite it")
-    scenario.save(path)
+    save(scenario, path)
     click.echo(f"wrote {path}")
 
 
@@ -731,7 +731,7 @@ def tune_command(file: str, target: float, tolerance: float, policy: str, surviv
     except ProfileError as e:
         raise click.ClickException(f"{file}: setup.rules.overrides: {e}") from None
     if out:
-        r.scenario.save(out)
+        save(r.scenario, out)
     if fmt == "json":
         doc = r.as_dict()
         doc["scenario"] = json.loads(dumps(r.scenario))

@@ -18,7 +18,7 @@ from .conftest import SAMPLES
 def test_load_save_load_round_trips(path, tmp_path):
     s = load(path)
     out = tmp_path / "copy.json"
-    s.save(out)
+    save(s, out)
     again = load(out)
     assert again == s
     assert out.read_text(encoding="utf-8") == dumps(again), "saving twice gives the same text"

@@ -76,7 +76,7 @@ def test_a_store_of_the_previous_release_is_migrated_and_keeps_its_runs(tmp_path
     found = store.find(scenario_hash(sdln), "e1", "greedy", None, 1, 2)
     assert found is not None and list(found[0]["game"]) == [0, 1]
     assert store.scenario_json(1) is None, "runs stored before scenarios were kept have none"
-    new_id = store.save(_meta(sdln), *_games(), scenario_json=sdln.to_json(), label="after")
+    new_id = store.save(_meta(sdln), *_games(), scenario_json=designer.dumps(sdln), label="after")
     assert store.scenario(new_id) == sdln and store.runs(label="after")["run_id"].tolist() == [new_id]
     ResultsStore(path)  # opening again migrates nothing twice
     assert ResultsStore(path).schema_version() == STORE_SCHEMA_VERSION
@@ -136,7 +136,7 @@ def test_a_truncated_copy_is_refused_and_left_alone(tmp_path, sdln):
     good.parent.mkdir()
     store = ResultsStore(good)
     for seed in range(3):
-        store.save(dict(_meta(sdln), base_seed=seed), *_games(), scenario_json=sdln.to_json())
+        store.save(dict(_meta(sdln), base_seed=seed), *_games(), scenario_json=designer.dumps(sdln))
     cut = tmp_path / "cut" / "s.sqlite"
     cut.parent.mkdir()
     cut.write_bytes(good.read_bytes()[:8192])
@@ -199,5 +199,5 @@ def test_the_store_section_of_the_docs_names_the_schema_version(root):
 def test_json_of_a_run_is_the_stable_scenario_text(tmp_path, sdln):
     store = ResultsStore(tmp_path / "s.sqlite")
     r = playtest(sdln, n=10, seed=1, workers=1, store=store)
-    assert json.loads(store.scenario_json(r.meta["run_id"])) == json.loads(sdln.to_json())
-    assert store.scenario_json(scenario_hash(sdln)) == sdln.to_json()
+    assert json.loads(store.scenario_json(r.meta["run_id"])) == json.loads(designer.dumps(sdln))
+    assert store.scenario_json(scenario_hash(sdln)) == designer.dumps(sdln)

@@ -36,7 +36,7 @@ def to_networkx(scenario: Scenario) -> nx.MultiDiGraph:
 
     Examples
     --------
-    >>> G = scenario.to_networkx()                     # doctest: +SKIP
+    >>> G = to_networkx(scenario)                      # doctest: +SKIP
     >>> G.edges["hall", "kitchen", "door-1"]["kind"]    # doctest: +SKIP
     'door'
     """

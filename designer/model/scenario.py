@@ -1010,26 +1010,6 @@ class Scenario(Model):
                 return s
         raise KeyError(spawn_id)
 
-    # -- I/O shortcuts -------------------------------------------------------------------------
-
-    def save(self, path) -> None:
-        """Write the scenario to ``path`` atomically, as stable sorted and indented JSON."""
-        from ..io.files import save
-
-        save(self, path)
-
-    def to_json(self) -> str:
-        """The scenario as the stable JSON text that :meth:`save` writes."""
-        from ..io.files import dumps
-
-        return dumps(self)
-
-    def to_networkx(self):
-        """The map as a networkx ``MultiDiGraph`` (see :func:`designer.io.graphs.to_networkx`)."""
-        from ..io.graphs import to_networkx
-
-        return to_networkx(self)
-
     # -- references ----------------------------------------------------------------------------
 
     @model_validator(mode="after")

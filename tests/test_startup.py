@@ -1,0 +1,123 @@
+"""Start-up: what each entry point imports, and the model's independence from ``designer.io``.
+
+The figures (CPU time and wall clock of fresh processes) come from ``designer bench startup``;
+these tests check what the processes import, which decides those figures.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import designer
+from designer.model.scenario import Scenario
+
+from .conftest import ROOT
+
+SDLN = "scenarios/seul-dans-le-noir.json"
+HEAVY = ("networkx", "pandas", "pyarrow", "matplotlib", "scipy", "dask")
+
+
+def _fresh(code: str) -> dict:
+    """Run ``code`` in a fresh interpreter (from the checkout) and return the JSON it prints last."""
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+_LOADED = """
+import json, sys
+{body}
+print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in {heavy!r} or m.startswith("designer"))))
+"""
+
+
+def _loaded_after(body: str) -> list[str]:
+    return _fresh(_LOADED.format(body=body, heavy=HEAVY))
+
+
+def test_the_model_imports_nothing_of_io_or_networkx():
+    loaded = _loaded_after("import designer.model, designer.model.campaign")
+    assert "designer.model.scenario" in loaded and "designer.model.campaign" in loaded
+    assert not [m for m in loaded if m.startswith("designer.io")], loaded
+    assert "networkx" not in loaded and "pandas" not in loaded, loaded
+
+
+def test_no_model_module_imports_io_or_networkx_even_inside_a_function():
+    offenders = []
+    for path in sorted((ROOT / "designer" / "model").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                names = [("." * node.level) + (node.module or "")]
+                names += [f"{names[0]}.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                continue
+            for name in names:
+                if name.startswith(("..io", "designer.io", "networkx")) or name == "...io":
+                    offenders.append(f"{path.name}:{node.lineno} {name}")
+    assert offenders == []
+    for method in ("save", "to_json", "to_networkx"):
+        assert not hasattr(Scenario, method), f"Scenario.{method} belongs to designer.io"
+
+
+def test_importing_the_package_loads_nothing_until_a_name_is_used():
+    loaded = _loaded_after("import designer")
+    assert loaded == ["designer"], loaded
+    loaded = _loaded_after("import designer; designer.load('%s')" % SDLN)
+    assert "designer.io.files" in loaded and "designer.io.graphs" not in loaded
+    assert not set(HEAVY) & set(loaded), loaded
+
+
+def test_the_playtest_command_imports_no_pandas_pyarrow_or_networkx():
+    out = _fresh(f"""
+import contextlib, io, json, sys
+from designer.cli import main
+buf = io.StringIO()
+with contextlib.redirect_stdout(buf):
+    try:
+        main(["playtest", "{SDLN}", "-n", "50", "--no-store", "--format", "json"])
+    except SystemExit as e:
+        assert not e.code, e.code
+summary = json.loads(buf.getvalue())
+print(json.dumps({{"games": summary["games"], "win_rate": summary["win_rate"],
+                  "heavy": sorted(m for m in sys.modules if m.split(".")[0] in {HEAVY!r})}}))
+""")
+    assert out["games"] == 50 and 0 <= out["win_rate"] <= 1
+    assert out["heavy"] == [], f"imported before they were needed: {out['heavy']}"
+
+
+def test_the_top_level_helpers_are_the_io_functions(tmp_path):
+    from designer import io
+
+    s = designer.load(SDLN)
+    designer.save(s, tmp_path / "copy.json")
+    assert (tmp_path / "copy.json").read_text(encoding="utf-8") == designer.dumps(s) == io.dumps(s)
+    G = designer.to_networkx(s)
+    assert G.number_of_nodes() == len(s.zones) and designer.to_networkx is io.to_networkx
+    assert {"dumps", "load", "save", "to_networkx", "playtest"} <= set(dir(designer))
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        designer.nope  # noqa: B018
+    with pytest.raises(AttributeError):
+        io.nope  # noqa: B018
+
+
+def test_field_docstrings_are_the_descriptions():
+    from designer.model.campaign import Campaign
+    from designer.model.scenario import Door, Zone
+
+    assert Scenario.model_fields["zones"].description == "The zones of the map."
+    assert Scenario.model_fields["schema_version"].description.startswith("Version of the scenario format")
+    assert Zone.model_fields["id"].description.startswith("A short identifier"), "from the Id annotation"
+    assert Door.model_fields["kind"].description == "Always 'door'."
+    assert Door.model_fields["zombies"].description == "Whether zombies may cross it.", "inherited"
+    assert Campaign.model_fields["victory"].description == "When the campaign is won."
+    # the JSON Schema files are generated from these descriptions (tests/test_schema.py checks them)
+    text = (Path(ROOT) / "schemas" / "scenario.schema.json").read_text(encoding="utf-8")
+    assert '"The zones of the map."' in text
