@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import traceback
 from pathlib import Path
 from typing import Any
 
@@ -83,6 +82,8 @@ class DesignerGroup(click.Group):
                 sys.exit(1)
             # a bug: one line; the traceback when asked, so that it can be reported
             if _debugging(ctx):
+                import traceback
+
                 traceback.print_exc()
                 click.echo(f"designer: internal error: {type(e).__name__}: {_one_line(e)}", err=True)
             else:
@@ -619,6 +620,59 @@ def bench_pipeline(file: str, games: int, repeat: int, as_json: bool) -> None:
         click.echo(json.dumps(r, sort_keys=True))
 
 
+@bench.command("startup")
+@click.argument("file", type=click.Path(), default="scenarios/seul-dans-le-noir.json")
+@click.option("--repeat", type=click.IntRange(1, 20), default=3, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object on the last line.")
+def bench_startup(file: str, repeat: int, as_json: bool) -> None:
+    """Start-up of `designer playtest FILE -n 1 --no-store` (import to first game): CPU time and
+    wall clock of fresh processes, min/median/max, where the time goes, what it imported.
+
+    Example: designer bench startup scenarios/seul-dans-le-noir.json
+    """
+    from .bench.pipeline import startup
+
+    load(file)
+    r = startup(file, repeat=repeat)
+    fmt = lambda d: f"{d['median']:.3f} s (min {d['min']:.3f}, max {d['max']:.3f})"  # noqa: E731
+    click.echo(f"designer playtest {file} -n 1 --no-store, {repeat} fresh processes")
+    click.echo(f"CPU time:   {fmt(r['cpu_s'])} (target < {r['target_s']} s)")
+    click.echo(f"wall clock: {fmt(r['wall_s'])}")
+    click.echo(f"compiling every module at each start (PYTHONDONTWRITEBYTECODE=1): CPU {fmt(r['no_bytecode_cpu_s'])}, "
+               f"wall {fmt(r['no_bytecode_wall_s'])}")
+    for name, d in r["stages_cpu_s"].items():
+        click.echo(f"  {name}: {fmt(d)}")
+    click.echo(f"heavy libraries imported: {', '.join(r['heavy_imports']) or 'none'}")
+    if as_json:
+        click.echo(json.dumps(r, sort_keys=True))
+
+
+@bench.command("store")
+@click.argument("file", type=click.Path(), default="scenarios/seul-dans-le-noir.json")
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=100_000, show_default=True)
+@click.option("--repeat", type=click.IntRange(1, 20), default=3, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object on the last line.")
+def bench_store(file: str, games: int, repeat: int, as_json: bool) -> None:
+    """Save a run into a fresh results store (rows of its games table) and read it back: CPU time
+    and wall clock, min/median/max, and the file's size.
+
+    Example: designer bench store scenarios/seul-dans-le-noir.json --games 100000
+    """
+    from .bench.pipeline import store
+
+    load(file)
+    r = store(file, games=games, repeat=repeat)
+    fmt = lambda d, u="s": f"{d['median']:.2f} {u} (min {d['min']:.2f}, max {d['max']:.2f})"  # noqa: E731
+    click.echo(f"{file}, {games:,} games ({r['zone_entries_per_game']:.1f} per-zone counts a game), {repeat} runs")
+    click.echo(f"save: CPU {fmt(r['save_cpu_s'])}, wall {fmt(r['save_wall_s'])}")
+    click.echo(f"read back: CPU {fmt(r['read_cpu_s'])}, wall {fmt(r['read_wall_s'])}"
+               f"{'' if r['read_back_equal'] else ' (NOT the same games)'}")
+    click.echo(f"file: {fmt(r['file_mb'], 'MB')}; schema 2's frames and Parquet blobs: CPU "
+               f"{fmt(r['schema_2_frames_and_parquet_cpu_s'])}")
+    if as_json:
+        click.echo(json.dumps(r, sort_keys=True))
+
+
 # --------------------------------------------------------------------------------------------
 # playtest outputs, compare and tune
 
@@ -634,15 +688,17 @@ def run_command(command: str, file: str, n: int, seed: int, policy: str, survivo
 
 def _playtest_outputs(s: Scenario, result: Any, out: str | None, report: str | None, fmt: str) -> None:
     """Print a playtest's summary and write its files (games and per-zone counts, HTML report)."""
-    from .analysis.report import summary_lines, write_report
-
     summary = result.summary()
     written = result.save(out, zones=True) if out else []
     if report:
+        from .analysis.report import write_report
+
         write_report(report, s, result)
     if fmt == "json":
         click.echo(json.dumps(summary, sort_keys=True, default=str))
         return
+    from .analysis.report import summary_lines
+
     click.echo("\n".join(summary_lines(summary)))
     for path in written:
         click.echo(f"wrote {'per-zone counts' if '.zones.' in path.name else 'games'} to {path}")

@@ -3,6 +3,7 @@ and clear refusals of files it cannot read (which it never writes to)."""
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import os
@@ -31,9 +32,16 @@ def _meta(s, n=3):
             "engine_version": "e1", "policy": "greedy", "survivors": None, "base_seed": 1, "n": n}
 
 
+@functools.lru_cache(maxsize=None)
+def _played(n):
+    r = playtest(designer.load(SDLN), n=n, seed=1, workers=1, store=None)
+    return r.games, r.zone_games
+
+
 def _games(n=3):
-    return (pd.DataFrame({"game": range(n), "won": [True, False, True][:n]}),
-            pd.DataFrame({"game": [0], "zone": ["A"], "what": ["visits"], "count": [1]}))
+    """The frames of ``n`` real games (the schema every release wrote)."""
+    games, zone_games = _played(n)
+    return games.copy(), zone_games.copy()
 
 
 def _parquet(df):
@@ -55,15 +63,30 @@ def _v1_store(path, s):
     games, zones = _games()
     db.execute("INSERT INTO runs (scenario_id, scenario_title, scenario_hash, engine_version, policy, survivors, "
                "base_seed, n, wins, created, games, zone_games) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-               (s.id, s.meta.title, scenario_hash(s), "e1", "greedy", -1, 1, 3, 2, 1.0e9, _parquet(games),
-                _parquet(zones)))
+               (s.id, s.meta.title, scenario_hash(s), "e1", "greedy", -1, 1, 3, int(games["won"].sum()), 1.0e9,
+                _parquet(games), _parquet(zones)))
+    db.commit()
+    db.close()
+
+
+def _v2_store(path, s, games_blob=None):
+    """A store as release 2 wrote it: runs with labels, scenarios, the games as Parquet blobs."""
+    _v1_store(path, s)
+    db = sqlite3.connect(path)
+    db.execute("ALTER TABLE runs ADD COLUMN label TEXT")
+    db.execute("CREATE TABLE scenarios (scenario_hash TEXT PRIMARY KEY, scenario_json TEXT NOT NULL)")
+    db.execute("INSERT INTO scenarios VALUES (?, ?)", (scenario_hash(s), designer.dumps(s)))
+    db.execute("UPDATE runs SET label='as printed'")
+    if games_blob is not None:
+        db.execute("UPDATE runs SET games=?", (games_blob,))
+    db.execute("PRAGMA user_version = 2")
     db.commit()
     db.close()
 
 
 def test_a_new_store_carries_the_schema_version(tmp_path):
     store = ResultsStore(tmp_path / "runs.sqlite")
-    assert store.schema_version() == STORE_SCHEMA_VERSION == 2
+    assert store.schema_version() == STORE_SCHEMA_VERSION == 3
 
 
 def test_a_store_of_the_previous_release_is_migrated_and_keeps_its_runs(tmp_path, sdln):
@@ -160,12 +183,82 @@ def test_another_sqlite_database_is_refused_and_left_alone(tmp_path):
 
 
 def test_damaged_games_in_a_run_name_the_file_and_the_run(tmp_path, sdln):
+    from designer.engine.batch import ENGINE_VERSION
+
     store = ResultsStore(tmp_path / "s.sqlite")
-    run_id = store.save(_meta(sdln), *_games())
+    run_id = store.save(dict(_meta(sdln), engine_version=ENGINE_VERSION), *_games())
     with sqlite3.connect(store.path) as db:
-        db.execute("UPDATE runs SET games=? WHERE run_id=?", (b"PAR1 garbage", run_id))
+        db.execute("UPDATE games SET zone_visits='{not json' WHERE run_id=? AND game=1", (run_id,))
     with pytest.raises(StoreError, match=f"s.sqlite: run {run_id}: the stored games cannot be read"):
-        store.find(scenario_hash(sdln), "e1", "greedy", None, 1, 3)
+        store.find(scenario_hash(sdln), ENGINE_VERSION, "greedy", None, 1, 3)
+    r = CliRunner().invoke(cli, ["playtest", SDLN, "-n", "3", "--store", str(store.path)])
+    assert r.exit_code == 1 and f"s.sqlite: run {run_id}: the stored games cannot be read" in r.output
+    assert "internal error" not in r.output
+
+
+def test_a_store_of_release_2_moves_its_games_into_the_games_table(tmp_path, sdln):
+    path = tmp_path / "v2.sqlite"
+    _v2_store(path, sdln)
+    store = ResultsStore(path)
+    assert store.schema_version() == STORE_SCHEMA_VERSION
+    games, zone_games = _games()
+    back, back_zones = store.games(1)
+    pd.testing.assert_frame_equal(back, games)
+    pd.testing.assert_frame_equal(back_zones, zone_games)
+    runs = store.runs()
+    assert runs["label"].tolist() == ["as printed"] and runs["has_scenario"].all() and store.scenario(1) == sdln
+    with sqlite3.connect(path) as db:
+        assert "games" not in [r[1] for r in db.execute("PRAGMA table_info(runs)")], "the Parquet blobs are gone"
+        causes = dict(db.execute("SELECT cause, count(*) FROM games GROUP BY cause").fetchall())
+    assert causes == games["cause"].value_counts().to_dict()
+
+
+def test_a_release_2_store_with_a_damaged_run_is_refused_and_left_alone(tmp_path, sdln):
+    path = tmp_path / "v2.sqlite"
+    _v2_store(path, sdln, games_blob=b"PAR1 garbage")
+    _refused(path, "run 1: the stored games cannot be read", "left at schema 2, untouched",
+             "delete from runs where run_id=N")
+
+
+def test_the_games_are_readable_from_sql(tmp_path, sdln):
+    store = ResultsStore(tmp_path / "s.sqlite")
+    r = playtest(sdln, n=400, seed=4, workers=1, store=store)
+    other = playtest(sdln, n=50, seed=9, workers=1, store=store)
+    run = r.meta["run_id"]
+    with sqlite3.connect(store.path) as db:
+        causes = dict(db.execute("SELECT cause, count(*) FROM games WHERE run_id=? GROUP BY cause", (run,)).fetchall())
+        columns = [c[1] for c in db.execute("PRAGMA table_info(games)")]
+        first = db.execute("SELECT * FROM games WHERE run_id=? AND game=0", (run,)).fetchone()
+        deaths = dict(db.execute("SELECT zone, sum(count) FROM game_zones WHERE run_id=? AND what='deaths' "
+                                 "GROUP BY zone", (run,)).fetchall())
+        visits = db.execute("SELECT sum(count) FROM game_zones WHERE run_id=? AND what='visits'", (run,)).fetchone()[0]
+        taken = dict(db.execute("SELECT objective, count(*) FROM game_objectives WHERE run_id=? GROUP BY objective",
+                                (run,)).fetchall())
+        db.execute("DELETE FROM runs WHERE run_id=?", (other.meta["run_id"],))
+        left = db.execute("SELECT DISTINCT run_id FROM games").fetchall()
+    games = r.games
+    assert causes == games["cause"].value_counts().to_dict() and sum(causes.values()) == 400
+    assert columns[:6] == ["run_id", "game", "seed", "won", "cause", "turns"]
+    assert columns[-4:] == ["objectives", "zone_deaths", "zone_kills", "zone_visits"]
+    record = dict(zip(columns, first))
+    assert record["seed"] == games["seed"][0] and record["won"] == int(games["won"][0])
+    assert record["turns"] == games["turns"][0] and record["cause"] == games["cause"][0]
+    zones = r.zones.set_index("zone")
+    assert deaths == {z: int(v) for z, v in zones["deaths"].items() if v}
+    assert visits == zones["visits"].sum()
+    assert taken == {c[len("objective_"):]: int(games[c].notna().sum()) for c in games if c.startswith("objective_")
+                     and games[c].notna().any()}
+    assert left == [(run,)], "deleting a run deletes its games"
+
+
+def test_a_games_table_without_a_later_column_gets_it(tmp_path, sdln):
+    store = ResultsStore(tmp_path / "s.sqlite")
+    first = store.save(_meta(sdln), *_games())
+    with sqlite3.connect(store.path) as db:
+        db.execute("ALTER TABLE games DROP COLUMN kills_grave_dead")  # as if written before that zombie type
+    assert store.table(first).column("kills_grave_dead").tolist() == [-1, -1, -1]
+    second = store.save(dict(_meta(sdln), base_seed=2), *_games())
+    assert store.games(second)[0]["kills_grave_dead"].tolist() == _games()[0]["kills_grave_dead"].tolist()
 
 
 def test_an_empty_file_becomes_a_store(tmp_path):

@@ -26,7 +26,7 @@ from ..model.scenario import Scenario
 from .metrics import curves, funnel, objectives_table, summary_of, zone_table
 from .progress import ticker
 from .stats import wilson
-from .tally import Tally, TallySpec, spec_for, table_from_frames
+from .tally import Tally, TallySpec, spec_for
 
 __all__ = ["KEEP_GAMES", "STORE_MAX_GAMES", "PlaytestResult", "WON", "playtest", "read_games", "scenario_hash",
            "sweep"]
@@ -327,13 +327,13 @@ def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "gr
 
         db = store if isinstance(store, ResultsStore) else ResultsStore(DEFAULT_STORE if store == "default" else store)
     if db is not None:
-        found = db.find_run(meta["scenario_hash"], ENGINE_VERSION, policy_key, survivors, seed, n)
+        found = db.find_table(meta["scenario_hash"], ENGINE_VERSION, policy_key, survivors, seed, n,
+                              spec.zone_ids, spec.objective_ids)
         if found is not None:
-            games, zone_games, stored = found
+            table, stored = found
             if label is not None and label != stored["label"]:
                 db.set_label(stored["run_id"], label)
             meta.update(run_id=stored["run_id"], label=label if label is not None else stored["label"])
-            table = table_from_frames(games, zone_games, spec.zone_ids, spec.objective_ids)
             return PlaytestResult(Tally.from_table(table, spec), meta, cached=True, table=table)
     executor, chunk_size = _executor_for(board, n, policy, survivors, workers, executor, chunk_size, plan)
     with ticker(n, scenario.id, "game", progress if progress is not None else n >= 1000, on_progress) as tick:
@@ -343,7 +343,7 @@ def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "gr
     result = PlaytestResult(tally, meta, interrupted, table=table,
                             _replay=(text, policy, survivors, workers, executor, plan))
     if db is not None and table is not None and not interrupted and len(table) == n <= STORE_MAX_GAMES:
-        meta["run_id"] = db.save(meta, *result._build_frames(), scenario_json=text, label=label)
+        meta["run_id"] = db.save_table(meta, table, scenario_json=text, label=label)  # no pandas: rows from the arrays
     return result
 
 

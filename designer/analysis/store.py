@@ -7,6 +7,14 @@ without playing them again. Runs of different versions of a mission stay apart a
 side by side; each run keeps the scenario JSON it was played on (stored once per version) and an
 optional free-text label, so two versions are told apart by what changed.
 
+The games are rows of a real table, ``games``: one row per game, one column per field of the
+game's record (``seed``, ``won``, ``cause``, ``turns``, ...), the objectives taken and the
+per-zone counts as JSON objects (``objectives``, ``zone_deaths``, ``zone_kills``,
+``zone_visits``), with the views ``game_objectives`` and ``game_zones`` that unfold them into
+rows, so any SQLite client reads them::
+
+    sqlite3 results.sqlite "select cause, count(*) from games group by cause"
+
 The file carries its schema version (SQLite's ``user_version``). Opening a store made by an
 earlier release migrates it in place, in one transaction; a store from a newer release, a file
 that is not a results store, or a damaged one is refused with a :class:`StoreError` naming the
@@ -16,26 +24,46 @@ file, and is never written to.
 from __future__ import annotations
 
 import io
+import json
+import operator
 import os
 import sqlite3
 import struct
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
+import numpy as np
 
-__all__ = ["DEFAULT_STORE", "STORE_SCHEMA_VERSION", "ResultsStore", "StoreError"]
+from ..engine.table import CAUSES, DANGERS, SCALARS, ZONE_COUNTS, ZONE_KEY, GameTable
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
+__all__ = ["DEFAULT_STORE", "GAME_COLUMNS", "STORE_SCHEMA_VERSION", "ResultsStore", "StoreError"]
 
 DEFAULT_STORE = Path(os.environ.get("DESIGNER_RESULTS",
                                     Path.home() / ".local" / "share" / "scenario-designer" / "results.sqlite"))
 """Where runs are stored unless a path is given (``DESIGNER_RESULTS`` overrides it)."""
 
-STORE_SCHEMA_VERSION = 2
-"""Version of the store's tables written by this release (1: runs only; 2: scenario JSON per
-version and run labels)."""
+STORE_SCHEMA_VERSION = 3
+"""Version of the store's tables written by this release (1: runs only, their games as Parquet
+blobs; 2: scenario JSON per version and run labels; 3: the games as rows of the ``games`` table)."""
+
+GAME_COLUMNS: tuple[str, ...] = ("game", *SCALARS[:-1], "objectives", *(f"zone_{w}" for w in ZONE_COUNTS))
+"""The columns of the ``games`` table after ``run_id``, in order: the fields of a game's record
+(``docs/playtest.md``, "The results store"). ``cause`` and ``max_danger`` are text, ``won`` is
+0 or 1, ``objectives`` and ``zone_*`` are JSON objects; the others are integers."""
+
+_TEXT_COLUMNS = ("cause", "max_danger", "objectives", *(f"zone_{w}" for w in ZONE_COUNTS))
+_JSON_COLUMNS = ("objectives", *(f"zone_{w}" for w in ZONE_COUNTS))
+_WON = "won"  # the cause of a won game, as in the games frame and its files
+_CAUSE_NAMES = (_WON, *CAUSES[1:])
+_CAUSE_CODE = {c: i for i, c in enumerate(_CAUSE_NAMES)}
+_DANGER_CODE = {d: i for i, d in enumerate(DANGERS)}
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -67,8 +95,75 @@ def _to_v2(db: sqlite3.Connection) -> None:
     db.execute("CREATE TABLE scenarios (scenario_hash TEXT PRIMARY KEY, scenario_json TEXT NOT NULL)")
 
 
+def _games_table_sql(columns: tuple[str, ...] = GAME_COLUMNS) -> str:
+    body = ",\n    ".join(f"{c} {'TEXT' if c in _TEXT_COLUMNS else 'INTEGER'}{' NOT NULL' if c == 'game' else ''}"
+                          for c in columns)
+    return (f"CREATE TABLE games (\n    run_id INTEGER NOT NULL,\n    {body},\n    PRIMARY KEY (run_id, game)\n)"
+            " WITHOUT ROWID")
+
+
+_V3 = """
+CREATE TABLE runs_v3 (
+    run_id INTEGER PRIMARY KEY,
+    scenario_id TEXT NOT NULL,
+    scenario_title TEXT NOT NULL,
+    scenario_hash TEXT NOT NULL,
+    engine_version TEXT NOT NULL,
+    policy TEXT NOT NULL,
+    survivors INTEGER NOT NULL,
+    base_seed INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    wins INTEGER NOT NULL,
+    created REAL NOT NULL,
+    label TEXT,
+    zone_ids TEXT NOT NULL,
+    objective_ids TEXT NOT NULL
+);
+INSERT INTO runs_v3 SELECT run_id, scenario_id, scenario_title, scenario_hash, engine_version, policy, survivors,
+    base_seed, n, wins, created, label, '[]', '[]' FROM runs;
+DROP TABLE runs;
+ALTER TABLE runs_v3 RENAME TO runs;
+CREATE INDEX runs_key ON runs (scenario_hash, engine_version, policy, survivors, base_seed);
+CREATE TRIGGER runs_delete_games AFTER DELETE ON runs BEGIN DELETE FROM games WHERE run_id = old.run_id; END;
+CREATE VIEW game_objectives AS
+    SELECT g.run_id, g.game, o.key AS objective, o.value AS turn FROM games g, json_each(g.objectives) o;
+CREATE VIEW game_zones AS
+    SELECT g.run_id, g.game, z.key AS zone, 'deaths' AS what, z.value AS count FROM games g, json_each(g.zone_deaths) z
+    UNION ALL
+    SELECT g.run_id, g.game, z.key, 'kills', z.value FROM games g, json_each(g.zone_kills) z
+    UNION ALL
+    SELECT g.run_id, g.game, z.key, 'visits', z.value FROM games g, json_each(g.zone_visits) z;
+"""
+
+
+class _MigrationFailed(Exception):
+    """A run of an earlier store could not be moved into the games table."""
+
+
+def _to_v3(db: sqlite3.Connection) -> None:
+    """The Parquet blobs of each run become rows of the ``games`` table (one transaction)."""
+    db.execute(_games_table_sql())
+    ids: dict[int, tuple[str, str]] = {}
+    runs = db.execute("SELECT run_id FROM runs ORDER BY run_id").fetchall()
+    for (run_id,) in runs:
+        blobs = db.execute("SELECT games, zone_games FROM runs WHERE run_id=?", (run_id,)).fetchone()
+        try:
+            games, zone_games = (_from_parquet(b) for b in blobs)
+            table = _table_of_frames(games, zone_games)
+        except Exception as e:  # pyarrow and pandas raise several kinds on damaged data
+            raise _MigrationFailed(f"run {run_id}: the stored games cannot be read ({type(e).__name__}: {e})") from None
+        _insert_games(db, run_id, table)
+        ids[run_id] = (json.dumps(list(table.zone_ids)), json.dumps(list(table.objective_ids)))
+    for statement in _V3.split(";\n"):
+        if statement.strip():
+            db.execute(statement)
+    db.executemany("UPDATE runs SET zone_ids=?, objective_ids=? WHERE run_id=?",
+                   [(z, o, run_id) for run_id, (z, o) in ids.items()])
+
+
 _MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _to_v2,
+    2: _to_v3,
 }
 """``_MIGRATIONS[v]`` turns a version ``v`` store into version ``v + 1``."""
 
@@ -82,14 +177,128 @@ class StoreError(Exception):
         super().__init__(f"{self.path}: {message}")
 
 
-def _to_parquet(df: pd.DataFrame) -> bytes:
-    buf = io.BytesIO()
-    df.to_parquet(buf, index=False)
-    return buf.getvalue()
-
-
 def _from_parquet(blob: bytes) -> pd.DataFrame:
+    """A games or zones frame as stores of schema 1 and 2 kept them."""
+    import pandas as pd
+
     return pd.read_parquet(io.BytesIO(blob))
+
+
+def _table_of_frames(games: pd.DataFrame, zone_games: pd.DataFrame) -> GameTable:
+    """The game table of a run's frames (the games table and the per-zone, per-game counts), its
+    zones and objectives named as the frames name them."""
+    from .tally import table_from_frames
+
+    objective_ids = [c[len("objective_"):] for c in games.columns if c.startswith("objective_")]
+    zone = zone_games["zone"] if "zone" in zone_games else []
+    zone_ids = list(zone.cat.categories) if hasattr(zone, "cat") else list(dict.fromkeys(zone))
+    return table_from_frames(games, zone_games, zone_ids, objective_ids)
+
+
+def _json_objects(counts: np.ndarray, keys: list[str], values: np.ndarray) -> list[str]:
+    """One JSON object text per game: ``counts[i]`` entries each, from ``keys`` (already
+    JSON-quoted and followed by ':') and integer ``values``, in order."""
+    pieces = iter(map(operator.add, keys, map(str, values.tolist())))
+    return ["{" + ",".join(islice(pieces, c)) + "}" if c else "{}" for c in counts.tolist()]
+
+
+def _game_rows(run_id: int, table: GameTable) -> Iterator[tuple]:
+    """The rows of the ``games`` table for a game table, in :data:`GAME_COLUMNS` order."""
+    n = len(table)
+    columns: dict[str, Any] = {"seed": table.seeds.tolist()}
+    for name in SCALARS[1:]:
+        col = table.column(name)
+        if name == "cause":
+            columns[name] = [_CAUSE_NAMES[c] for c in col.tolist()]
+        elif name == "max_danger":
+            columns[name] = [DANGERS[c] for c in col.tolist()]
+        else:
+            columns[name] = [None if v < 0 else v for v in col.tolist()] if (col < 0).any() else col.tolist()
+    names = [json.dumps(o) + ":" for o in table.objective_ids]
+    objectives = table.objectives.astype(np.int64)
+    columns["objectives"] = _json_objects(table.objective_counts, [names[o] for o in objectives[:, 0].tolist()],
+                                          objectives[:, 1])
+    zone_names = [json.dumps(z) + ":" for z in table.zone_ids]
+    keys = table.zone_keys.astype(np.int64)
+    rows = table.zone_rows()
+    for w, what in enumerate(ZONE_COUNTS):
+        mine = keys // ZONE_KEY == w
+        columns[f"zone_{what}"] = _json_objects(np.bincount(rows[mine], minlength=n),
+                                                [zone_names[z] for z in (keys[mine] % ZONE_KEY).tolist()],
+                                                table.zone_values[mine])
+    return zip([run_id] * n, *(columns[c] for c in GAME_COLUMNS))
+
+
+def _add_missing_columns(db: sqlite3.Connection) -> None:
+    """Columns a later engine added to the records (a new zombie type's kills), added to the
+    ``games`` table of a store written before; the earlier games hold NULL there."""
+    have = {r[1] for r in db.execute("PRAGMA table_info(games)")}
+    for c in GAME_COLUMNS:
+        if c not in have:
+            db.execute(f"ALTER TABLE games ADD COLUMN {c} {'TEXT' if c in _TEXT_COLUMNS else 'INTEGER'}")
+
+
+def _insert_games(db: sqlite3.Connection, run_id: int, table: GameTable) -> None:
+    _add_missing_columns(db)
+    db.executemany(f"INSERT INTO games (run_id, {', '.join(GAME_COLUMNS)}) VALUES ({', '.join('?' * (len(GAME_COLUMNS) + 1))})",
+                   _game_rows(run_id, table))
+
+
+def _read_table(db: sqlite3.Connection, run_id: int, n: int | None, zone_ids: tuple[str, ...],
+                objective_ids: tuple[str, ...]) -> GameTable:
+    """The first ``n`` games of a run (all with None) as a game table. One scan of the run's rows
+    gives every column as one text (a JSON array built by SQLite, the JSON objects joined into
+    one array), several times faster than fetching rows into Python; all aggregates of one
+    query see the rows in the same order, so the columns stay aligned."""
+    have = {r[1] for r in db.execute("PRAGMA table_info(games)")}
+    scalar_columns = [c for c in ("game", *SCALARS[:-1]) if c in have]
+    json_columns = [c for c in _JSON_COLUMNS if c in have]
+    select = [f"json_group_array({c})" for c in scalar_columns]
+    select += [f"'[' || coalesce(group_concat(coalesce({c}, '{{}}')), '') || ']'" for c in json_columns]
+    row = db.execute(f"SELECT {', '.join(select)} FROM games WHERE run_id=? AND game<?",
+                     (run_id, n if n is not None else 1 << 62)).fetchone()
+    cols = dict(zip(scalar_columns + json_columns, (json.loads(x) for x in row)))
+    game = cols["game"]
+    games = len(game)
+    if any(a > b for a, b in zip(game, game[1:])):
+        order = sorted(range(games), key=game.__getitem__)
+        cols = {c: [v[i] for i in order] for c, v in cols.items()}
+    scalars = np.full((games, len(SCALARS) - 1), -1, dtype=np.int32)
+    for j, name in enumerate(SCALARS[1:]):
+        values = cols.get(name)
+        if values is None:
+            continue
+        if name == "cause":
+            values = [_CAUSE_CODE[v or _WON] for v in values]
+        elif name == "max_danger":
+            values = [_DANGER_CODE[v] for v in values]
+        elif None in values:
+            values = [-1 if v is None else v for v in values]
+        scalars[:, j] = values
+
+    def unfolded(column: str) -> tuple[np.ndarray, list[str], list[int]]:
+        """(game position, key, value) of every entry of a JSON column, game by game, each game's
+        entries in their order."""
+        objects = cols.get(column) or [{}] * games
+        rows = np.repeat(np.arange(games), np.fromiter(map(len, objects), dtype=np.int64, count=games))
+        return rows, [k for d in objects for k in d], [v for d in objects for v in d.values()]
+
+    rows, keys, turns = unfolded("objectives")
+    oindex = {o: i for i, o in enumerate(objective_ids)}
+    objectives = np.array([[oindex[o], t] for o, t in zip(keys, turns)], dtype=np.int64).reshape(-1, 2)
+    zindex = {z: i for i, z in enumerate(zone_ids)}
+    parts = [unfolded(f"zone_{what}") for what in ZONE_COUNTS]
+    zone_rows = np.concatenate([p[0] for p in parts])
+    zone_keys = np.concatenate([np.array([w * ZONE_KEY + zindex[z] for z in p[1]], dtype=np.int64).reshape(-1)
+                                for w, p in enumerate(parts)])
+    zone_values = np.concatenate([np.array(p[2], dtype=np.int64).reshape(-1) for p in parts])
+    by_key = np.lexsort((zone_keys, zone_rows))
+    return GameTable(seeds=np.array(cols["seed"], dtype=np.int64).reshape(-1), scalars=scalars,
+                     objective_counts=np.bincount(rows, minlength=games).astype(np.uint16),
+                     objectives=objectives.astype(np.int16),
+                     zone_counts=np.bincount(zone_rows, minlength=games).astype(np.uint16),
+                     zone_keys=zone_keys[by_key].astype(np.uint16), zone_values=zone_values[by_key].astype(np.int32),
+                     zone_ids=tuple(zone_ids), objective_ids=tuple(objective_ids))
 
 
 class ResultsStore:
@@ -178,7 +387,12 @@ class ResultsStore:
                                                 "Give another --store path")
                 version = 1
             while version < STORE_SCHEMA_VERSION:
-                _MIGRATIONS[version](db)
+                try:
+                    _MIGRATIONS[version](db)
+                except _MigrationFailed as e:
+                    raise StoreError(self.path, f"{e}; the store was left at schema {version}, untouched. Delete "
+                                                "that run (sqlite3 FILE 'delete from runs where run_id=N'), or give "
+                                                "another --store path") from None
                 version += 1
             db.execute(f"PRAGMA user_version = {STORE_SCHEMA_VERSION}")
             db.execute("COMMIT")
@@ -207,14 +421,47 @@ class ResultsStore:
         except sqlite3.DatabaseError as e:
             raise self._damaged(e) from None
 
-    def _frames(self, run_id: int, *blobs: bytes) -> list[pd.DataFrame]:
+    def _table(self, db: sqlite3.Connection, run_id: int, n: int | None = None,
+               ids: tuple[tuple[str, ...], tuple[str, ...]] | None = None) -> GameTable:
+        """A stored run's games as a table (its zones and objectives named as stored, or ``ids``)."""
+        if ids is None:
+            row = db.execute("SELECT zone_ids, objective_ids FROM runs WHERE run_id=?", (run_id,)).fetchone()
+            if row is None:
+                raise KeyError(run_id)
+            ids = (tuple(json.loads(row[0])), tuple(json.loads(row[1])))
         try:
-            return [_from_parquet(b) for b in blobs]
-        except Exception as e:  # pyarrow raises several kinds on damaged data
+            return _read_table(db, run_id, n, *ids)
+        except sqlite3.DatabaseError:
+            raise
+        except Exception as e:  # a row changed by hand: text where a number was, an unknown zone...
             raise StoreError(self.path, f"run {run_id}: the stored games cannot be read "
                                         f"({type(e).__name__}: {e})") from None
 
     # -- runs ------------------------------------------------------------------------------
+
+    def _find_id(self, db: sqlite3.Connection, scenario_hash: str, engine_version: str, policy: str,
+                 survivors: int | None, base_seed: int, n: int) -> tuple[int, str | None] | None:
+        return db.execute(
+            "SELECT run_id, label FROM runs WHERE scenario_hash=? AND engine_version=? "
+            "AND policy=? AND survivors=? AND base_seed=? AND n>=? ORDER BY n LIMIT 1",
+            (scenario_hash, engine_version, policy, -1 if survivors is None else survivors, base_seed, n),
+        ).fetchone()
+
+    def find_table(self, scenario_hash: str, engine_version: str, policy: str, survivors: int | None,
+                   base_seed: int, n: int, zone_ids: tuple[str, ...] | None = None,
+                   objective_ids: tuple[str, ...] | None = None) -> tuple[GameTable, dict[str, Any]] | None:
+        """The first ``n`` games of a stored run as a game table (no pandas), and what the store
+        knows of the run (``run_id``, ``label``); None when the store does not hold the run.
+        ``zone_ids`` and ``objective_ids`` name the table's indices (default: as stored)."""
+
+        def read(db: sqlite3.Connection) -> tuple[GameTable, dict[str, Any]] | None:
+            found = self._find_id(db, scenario_hash, engine_version, policy, survivors, base_seed, n)
+            if found is None:
+                return None
+            ids = None if zone_ids is None or objective_ids is None else (tuple(zone_ids), tuple(objective_ids))
+            return self._table(db, found[0], n, ids), {"run_id": int(found[0]), "label": found[1]}
+
+        return self._query(read)
 
     def find(self, scenario_hash: str, engine_version: str, policy: str, survivors: int | None,
              base_seed: int, n: int) -> tuple[pd.DataFrame, pd.DataFrame] | None:
@@ -225,23 +472,15 @@ class ResultsStore:
     def find_run(self, scenario_hash: str, engine_version: str, policy: str, survivors: int | None,
                  base_seed: int, n: int) -> tuple[pd.DataFrame, pd.DataFrame, dict[str, Any]] | None:
         """Like :meth:`find`, plus what the store knows of the run: ``run_id`` and ``label``."""
-        row = self._query(lambda db: db.execute(
-            "SELECT run_id, label, games, zone_games FROM runs WHERE scenario_hash=? AND engine_version=? "
-            "AND policy=? AND survivors=? AND base_seed=? AND n>=? ORDER BY n LIMIT 1",
-            (scenario_hash, engine_version, policy, -1 if survivors is None else survivors, base_seed, n),
-        ).fetchone())
-        if row is None:
-            return None
-        games, zone_games = self._frames(row[0], row[2], row[3])
-        return (games[games["game"] < n].reset_index(drop=True),
-                zone_games[zone_games["game"] < n].reset_index(drop=True),
-                {"run_id": int(row[0]), "label": row[1]})
+        from .runs import games_frames
 
-    def save(self, meta: dict[str, Any], games: pd.DataFrame, zone_games: pd.DataFrame, *,
-             scenario_json: str | None = None, label: str | None = None) -> int:
-        """Store a finished run, with the scenario JSON it was played on and an optional label;
-        return its id."""
-        blobs = (_to_parquet(games), _to_parquet(zone_games))
+        found = self.find_table(scenario_hash, engine_version, policy, survivors, base_seed, n)
+        return None if found is None else (*games_frames(found[0]), found[1])
+
+    def save_table(self, meta: dict[str, Any], table: GameTable, *, scenario_json: str | None = None,
+                   label: str | None = None) -> int:
+        """Store a finished run from its game table (one row per game in ``games``), with the
+        scenario JSON it was played on and an optional label; return its id. No pandas."""
 
         def insert(db: sqlite3.Connection) -> int:
             if scenario_json is not None:
@@ -249,14 +488,23 @@ class ResultsStore:
                            (meta["scenario_hash"], scenario_json))
             cur = db.execute(
                 "INSERT INTO runs (scenario_id, scenario_title, scenario_hash, engine_version, policy, survivors, "
-                "base_seed, n, wins, created, games, zone_games, label) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "base_seed, n, wins, created, label, zone_ids, objective_ids) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (meta["scenario_id"], meta["scenario_title"], meta["scenario_hash"], meta["engine_version"],
                  meta["policy"], -1 if meta["survivors"] is None else meta["survivors"], meta["base_seed"],
-                 len(games), int(games["won"].sum()), time.time(), *blobs, label),
+                 len(table), int(table.column("won").sum()), time.time(), label,
+                 json.dumps(list(table.zone_ids)), json.dumps(list(table.objective_ids))),
             )
-            return int(cur.lastrowid)
+            run_id = int(cur.lastrowid)
+            _insert_games(db, run_id, table)
+            return run_id
 
         return self._query(insert)
+
+    def save(self, meta: dict[str, Any], games: pd.DataFrame, zone_games: pd.DataFrame, *,
+             scenario_json: str | None = None, label: str | None = None) -> int:
+        """Store a finished run from its frames (the games table and the per-zone, per-game counts
+        of ``docs/playtest.md``); see :meth:`save_table`."""
+        return self.save_table(meta, _table_of_frames(games, zone_games), scenario_json=scenario_json, label=label)
 
     def set_label(self, run_id: int, label: str | None) -> None:
         """Give a stored run a label (None removes it)."""
@@ -281,13 +529,14 @@ class ResultsStore:
         return None if text is None else loads(text, f"{self.path} (run {key})")
 
     def games(self, run_id: int) -> tuple[pd.DataFrame, pd.DataFrame]:
-        """The games and zone counters of one stored run."""
-        row = self._query(lambda db: db.execute("SELECT games, zone_games FROM runs WHERE run_id=?",
-                                                (run_id,)).fetchone())
-        if row is None:
-            raise KeyError(run_id)
-        games, zone_games = self._frames(run_id, row[0], row[1])
-        return games, zone_games
+        """The games and zone counters of one stored run (pandas, the schema of ``r.games``)."""
+        from .runs import games_frames
+
+        return games_frames(self.table(run_id))
+
+    def table(self, run_id: int) -> GameTable:
+        """The games of one stored run as a game table (KeyError when there is no such run)."""
+        return self._query(lambda db: self._table(db, run_id))
 
     def runs(self, scenario_id: str | None = None, *, label: str | None = None) -> pd.DataFrame:
         """Every stored run (of one scenario id, across its versions; of one label), newest first.
@@ -305,6 +554,8 @@ class ResultsStore:
             args.append(label)
         if where:
             query += " WHERE " + " AND ".join(where)
+        import pandas as pd
+
         df = self._query(lambda db: pd.read_sql_query(query + " ORDER BY r.created DESC, r.run_id DESC", db,
                                                       params=tuple(args)))
         df["win_rate"] = df["wins"] / df["n"]

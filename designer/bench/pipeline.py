@@ -11,6 +11,13 @@ plus system time of the whole process, interpreter start included):
   N and N / 10 games, to show that memory does not grow with the number of games;
 - *start-up*: ``designer playtest FILE -n 1 --no-store``, the whole process (import to first game
   and its summary).
+
+``designer bench startup`` (:func:`startup`) measures that start-up alone, CPU time and wall
+clock, with the package's bytecode compiled once beforehand (as an installed package runs; the
+children write it into a temporary ``PYTHONPYCACHEPREFIX``), and once more compiling every module
+at each start (``PYTHONDONTWRITEBYTECODE=1``), with where the time goes and which heavy
+libraries the command imported. ``designer bench store`` (:func:`store`) measures saving a run
+into the results store's ``games`` table and reading it back.
 """
 
 from __future__ import annotations
@@ -21,9 +28,10 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from typing import Any
 
-__all__ = ["run"]
+__all__ = ["run", "startup", "store"]
 
 _WRAP = """
 import atexit, json, resource, sys, time
@@ -52,13 +60,35 @@ sys.stderr.write("\\nBENCH " + json.dumps({"cpu_s": time.process_time() - t,
 """
 
 
-def _child(code: str, *args: str) -> dict[str, float]:
-    env = dict(os.environ, DESIGNER_RESULTS=os.environ.get("DESIGNER_RESULTS", ""))
+_STAGES = """
+import time
+marks = [("interpreter", time.process_time())]
+import json, sys
+from designer.cli import main
+import designer.analysis.runs
+marks.append(("imports", time.process_time()))
+from designer.io.files import load
+scenario = load(sys.argv[1])
+marks.append(("load and validate (builds the model's validator)", time.process_time()))
+from designer.analysis.runs import playtest
+r = playtest(scenario, n=1, store=None, progress=False)
+marks.append(("compile, plan and play the first game", time.process_time()))
+json.dumps(r.summary(), default=str)
+marks.append(("summary", time.process_time()))
+heavy = sorted(m for m in ("networkx", "pandas", "pyarrow", "matplotlib", "scipy") if m in sys.modules)
+sys.stderr.write("\\nBENCH " + json.dumps({"marks": marks, "heavy": heavy}) + "\\n")
+"""
+
+
+def _child(code: str, *args: str, env: dict[str, str] | None = None) -> dict[str, Any]:
+    env = dict(env or os.environ, DESIGNER_RESULTS=os.environ.get("DESIGNER_RESULTS", ""))
+    wall = time.perf_counter()
     proc = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env)
+    wall = time.perf_counter() - wall
     lines = [ln for ln in proc.stderr.splitlines() if ln.startswith("BENCH ")]
     if not lines:
         raise RuntimeError(f"benchmark process failed: {proc.stderr.strip()[-500:]}")
-    return json.loads(lines[-1][len("BENCH "):])
+    return dict(json.loads(lines[-1][len("BENCH "):]), wall_s=wall)
 
 
 def _spread(values: list[float]) -> dict[str, float]:
@@ -68,16 +98,19 @@ def _spread(values: list[float]) -> dict[str, float]:
 def run(scenario: str = "scenarios/seul-dans-le-noir.json", games: int = 1_000_000, repeat: int = 3) -> dict[str, Any]:
     """Measure the games alone, the whole command (CPU and peak memory, at ``games`` and a tenth
     of them) and the start-up; return the figures."""
-    alone, command, small, startup = [], [], [], []
+    alone, command, small, started = [], [], [], []
     with tempfile.TemporaryDirectory() as tmp:
+        env = _bytecode_env(os.path.join(tmp, "pycache"))
+        _child(_WRAP, "playtest", scenario, "-n", "1", "--no-store", "--format", "json", env=env)  # bytecode
         for i in range(repeat):
-            alone.append(_child(_GAMES, scenario, str(games)))
-            store = os.path.join(tmp, f"store-{i}.sqlite")
-            command.append(_child(_WRAP, "playtest", scenario, "-n", str(games), "--store", store, "--format", "json"))
+            alone.append(_child(_GAMES, scenario, str(games), env=env))
+            path = os.path.join(tmp, f"store-{i}.sqlite")
+            command.append(_child(_WRAP, "playtest", scenario, "-n", str(games), "--store", path, "--format", "json",
+                                  env=env))
             for k in (games // 10, games):
                 small.append((k, _child(_WRAP, "playtest", scenario, "-n", str(max(1, k)), "--no-store",
-                                        "--format", "json")))
-            startup.append(_child(_WRAP, "playtest", scenario, "-n", "1", "--no-store", "--format", "json"))
+                                        "--format", "json", env=env)))
+            started.append(_child(_WRAP, "playtest", scenario, "-n", "1", "--no-store", "--format", "json", env=env))
     a = _spread([r["cpu_s"] for r in alone])
     c = _spread([r["cpu_s"] for r in command])
     return {
@@ -90,6 +123,91 @@ def run(scenario: str = "scenarios/seul-dans-le-noir.json", games: int = 1_000_0
         "no_store_peak_mb_tenth_games": _spread([r["peak_mb"] for k, r in small if k != games]),
         "no_store_peak_mb": _spread([r["peak_mb"] for k, r in small if k == games]),
         "target_peak_mb": 500.0,
-        "startup_cpu_s": _spread([r["cpu_s"] for r in startup]),
+        "startup_cpu_s": _spread([r["cpu_s"] for r in started]),
         "target_startup_s": 0.5,
+    }
+
+
+def _bytecode_env(prefix: str | None) -> dict[str, str]:
+    """The environment of a start-up child: bytecode cached under ``prefix`` (None: none written,
+    so the modules without bytecode beside them, this package's in a checkout, compile at each
+    start)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")}
+    if prefix is None:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+    else:
+        env["PYTHONPYCACHEPREFIX"] = prefix
+    return env
+
+
+def startup(scenario: str = "scenarios/seul-dans-le-noir.json", repeat: int = 3) -> dict[str, Any]:
+    """Start-up of ``designer playtest FILE -n 1 --no-store --format json`` (import to first game
+    and its summary): CPU time (``time.process_time`` at exit) and wall clock of ``repeat`` fresh
+    processes, min / median / max; with the bytecode compiled beforehand and without; where the
+    time goes (one stages process per run) and which heavy libraries were imported."""
+    command = ("playtest", scenario, "-n", "1", "--no-store", "--format", "json")
+    with tempfile.TemporaryDirectory() as tmp:
+        warm = _bytecode_env(os.path.join(tmp, "pycache"))
+        _child(_WRAP, *command, env=warm)  # compiles the bytecode once, as installing the package does
+        compiled = [_child(_WRAP, *command, env=warm) for _ in range(repeat)]
+        cold = [_child(_WRAP, *command, env=_bytecode_env(None)) for _ in range(repeat)]
+        stages = [_child(_STAGES, scenario, env=warm) for _ in range(repeat)]
+    split: dict[str, list[float]] = {}
+    for run_ in stages:
+        before = 0.0
+        for name, t in run_["marks"]:
+            split.setdefault(name, []).append(t - before)
+            before = t
+    return {
+        "scenario": scenario, "repeat": repeat,
+        "cpu_s": _spread([r["cpu_s"] for r in compiled]),
+        "wall_s": _spread([r["wall_s"] for r in compiled]),
+        "no_bytecode_cpu_s": _spread([r["cpu_s"] for r in cold]),
+        "no_bytecode_wall_s": _spread([r["wall_s"] for r in cold]),
+        "stages_cpu_s": {name: _spread(v) for name, v in split.items()},
+        "heavy_imports": sorted({m for r in stages for m in r["heavy"]}),
+        "target_s": 0.5,
+    }
+
+
+def store(scenario: str = "scenarios/seul-dans-le-noir.json", games: int = 100_000, repeat: int = 3) -> dict[str, Any]:
+    """Saving a run of ``games`` games into a fresh results store (rows of its ``games`` table)
+    and reading it back (what a cached playtest does), CPU time and wall clock, min / median /
+    max of ``repeat``; the file's size; and, for comparison, what schema 2 spent on the same run
+    (the pandas frames and their Parquet blobs)."""
+    from ..analysis.runs import games_frames, playtest
+    from ..analysis.store import ResultsStore
+    from ..io.files import load
+
+    r = playtest(load(scenario), n=games, store=None, progress=False, keep_games=True)
+    table = r.table
+    save_cpu, save_wall, read_cpu, read_wall, sizes, same = [], [], [], [], [], True
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(repeat):
+            db = ResultsStore(os.path.join(tmp, f"store-{i}.sqlite"))
+            c, w = time.process_time(), time.perf_counter()
+            run_id = db.save_table(r.meta, table)
+            save_cpu.append(time.process_time() - c)
+            save_wall.append(time.perf_counter() - w)
+            c, w = time.process_time(), time.perf_counter()
+            back = db.table(run_id)
+            read_cpu.append(time.process_time() - c)
+            read_wall.append(time.perf_counter() - w)
+            same = same and back == table
+            sizes.append(os.path.getsize(db.path) / 1e6)
+    import io
+
+    parquet = []
+    for _ in range(repeat):
+        c = time.process_time()
+        for frame in games_frames(table):
+            frame.to_parquet(io.BytesIO(), index=False)
+        parquet.append(time.process_time() - c)
+    return {
+        "scenario": scenario, "games": games, "repeat": repeat,
+        "zone_entries_per_game": len(table.zone_values) / max(1, len(table)),
+        "save_cpu_s": _spread(save_cpu), "save_wall_s": _spread(save_wall),
+        "read_cpu_s": _spread(read_cpu), "read_wall_s": _spread(read_wall),
+        "file_mb": _spread(sizes), "read_back_equal": same,
+        "schema_2_frames_and_parquet_cpu_s": _spread(parquet),
     }
