@@ -643,6 +643,8 @@ def bench_startup(file: str, repeat: int, as_json: bool) -> None:
     for name, d in r["stages_cpu_s"].items():
         click.echo(f"  {name}: {fmt(d)}")
     click.echo(f"heavy libraries imported: {', '.join(r['heavy_imports']) or 'none'}")
+    click.echo(f"a pool of 2 fresh worker processes, start to first result (wall): {fmt(r['worker_pool_start_wall_s'])}"
+               f"; playtests assume {r['worker_start_s_assumed']} s (load average {r['load_average']:.1f})")
     if as_json:
         click.echo(json.dumps(r, sort_keys=True))
 

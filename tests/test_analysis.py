@@ -232,3 +232,42 @@ def test_cli_sweep_table_report_and_bad_parameter(tmp_path):
     assert "<svg" in rep.read_text() and "target 40%" in rep.read_text()
     bad = CliRunner().invoke(cli, ["sweep", SDLN, "--parameter", "weather", "--values", "1"])
     assert bad.exit_code == 1 and "unknown sweep parameter 'weather'" in bad.output
+
+
+def test_the_executor_is_chosen_from_the_measured_cost_and_the_run_size():
+    from designer.analysis.runs import PARALLEL_GAIN, WORKER_START_S, choose_executor
+
+    core = 17e-6  # "Seul dans le noir" on the compiled core, about 17 µs of CPU a game
+    idle = dict(cores=2, load=1.0)  # this process alone on two cores
+    assert choose_executor(core, 100_000, **idle)["executor"] == "serial", "1.7 s of games: a pool does not pay"
+    big = choose_executor(core, 1_000_000, **idle)
+    assert big["executor"] == "local" and big["workers"] == 2
+    assert big["estimated_processes_s"] == pytest.approx(WORKER_START_S + 17.0 / 2, rel=1e-3)
+    # the break-even: WORKER_START_S + t / 2 = PARALLEL_GAIN * t
+    t = WORKER_START_S / (PARALLEL_GAIN - 0.5)
+    assert choose_executor(core, int(t / core * 0.98), **idle)["executor"] == "serial"
+    assert choose_executor(core, int(t / core * 1.02), **idle)["executor"] == "local"
+    assert choose_executor(2e-3, 5_000, **idle)["executor"] == "local", "the reference engine: 10 s of games"
+    busy = choose_executor(core, 10_000_000, cores=2, load=3.2)
+    assert busy["executor"] == "serial" and busy["spare_cores"] == 1, "no spare core on a busy machine"
+    assert choose_executor(core, 10_000_000, cores=1, load=0.0)["executor"] == "serial"
+    assert choose_executor(core, 10_000_000, cores=8, load=3.0)["workers"] == 6
+
+
+def test_a_run_measures_its_first_games_and_plays_the_rest_where_chosen(monkeypatch):
+    from designer.analysis import runs
+
+    s = designer.load(SDLN)
+    forced = playtest(s, n=3000, seed=8, workers=1, store=None)
+    assert "executor" not in forced.meta, "--workers forces the executor: no calibration"
+    chosen = playtest(s, n=3000, seed=8, store=None)
+    info = chosen.meta["executor"]
+    assert 0 < info["calibration_games"] <= 3000 and info["cost_us_per_game"] > 0
+    assert info["games_left"] == 3000 - info["calibration_games"]
+    assert chosen.summary()["executor"] == info and chosen.table == forced.table
+    # the rest of the run on two worker processes gives the same games, in order
+    monkeypatch.setattr(runs, "choose_executor", lambda cost, games: {
+        "executor": "local", "workers": 2, "cost_us_per_game": cost * 1e6, "games_left": games})
+    spread = playtest(s, n=3000, seed=8, store=None)
+    assert spread.meta["executor"]["executor"] == "local" and spread.table == forced.table
+    assert spread.summary()["win_rate"] == forced.summary()["win_rate"]

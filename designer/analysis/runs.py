@@ -11,6 +11,7 @@ import datetime as _dt
 import functools
 import hashlib
 import os
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -121,6 +122,7 @@ class PlaytestResult:
         out["label"] = self.meta.get("label")
         out["interrupted"] = self.interrupted
         out["cached"] = self.cached
+        out["executor"] = self.meta.get("executor")
         out["reproducibility"] = self.reproducibility()
         return out
 
@@ -251,12 +253,70 @@ def _combine(parts: list[_Chunk], spec: TallySpec, board: Any) -> tuple[Tally, G
     return tally, table
 
 
-def _executor_for(board: Any, n: int, policy: Any, survivors: int | None, workers: int | None, executor: Any,
-                  chunk_size: int | None, plan: Any = None) -> tuple[Any, int | None]:
-    """Executor and chunk size of a playtest: as for any batch, except that the compiled core
-    plays in this process whatever the number of games unless workers or an executor are asked
-    for (with streamed aggregates, serial stays cheaper on a small machine, see docs/playtest.md)."""
-    return executor_for(board, n, policy, survivors, workers, executor, chunk_size, plan, serial_up_to=n)
+WORKER_START_S = 1.0
+"""Wall-clock seconds a pool of fresh worker processes takes before it plays: the forkserver,
+the package's imports and the scenario's compilation in each worker (0.8 to 1.0 s measured on an
+idle 2-core machine, more when it is busy; see docs/playtest.md)."""
+
+PARALLEL_GAIN = 0.8
+"""Worker processes are started only when they are estimated to finish in at most this share of
+the time one process would take (the estimate is rough; a near tie stays in this process)."""
+
+CALIBRATION_S = 0.02
+"""CPU seconds of games played first in this process to measure a scenario's cost per game."""
+
+
+def usable_cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def choose_executor(cost_s: float, games: int, cores: int | None = None, load: float | None = None) -> dict[str, Any]:
+    """Serial or worker processes for ``games`` more games costing ``cost_s`` CPU seconds each
+    (measured on the run's first games): the spare cores are the usable ones less the other work
+    running (the 1-minute load average less this process); processes are chosen when
+    ``WORKER_START_S + games * cost_s / spare`` is at most :data:`PARALLEL_GAIN` of
+    ``games * cost_s``. Returns the choice and the figures it was made from."""
+    cores = usable_cores() if cores is None else cores
+    if load is None:
+        try:
+            load = os.getloadavg()[0]
+        except (AttributeError, OSError):
+            load = 1.0
+    spare = max(1, min(cores, int(cores - max(0.0, load - 1.0) + 0.5)))
+    serial_s = cost_s * games
+    processes_s = WORKER_START_S + serial_s / spare if spare > 1 else float("inf")
+    use = processes_s <= PARALLEL_GAIN * serial_s
+    return {"executor": "local" if use else "serial", "workers": spare if use else 1, "cores": cores,
+            "load": round(load, 2), "spare_cores": spare, "cost_us_per_game": round(cost_s * 1e6, 3),
+            "games_left": games, "estimated_serial_s": round(serial_s, 4),
+            "estimated_processes_s": round(processes_s, 4) if processes_s != float("inf") else None}
+
+
+def play_tally_from(offset: int, scenario_json: str, policy: Any, base_seed: int, survivors: int | None,
+                    spec: TallySpec, keep: bool, start: int, stop: int, plan: Any = None) -> _Chunk:
+    """:func:`play_tally` of games ``offset + start .. offset + stop`` (the rest of a run whose
+    first games were played to measure their cost)."""
+    return play_tally(scenario_json, policy, base_seed, survivors, spec, keep, offset + start, offset + stop, plan)
+
+
+def _calibrate(args: tuple, n: int, plan: Any, tick: Any) -> tuple[list[_Chunk], float]:
+    """Play the first games of a run here, in chunks doubling from 50, until they took
+    :data:`CALIBRATION_S` of CPU time (or the run is played): the chunks and the CPU seconds a
+    game cost."""
+    parts: list[_Chunk] = []
+    played, size, spent = 0, 50, 0.0
+    while played < n and spent < CALIBRATION_S:
+        stop = min(n, played + size)
+        t = time.process_time()
+        parts.append(play_tally(*args, played, stop, plan=plan))
+        spent += time.process_time() - t
+        tick(stop - played)
+        played, size = stop, size * 2
+    return parts, spent / played if played else 0.0
 
 
 def _library_command(scenario: Scenario, n: int, seed: int, policy: str, survivors: int | None) -> str:
@@ -282,8 +342,10 @@ def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "gr
     policy : str or callable
         'greedy', 'cautious', 'random', or a picklable callable.
     workers : int, optional
-        Local worker processes. By default the compiled core plays in this process (see
-        docs/playtest.md for the measured costs); the reference engine uses one process per core.
+        Local worker processes (forces them). By default the run's first games, played in this
+        process, measure what a game costs, and the rest plays here or on worker processes,
+        whichever is estimated faster for the run's size and the spare cores
+        (:func:`choose_executor`; the choice is in ``meta["executor"]``, see docs/playtest.md).
     executor : optional
         None or 'local' (process pool), 'serial', a ``dask.distributed.Client``, or a scheduler
         address ('tcp://host:8786').
@@ -335,11 +397,30 @@ def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "gr
                 db.set_label(stored["run_id"], label)
             meta.update(run_id=stored["run_id"], label=label if label is not None else stored["label"])
             return PlaytestResult(Tally.from_table(table, spec), meta, cached=True, table=table)
-    executor, chunk_size = _executor_for(board, n, policy, survivors, workers, executor, chunk_size, plan)
+    args = (text, policy, seed, survivors, spec, keep)
+    first: list[_Chunk] = []
+    interrupted = False
     with ticker(n, scenario.id, "game", progress if progress is not None else n >= 1000, on_progress) as tick:
-        (tally, table), interrupted = run_chunks(
-            functools.partial(play_tally, plan=plan), (text, policy, seed, survivors, spec, keep), n, workers=workers,
-            executor=executor, chunk_size=chunk_size, on_chunk=tick, combine=lambda parts: _combine(parts, spec, board))
+        if workers is None and executor is None:
+            # no executor asked for: the first games, played here, say what a game costs; the rest
+            # of the run plays here or on worker processes, whichever is estimated faster
+            try:
+                first, cost = _calibrate(args, n, plan, tick)
+            except KeyboardInterrupt:
+                interrupted = True
+            played = sum(len(c) for c in first)
+            choice = choose_executor(cost if first else 0.0, n - played)
+            meta["executor"] = dict(choice, calibration_games=played)
+            executor, workers = choice["executor"], (choice["workers"] if choice["executor"] == "local" else None)
+        played = sum(len(c) for c in first)
+        rest: list[_Chunk] = []
+        if played < n and not interrupted:
+            run_executor, run_chunk = executor_for(board, n - played, policy, survivors, workers, executor, chunk_size,
+                                                   plan)
+            rest, interrupted = run_chunks(functools.partial(play_tally_from, played, plan=plan), args, n - played,
+                                           workers=workers, executor=run_executor, chunk_size=run_chunk,
+                                           on_chunk=tick, combine=list)
+        tally, table = _combine(first + rest, spec, board)
     result = PlaytestResult(tally, meta, interrupted, table=table,
                             _replay=(text, policy, survivors, workers, executor, plan))
     if db is not None and table is not None and not interrupted and len(table) == n <= STORE_MAX_GAMES:

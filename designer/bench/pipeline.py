@@ -31,6 +31,8 @@ import tempfile
 import time
 from typing import Any
 
+from ..analysis.runs import WORKER_START_S
+
 __all__ = ["run", "startup", "store"]
 
 _WRAP = """
@@ -77,6 +79,22 @@ json.dumps(r.summary(), default=str)
 marks.append(("summary", time.process_time()))
 heavy = sorted(m for m in ("networkx", "pandas", "pyarrow", "matplotlib", "scipy") if m in sys.modules)
 sys.stderr.write("\\nBENCH " + json.dumps({"marks": marks, "heavy": heavy}) + "\\n")
+"""
+
+
+_POOL = """
+import functools, json, sys, time
+import designer
+from designer.analysis.runs import play_tally
+from designer.analysis.tally import spec_for
+from designer.engine.batch import run_chunks
+from designer.io.files import dumps
+from designer.plans import bot_plan
+s = designer.load(sys.argv[1]); text = dumps(s); spec = spec_for(s); plan = bot_plan(s)
+t = time.perf_counter()
+run_chunks(functools.partial(play_tally, plan=plan), (text, "greedy", 1, None, spec, False), 2, workers=2,
+           executor="local", chunk_size=1, combine=len)
+sys.stderr.write("\\nBENCH " + json.dumps({"pool_s": time.perf_counter() - t, "cpu_s": 0}) + "\\n")
 """
 
 
@@ -152,6 +170,7 @@ def startup(scenario: str = "scenarios/seul-dans-le-noir.json", repeat: int = 3)
         compiled = [_child(_WRAP, *command, env=warm) for _ in range(repeat)]
         cold = [_child(_WRAP, *command, env=_bytecode_env(None)) for _ in range(repeat)]
         stages = [_child(_STAGES, scenario, env=warm) for _ in range(repeat)]
+    pools = [_child(_POOL, scenario, env=warm) for _ in range(repeat)]
     split: dict[str, list[float]] = {}
     for run_ in stages:
         before = 0.0
@@ -166,6 +185,9 @@ def startup(scenario: str = "scenarios/seul-dans-le-noir.json", repeat: int = 3)
         "no_bytecode_wall_s": _spread([r["wall_s"] for r in cold]),
         "stages_cpu_s": {name: _spread(v) for name, v in split.items()},
         "heavy_imports": sorted({m for r in stages for m in r["heavy"]}),
+        "worker_pool_start_wall_s": _spread([r["pool_s"] for r in pools]),
+        "worker_start_s_assumed": WORKER_START_S,
+        "load_average": os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
         "target_s": 0.5,
     }
 
