@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 import designer
 from designer.analysis import playtest
-from designer.analysis.runs import scenario_hash
+from designer.analysis.runs import games_frames, scenario_hash
 from designer.analysis.store import STORE_SCHEMA_VERSION, ResultsStore, StoreError
 from designer.cli import cli
 
@@ -294,3 +294,18 @@ def test_json_of_a_run_is_the_stable_scenario_text(tmp_path, sdln):
     r = playtest(sdln, n=10, seed=1, workers=1, store=store)
     assert json.loads(store.scenario_json(r.meta["run_id"])) == json.loads(designer.dumps(sdln))
     assert store.scenario_json(scenario_hash(sdln)) == designer.dumps(sdln)
+
+
+def test_runs_are_saved_and_read_in_pieces_across_their_boundaries(tmp_path, sdln, monkeypatch):
+    from designer.analysis import store as store_module
+    from designer.engine.batch import ENGINE_VERSION
+
+    monkeypatch.setattr(store_module, "_SAVE_CHUNK", 7)
+    store = ResultsStore(tmp_path / "s.sqlite")
+    r = playtest(sdln, n=50, seed=3, workers=1, store=store)
+    assert store.table(r.meta["run_id"]) == r.table
+    table, info = store.find_table(scenario_hash(sdln), ENGINE_VERSION, "greedy", None, 3, 20)
+    assert info["run_id"] == r.meta["run_id"] and len(table) == 20
+    pd.testing.assert_frame_equal(playtest(sdln, n=20, seed=3, workers=1, store=None).games, games_frames(table)[0])
+    with sqlite3.connect(store.path) as db:
+        assert db.execute("SELECT count(*), count(DISTINCT game) FROM games").fetchone() == (50, 50)

@@ -257,10 +257,27 @@ def _add_missing_columns(db: sqlite3.Connection) -> None:
             db.execute(f"ALTER TABLE games ADD COLUMN {c} {'TEXT' if c in _TEXT_COLUMNS else 'INTEGER'}")
 
 
+_SAVE_CHUNK = 10_000
+"""Games turned into rows at a time when a run is saved (memory stays flat in the run's size)."""
+
+
+def _slices(table: GameTable, size: int) -> Iterator[GameTable]:
+    """The table in consecutive pieces of at most ``size`` games."""
+    obj_at = np.concatenate([[0], np.cumsum(table.objective_counts, dtype=np.int64)])
+    zone_at = np.concatenate([[0], np.cumsum(table.zone_counts, dtype=np.int64)])
+    for a in range(0, len(table), size):
+        b = min(a + size, len(table))
+        yield GameTable(table.seeds[a:b], table.scalars[a:b], table.objective_counts[a:b],
+                        table.objectives[obj_at[a]:obj_at[b]], table.zone_counts[a:b],
+                        table.zone_keys[zone_at[a]:zone_at[b]], table.zone_values[zone_at[a]:zone_at[b]],
+                        table.zone_ids, table.objective_ids)
+
+
 def _insert_games(db: sqlite3.Connection, run_id: int, table: GameTable) -> None:
     _add_missing_columns(db)
-    db.executemany(f"INSERT INTO games (run_id, {', '.join(GAME_COLUMNS)}) VALUES ({', '.join('?' * (len(GAME_COLUMNS) + 1))})",
-                   _game_rows(run_id, table))
+    insert = f"INSERT INTO games (run_id, {', '.join(GAME_COLUMNS)}) VALUES ({', '.join('?' * (len(GAME_COLUMNS) + 1))})"
+    for piece in _slices(table, _SAVE_CHUNK):
+        db.executemany(insert, _game_rows(run_id, piece))
 
 
 def _codes_sql(column: str, names: tuple[str, ...], extra: dict[str, int] | None = None) -> str:
@@ -271,7 +288,20 @@ def _codes_sql(column: str, names: tuple[str, ...], extra: dict[str, int] | None
 
 def _read_table(db: sqlite3.Connection, run_id: int, n: int | None, zone_ids: tuple[str, ...],
                 objective_ids: tuple[str, ...]) -> GameTable:
-    """The first ``n`` games of a run (all with None) as a game table. One scan of the run's rows
+    """The first ``n`` games of a run (all with None) as a game table, read :data:`_SAVE_CHUNK`
+    games at a time (memory stays flat in the run's size)."""
+    last = db.execute("SELECT max(game) FROM games WHERE run_id=?", (run_id,)).fetchone()[0]
+    stop = 0 if last is None else last + 1 if n is None else min(n, last + 1)
+    pieces = [_read_range(db, run_id, a, min(a + _SAVE_CHUNK, stop), zone_ids, objective_ids)
+              for a in range(0, stop, _SAVE_CHUNK)]
+    if not pieces:
+        return GameTable.concat([], zone_ids, objective_ids)
+    return pieces[0] if len(pieces) == 1 else GameTable.concat(pieces, zone_ids, objective_ids)
+
+
+def _read_range(db: sqlite3.Connection, run_id: int, start: int, stop: int, zone_ids: tuple[str, ...],
+                objective_ids: tuple[str, ...]) -> GameTable:
+    """Games ``start..stop`` of a run as a game table. One scan of the rows
     gives every column as one text (the numbers joined by commas, parsed by numpy; the JSON
     objects joined into one JSON array), several times faster than fetching rows into Python;
     all aggregates of one query see the rows in the same order, so the columns stay aligned."""
@@ -281,8 +311,8 @@ def _read_table(db: sqlite3.Connection, run_id: int, n: int | None, zone_ids: tu
     numbers = {"cause": _codes_sql("cause", _CAUSE_NAMES, {"": 0}), "max_danger": _codes_sql("max_danger", DANGERS)}
     select = [f"group_concat({numbers.get(c, f'coalesce({c}, -1)')})" for c in scalar_columns]
     select += [f"'[' || coalesce(group_concat(coalesce({c}, '{{}}')), '') || ']'" for c in json_columns]
-    row = db.execute(f"SELECT {', '.join(select)} FROM games WHERE run_id=? AND game<?",
-                     (run_id, n if n is not None else 1 << 62)).fetchone()
+    row = db.execute(f"SELECT {', '.join(select)} FROM games WHERE run_id=? AND game>=? AND game<?",
+                     (run_id, start, stop)).fetchone()
     cols: dict[str, Any] = {c: np.fromstring(x or "", dtype=np.int64, sep=",")
                             for c, x in zip(scalar_columns, row)}
     cols.update((c, json.loads(x)) for c, x in zip(json_columns, row[len(scalar_columns):]))
