@@ -52,14 +52,20 @@ def _quiet_broken_pipe() -> None:
     sys.exit(141)  # 128 + SIGPIPE, what the shell reports for a tool stopped by a closed pipe
 
 
+_INPUT_ERRORS = {("designer.edit", "EditError"), ("designer.analysis.store", "StoreError")}
+"""Errors about the user's input raised by modules a command imports only when it needs them."""
+
+
+def _is_input_error(e: BaseException) -> bool:
+    return any((c.__module__, c.__name__) in _INPUT_ERRORS for c in type(e).__mro__)
+
+
 class DesignerGroup(click.Group):
     """Turns errors into clean lines on stderr: exit 1 for bad input (files, stores, folders),
     2 for a bug, reported in one line (with its traceback under ``--debug`` or
     ``DESIGNER_DEBUG=1``)."""
 
     def invoke(self, ctx: click.Context) -> Any:
-        from .edit import EditError
-
         try:
             return super().invoke(ctx)
         except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit):
@@ -70,14 +76,14 @@ class DesignerGroup(click.Group):
             for line in e.lines():
                 click.echo(line, err=True)
             sys.exit(1)
-        except (SaveError, EditError) as e:
+        except SaveError as e:
             click.echo(f"designer: {e}", err=True)
             sys.exit(1)
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             sys.exit(130)
         except Exception as e:
-            if type(e).__name__ == "StoreError":  # designer.analysis.store, not imported up front
+            if _is_input_error(e):
                 click.echo(f"designer: {e}", err=True)
                 sys.exit(1)
             # a bug: one line; the traceback when asked, so that it can be reported
