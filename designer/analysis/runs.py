@@ -255,8 +255,10 @@ def _combine(parts: list[_Chunk], spec: TallySpec, board: Any) -> tuple[Tally, G
 
 WORKER_START_S = 1.0
 """Wall-clock seconds a pool of fresh worker processes takes before it plays: the forkserver,
-the package's imports and the scenario's compilation in each worker (0.8 to 1.0 s measured on an
-idle 2-core machine, more when it is busy; see docs/playtest.md)."""
+then in each worker the package's imports and the scenario's compilation, about two start-ups of
+``designer playtest`` (0.45 to 0.65 s of CPU each) on two cores at once. ``designer bench
+startup`` measures the real figure; on a busy machine it is several seconds, but there the
+spare cores are too few for workers anyway (see docs/playtest.md)."""
 
 PARALLEL_GAIN = 0.8
 """Worker processes are started only when they are estimated to finish in at most this share of
