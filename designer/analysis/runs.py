@@ -305,11 +305,10 @@ def play_tally_from(offset: int, scenario_json: str, policy: Any, base_seed: int
     return play_tally(scenario_json, policy, base_seed, survivors, spec, keep, offset + start, offset + stop, plan)
 
 
-def _calibrate(args: tuple, n: int, plan: Any, tick: Any) -> tuple[list[_Chunk], float]:
-    """Play the first games of a run here, in chunks doubling from 50, until they took
-    :data:`CALIBRATION_S` of CPU time (or the run is played): the chunks and the CPU seconds a
-    game cost."""
-    parts: list[_Chunk] = []
+def _calibrate(args: tuple, n: int, plan: Any, tick: Any, parts: list[_Chunk]) -> float:
+    """Play the first games of a run here, in chunks doubling from 50 (appended to ``parts``, so
+    an interrupted calibration keeps its games), until they took :data:`CALIBRATION_S` of CPU
+    time (or the run is played): the CPU seconds a game cost."""
     played, size, spent = 0, 50, 0.0
     while played < n and spent < CALIBRATION_S:
         stop = min(n, played + size)
@@ -318,7 +317,7 @@ def _calibrate(args: tuple, n: int, plan: Any, tick: Any) -> tuple[list[_Chunk],
         spent += time.process_time() - t
         tick(stop - played)
         played, size = stop, size * 2
-    return parts, spent / played if played else 0.0
+    return spent / played if played else 0.0
 
 
 def _library_command(scenario: Scenario, n: int, seed: int, policy: str, survivors: int | None) -> str:
@@ -406,12 +405,13 @@ def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "gr
         if workers is None and executor is None:
             # no executor asked for: the first games, played here, say what a game costs; the rest
             # of the run plays here or on worker processes, whichever is estimated faster
+            cost = 0.0
             try:
-                first, cost = _calibrate(args, n, plan, tick)
+                cost = _calibrate(args, n, plan, tick, first)
             except KeyboardInterrupt:
                 interrupted = True
             played = sum(len(c) for c in first)
-            choice = choose_executor(cost if first else 0.0, n - played)
+            choice = choose_executor(cost, n - played)
             meta["executor"] = dict(choice, calibration_games=played)
             executor, workers = choice["executor"], (choice["workers"] if choice["executor"] == "local" else None)
         played = sum(len(c) for c in first)
