@@ -121,3 +121,28 @@ def test_field_docstrings_are_the_descriptions():
     # the JSON Schema files are generated from these descriptions (tests/test_schema.py checks them)
     text = (Path(ROOT) / "schemas" / "scenario.schema.json").read_text(encoding="utf-8")
     assert '"The zones of the map."' in text
+
+
+def test_the_startup_and_store_benchmarks_report_their_figures():
+    from click.testing import CliRunner
+
+    from designer.cli import cli
+
+    r = CliRunner().invoke(cli, ["bench", "startup", SDLN, "--repeat", "1", "--json"], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    figures = json.loads(r.output.strip().splitlines()[-1])
+    assert figures["heavy_imports"] == [] and figures["target_s"] == 0.5
+    for key in ("cpu_s", "wall_s", "no_bytecode_cpu_s", "worker_pool_start_wall_s"):
+        d = figures[key]
+        assert 0 < d["min"] <= d["median"] <= d["max"], key
+    stages = figures["stages_cpu_s"]
+    assert set(stages) == {"interpreter", "imports", "load and validate (builds the model's validator)",
+                           "compile, plan and play the first game", "summary"}
+    assert all(v["median"] >= 0 for v in stages.values()) and stages["imports"]["median"] > 0
+    assert "CPU time:" in r.output and "heavy libraries imported: none" in r.output
+    r = CliRunner().invoke(cli, ["bench", "store", SDLN, "--games", "300", "--repeat", "1", "--json"],
+                           catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    figures = json.loads(r.output.strip().splitlines()[-1])
+    assert figures["read_back_equal"] is True and figures["games"] == 300 and figures["file_mb"]["median"] > 0
+    assert figures["zone_entries_per_game"] > 0

@@ -29,8 +29,8 @@ from .progress import ticker
 from .stats import wilson
 from .tally import Tally, TallySpec, spec_for
 
-__all__ = ["KEEP_GAMES", "STORE_MAX_GAMES", "PlaytestResult", "WON", "playtest", "read_games", "scenario_hash",
-           "sweep"]
+__all__ = ["CALIBRATION_S", "KEEP_GAMES", "PARALLEL_GAIN", "STORE_MAX_GAMES", "WORKER_START_S", "PlaytestResult", "WON",
+           "choose_executor", "playtest", "read_games", "scenario_hash", "sweep", "usable_cores"]
 
 KEEP_GAMES = 200_000
 """Runs up to this many games keep their game table (per-game frames on demand); longer runs keep
