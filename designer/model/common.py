@@ -65,7 +65,8 @@ def _docstrings_of_module(module_name: str) -> dict[str, dict[str, str]]:
                         if (isinstance(before, ast.AnnAssign) and isinstance(before.target, ast.Name)
                                 and isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant)
                                 and isinstance(after.value.value, str)):
-                            docs[before.target.id] = inspect.cleandoc(after.value.value)
+                            text = after.value.value
+                            docs[before.target.id] = inspect.cleandoc(text) if "\n" in text else text.strip()
                     found[prefix + node.name] = docs
                     walk(node.body, f"{prefix}{node.name}.")
 
