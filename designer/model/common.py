@@ -66,7 +66,7 @@ def _docstrings_of_module(module_name: str) -> dict[str, dict[str, str]]:
                                 and isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant)
                                 and isinstance(after.value.value, str)):
                             text = after.value.value
-                            docs[before.target.id] = inspect.cleandoc(text) if "\n" in text else text.strip()
+                            docs[before.target.id] = inspect.cleandoc(text) if "\n" in text else text.expandtabs().lstrip()
                     found[prefix + node.name] = docs
                     walk(node.body, f"{prefix}{node.name}.")
 
