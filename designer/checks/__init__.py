@@ -86,6 +86,11 @@ def check(scenario: Scenario, *, spawn_distance: int = 2, max_states: int = DEFA
         found += check_spawns(cs, reach, spawn_distance)
         found += check_doors(cs)
         found += check_balance(cs)
+        if scenario.variants or scenario.weather is not None or scenario.budget is not None:
+            from .variants import check_options
+
+            found += check_options(scenario, lambda s: check(s, spawn_distance=spawn_distance,
+                                                             max_states=max_states).findings)
     finally:
         if collecting:
             gc.enable()

@@ -1,0 +1,160 @@
+"""Findings about variants, modules, weather tables and points budgets.
+
+Every selection the scenario allows (each variant, each allowed module combination, up to
+:data:`designer.variants.MAX_COMBINATIONS`) is applied and validated like any scenario; so is
+each weather row. A finding names the combination that breaks and what breaks it. Budgets are
+checked for the scenario as written and for each selection (a module that adds starting
+equipment may overspend).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..model.scenario import Scenario
+from ..model.variants import SideBudget
+from ..variants import (
+    MAX_COMBINATIONS,
+    Selection,
+    VariantError,
+    count_selections,
+    derive,
+    iter_selections,
+    kit_cost,
+    pool_cost,
+)
+from .findings import Finding
+
+__all__ = ["check_budget", "check_options"]
+
+
+def _derive_findings(s: Scenario, what: str, ids: tuple[str, ...], make: Callable[[], Scenario],
+                     check: Callable[[Scenario], list[Finding]]) -> tuple[Scenario | None, list[Finding]]:
+    try:
+        derived = make()
+    except VariantError as e:
+        return None, [Finding(p.code if p.code in ("variant-breaks-scenario", "module-combination-forbidden")
+                              else "variant-invalid", "error", f"{what}: {p}", (*ids, *p.ids), p.path)
+                      for p in e.problems]
+    errors = [f for f in check(derived) if f.severity == "error"]
+    return derived, [Finding("variant-has-errors", "error", f"{what}: {f.code}: {f.message}", (*ids, *f.ids), f.path)
+                     for f in errors]
+
+
+def check_options(s: Scenario, check: Callable[[Scenario], list[Finding]]) -> list[Finding]:
+    """Findings about the variants, modules, weather and budget of a scenario; ``check`` validates
+    one plain scenario (``designer.checks.findings``)."""
+    out: list[Finding] = []
+    if not s.variants and s.weather is None and s.budget is None:
+        return out
+    out += check_budget(s, s, "the scenario")
+    base_objectives = [o.id for o in s.objectives]
+    for i, v in enumerate(s.variants):
+        if v.not_modelled:
+            out.append(Finding("variant-not-modelled", "info",
+                               f"{v.kind} '{v.id}' changes what the engine does not play: {v.not_modelled}",
+                               (v.id,), f"variants[{i}].not_modelled"))
+        if v.players is not None:
+            m = s.meta.players
+            if v.players.max < m.min or v.players.min > m.max:
+                out.append(Finding("variant-players-outside", "warning",
+                                   f"variant '{v.id}' is for {v.players.min}-{v.players.max} players, but the "
+                                   f"mission is for {m.min}-{m.max} (meta.players)", (v.id,), f"variants[{i}].players"))
+    total = count_selections(s)
+    if total > MAX_COMBINATIONS:
+        out.append(Finding("too-many-combinations", "info",
+                           f"the scenario allows {total} combinations of variants and modules; the first "
+                           f"{MAX_COMBINATIONS} (the base game, then by number of modules) are checked", ()))
+    if s.weather is not None:
+        for i, row in enumerate(s.weather.rows):
+            if row.not_modelled:
+                out.append(Finding("variant-not-modelled", "info",
+                                   f"weather row '{row.id}' changes what the engine does not play: {row.not_modelled}",
+                                   (row.id,), f"weather.rows[{i}].not_modelled"))
+    for sel in iter_selections(s):
+        what = f"{'variant' if sel.variant and not sel.modules else 'combination'} '{sel.label}'"
+        if not sel.is_base:
+            derived, found = _derive_findings(s, what, sel.ids, lambda sel=sel: derive(s, sel), check)
+            out += found
+            if derived is None:
+                continue
+            out += check_budget(s, derived, what, sel.ids)
+        for i, row in enumerate(s.weather.rows if s.weather is not None else ()):
+            rolled = f"weather row '{row.id}' (2d6: {', '.join(map(str, sorted(row.rolls)))})"
+            label = rolled if sel.is_base else f"{what} with {rolled}"
+            derived, found = _derive_findings(s, label, (*sel.ids, row.id),
+                                              lambda sel=sel, row=row: derive(s, sel, row), check)
+            out += found
+            if sel.is_base and derived is not None and [o.id for o in derived.objectives] != base_objectives:
+                out.append(Finding("weather-changes-objectives", "error",
+                                   f"{rolled} adds or removes objectives; a weather row changes rules and content, "
+                                   "not the objectives (games of every weather are counted together)",
+                                   (row.id,), f"weather.rows[{i}].changes"))
+    return out
+
+
+def _side_findings(side: str, b: SideBudget, spent: int, points: int, what: str, ids: tuple[str, ...],
+                   detail: str) -> list[Finding]:
+    path = f"budget.{side}"
+    if spent > points:
+        return [Finding("budget-over-spent", "error",
+                        f"{what}: the {side} spend {spent} points ({detail}) of a budget of {points}; expected at "
+                        f"most {points}", ids, path)]
+    left = points - spent
+    if left > b.allowed_slack():
+        affordable = sorted(k for k, p in b.prices.items() if p <= left)
+        return [Finding("budget-under-spent", "warning",
+                        f"{what}: the {side} spend {spent} points ({detail}) of a budget of {points}; {left} are "
+                        f"left, enough for {', '.join(affordable[:5])}{' ...' if len(affordable) > 5 else ''}",
+                        ids, path)]
+    return []
+
+
+def check_budget(s: Scenario, played: Scenario, what: str, ids: tuple[str, ...] = ()) -> list[Finding]:
+    """Over- and under-spent sides of ``played`` (the scenario, or one of its selections) against
+    the budget of ``s``."""
+    b = s.budget
+    out: list[Finding] = []
+    if b is None:
+        return out
+    if b.survivors is not None:
+        kit = list(played.setup.survivors.starting_equipment)
+        cost, unpriced = kit_cost(b.survivors, kit)
+        for item in sorted(set(unpriced)):
+            out.append(Finding("budget-unpriced-item", "error",
+                               f"{what}: the survivors start with '{item}', which budget.survivors.prices does not "
+                               f"price; expected a price for every starting item", (*ids, item),
+                               "budget.survivors.prices"))
+        kit_text = "+".join(kit) or "nothing"
+        if b.survivors.per == "survivor":
+            out += _side_findings("survivors", b.survivors, cost, b.survivors.points, what, ids,
+                                  f"each survivor's kit: {kit_text}")
+        else:
+            sv = played.setup.survivors
+            # over-spent with the largest team, under-spent with the smallest
+            most, least = sv.max, sv.min
+            over = _side_findings("survivors", b.survivors, cost * most, b.survivors.points, what, ids,
+                                  f"{most} survivor(s) x {cost} for {kit_text}")
+            out += over if over and over[0].code == "budget-over-spent" else \
+                _side_findings("survivors", b.survivors, cost * least, b.survivors.points, what, ids,
+                               f"{least} survivor(s) x {cost} for {kit_text}")
+    if b.zombies is not None:
+        pool = played.setup.zombie_pool
+        spent = pool_cost(b.zombies, pool)
+        detail = ", ".join(f"{t} x{n}" for t, n in pool.items() if t in b.zombies.prices and n) or "nothing"
+        out += _side_findings("zombies", b.zombies, spent, b.zombies.points, what, ids, detail)
+        if b.zombies.max_each is not None:
+            for t, n in pool.items():
+                if t in b.zombies.prices and n > b.zombies.max_each:
+                    out.append(Finding("budget-over-spent", "error",
+                                       f"{what}: the pool holds {n} {t} miniatures; budget.zombies.max_each allows "
+                                       f"{b.zombies.max_each}", (*ids, t), "budget.zombies.max_each"))
+    if b.survivors is not None and b.survivors.max_each is not None:
+        from collections import Counter
+
+        for item, n in Counter(played.setup.survivors.starting_equipment).items():
+            if n > b.survivors.max_each:
+                out.append(Finding("budget-over-spent", "error",
+                                   f"{what}: each survivor starts with {n} '{item}'; budget.survivors.max_each allows "
+                                   f"{b.survivors.max_each}", (*ids, item), "budget.survivors.max_each"))
+    return out
