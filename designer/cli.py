@@ -18,6 +18,7 @@ import click
 from . import __version__
 from .io.files import LoadError, SaveError, dumps, load, scenario_file_name, write_text_atomic
 from .model.scenario import Scenario
+from .variants import VariantError
 
 __all__ = ["main", "cli"]
 
@@ -68,6 +69,10 @@ class DesignerGroup(click.Group):
         except BrokenPipeError:
             _quiet_broken_pipe()
         except LoadError as e:
+            for line in e.lines():
+                click.echo(line, err=True)
+            sys.exit(1)
+        except VariantError as e:
             for line in e.lines():
                 click.echo(line, err=True)
             sys.exit(1)
@@ -217,10 +222,17 @@ def show(file: str, fmt: str) -> None:
 @click.option("--explain", is_flag=True, help="Also print how the mission can be won (the witness plan).")
 @click.option("--spawn-distance", type=click.IntRange(0, 100), default=2, show_default=True,
               help="Warn when a spawn zone is closer than this many zones to a start zone.")
-def validate(files: tuple[str, ...], fmt: str, strict: bool, explain: bool, spawn_distance: int) -> None:
+@click.option("--variant", "variants", multiple=True, metavar="SELECTION",
+              help="Validate the scenario of a variant and modules (e.g. two-players+tools; 'base' for none) "
+                   "instead of the file with all its combinations; repeat for several.")
+@click.option("--weather", "weather", default=None, metavar="ROW",
+              help="With --variant: validate the game in this weather row.")
+def validate(files: tuple[str, ...], fmt: str, strict: bool, explain: bool, spawn_distance: int,
+             variants: tuple[str, ...], weather: str | None) -> None:
     """Check scenario files (or every *.json in a folder); exit 1 when any has errors.
 
-    Each finding is one line: FILE: SEVERITY CODE: MESSAGE [IDS].
+    Each finding is one line: FILE: SEVERITY CODE: MESSAGE [IDS]. A file with variants, modules
+    or a weather table is checked in every allowed combination; --variant checks one.
 
     Example: designer validate --explain scenarios/ scenarios/broken/dead-end-hole.json
     """
@@ -229,7 +241,10 @@ def validate(files: tuple[str, ...], fmt: str, strict: bool, explain: bool, spaw
     paths = expand_paths(files)
     if not paths:
         raise click.ClickException("no scenario files found")
-    reports = {path: check_file(path, spawn_distance=spawn_distance) for path in paths}
+    if variants or weather:
+        reports = _variant_reports(paths, variants or ("base",), weather, spawn_distance)
+    else:
+        reports = {path: check_file(path, spawn_distance=spawn_distance) for path in paths}
     report = {path: [f.as_dict() for f in r.findings] for path, r in reports.items()}
     if fmt == "json":
         click.echo(json.dumps({"files": [
@@ -251,6 +266,33 @@ def validate(files: tuple[str, ...], fmt: str, strict: bool, explain: bool, spaw
                 else:
                     click.echo(f"{path}: no way to win was found")
     sys.exit(_exit_code(report, strict))
+
+
+def _variant_reports(paths: list[str], selections: tuple[str, ...], weather: str | None,
+                     spawn_distance: int) -> dict[str, Any]:
+    """Reports of each selection of each file, keyed 'FILE [SELECTION]'; a selection that cannot
+    be applied becomes its error findings."""
+    from .checks import Finding, Report, check, check_file
+    from .variants import derive
+
+    out: dict[str, Any] = {}
+    for path in paths:
+        try:
+            s = load(path)
+        except LoadError:
+            out[path] = check_file(path)
+            continue
+        for text in selections:
+            key = f"{path} [{text}{', weather ' + weather if weather else ''}]"
+            try:
+                out[key] = check(derive(s, text, weather, source=path), spawn_distance=spawn_distance)
+            except VariantError as e:
+                out[key] = Report([Finding(p.code if p.code in _VARIANT_CODES else "variant-invalid", "error", str(p),
+                                           tuple(p.ids), p.path) for p in e.problems])
+    return out
+
+
+_VARIANT_CODES = ("unknown-variant", "module-combination-forbidden", "variant-invalid", "variant-breaks-scenario")
 
 
 def _exit_code(report: dict[str, list[dict[str, Any]]], strict: bool) -> int:
@@ -367,12 +409,24 @@ def play_command(file: str, seed: int, policy: str, survivors: int | None, log_p
               help="Results store (SQLite) to read and write; default: the user's store.")
 @click.option("--no-store", is_flag=True, help="Neither read nor write the results store.")
 @click.option("--label", default=None, help="A free-text label kept with the run in the store (e.g. 'shorter night').")
+@click.option("--variant", "variant", default=None, metavar="SELECTION",
+              help="Play a variant and modules of the scenario (e.g. two-players+tools; 'base' for none).")
+@click.option("--all-variants", is_flag=True,
+              help="Play every allowed variant and module combination on the same seeds and compare each with "
+                   "the base game.")
+@click.option("--weather", "weather", default="roll", show_default=True, metavar="roll|off|ROW",
+              help="With a weather table: 'roll' 2d6 per game from its seed, 'off' to play without the table, "
+                   "or a row id for every game.")
+@click.option("--random-purchases", is_flag=True,
+              help="Each game buys a random kit (and zombie pool) within the scenario's budget, from its seed.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int | None, workers: int | None,
                      scheduler: str | None, out: str | None, report: str | None, store: str | None,
-                     no_store: bool, label: str | None, fmt: str) -> None:
+                     no_store: bool, label: str | None, variant: str | None, all_variants: bool, weather: str,
+                     random_purchases: bool, fmt: str) -> None:
     """Play many seeded games and print the win rate with its interval, losses by cause, turns and
-    the deadliest zones.
+    the deadliest zones. A scenario with a weather table rolls each game's weather (results split
+    by the row rolled); --random-purchases splits them by purchase and by item bought.
 
     Example: designer playtest scenarios/seul-dans-le-noir.json -n 2000 --report report.html
     """
@@ -382,6 +436,25 @@ def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int |
     if out and not out.endswith((".csv", ".parquet")):
         raise click.ClickException(f"{out}: expected a .csv or .parquet file")
     s = load(file)
+    if variant is not None and all_variants:
+        raise click.ClickException("--variant and --all-variants: expected one of them")
+    if random_purchases and s.budget is None:
+        raise click.ClickException(f"{file}: budget: --random-purchases needs a budget with a price list; the scenario "
+                                   "has none")
+    if weather not in ("roll", "off") and s.weather is None:
+        raise click.ClickException(f"{file}: weather: --weather {weather} needs a weather table; the scenario has none")
+    if variant is not None or all_variants or s.variants or s.weather is not None or random_purchases:
+        extra = (f" --variant {variant}" if variant else " --all-variants" if all_variants else "") + \
+            (f" --weather {weather}" if weather != "roll" else "") + (" --random-purchases" if random_purchases else "")
+        try:
+            _playtest_variants(s, file, variant, all_variants, None if weather == "off" else weather, random_purchases,
+                               n=n, seed=seed, policy=policy, survivors=survivors, workers=workers,
+                               scheduler=scheduler, out=out, report=report, fmt=fmt,
+                               store=None if no_store else (store or "default"),
+                               command=run_command("playtest", file, n, seed, policy, survivors, extra))
+        except ProfileError as e:
+            raise click.ClickException(f"{file}: setup.rules.overrides: {e}") from None
+        return
     try:
         result = playtest(s, n=n, seed=seed, policy=policy, workers=workers, executor=scheduler,
                           survivors=survivors, store=None if no_store else (store or "default"),
@@ -393,6 +466,103 @@ def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int |
     if fmt == "text" and result.meta.get("run_id") is not None and label:
         click.echo(f"run {result.meta['run_id']} in the results store, labelled {label!r}")
     if result.interrupted:
+        sys.exit(130)
+
+
+def _fmt_row(r: Any, keys: tuple[str, ...]) -> list[str]:
+    return [f"{r[k]:.1%}" if isinstance(r[k], float) and k.startswith(("win", "share", "chance")) else str(r[k])
+            for k in keys]
+
+
+def _playtest_variants(s: Scenario, file: str, variant: str | None, all_variants: bool, weather: str | None,
+                       purchases: bool, *, n: int, seed: int, policy: str, survivors: int | None, workers: int | None,
+                       scheduler: str | None, out: str | None, report: str | None, fmt: str, store: Any,
+                       command: str) -> None:
+    """``designer playtest`` of a selection with per-game weather and purchases, or of every
+    selection (--all-variants)."""
+    from .analysis.variant_runs import playtest_options, playtest_variants
+
+    progress = fmt == "text" and n >= 1000
+    if all_variants:
+        v = playtest_variants(s, n=n, seed=seed, policy=policy, survivors=survivors, weather=weather,
+                              purchases=purchases, workers=workers, executor=scheduler, progress=progress,
+                              store=store, command=command, source=file)
+        table = v.table()
+        if fmt == "json":
+            click.echo(json.dumps({"selections": table.to_dict(orient="records"), "command": command},
+                                  sort_keys=True, default=str))
+            return
+        click.echo(f"{s.meta.title} ({file}), policy {policy}: {len(table)} combinations, each on the same "
+                   f"{n} game seeds")
+        rows = []
+        for r in table.to_dict(orient="records"):
+            diff = "" if r["selection"] == "base" else (
+                f"{r['difference'] * 100:+.1f} ({r['diff_low'] * 100:+.1f} to {r['diff_high'] * 100:+.1f})")
+            flips = "" if r["selection"] == "base" else f"{r['win_to_loss']:.0f} / {r['loss_to_win']:.0f}"
+            p = "" if r["selection"] == "base" else f"{r['mcnemar_p']:.2g}"
+            rows.append([r["selection"], f"{r['win_rate']:.1%}", f"{r['low']:.1%} - {r['high']:.1%}", diff, flips, p])
+        click.echo(_table(rows, ["selection", "win rate", "95 % interval", "vs base, points (95 %)",
+                                 "flipped win>loss / loss>win", "McNemar p"]))
+        click.echo(f"reproduce: {command}")
+        return
+    r = playtest_options(s, variant or "base", n=n, seed=seed, policy=policy, survivors=survivors, weather=weather,
+                         purchases=purchases, workers=workers, executor=scheduler, progress=progress, store=store,
+                         command=command, source=file)
+    plain = r.result
+    summary = plain.summary()
+    summary["selection"] = r.selection.label
+    if out:
+        from .analysis.runs import _write_frame
+
+        _write_frame(r.games, Path(out))
+    if report:
+        from .analysis.report import write_report
+
+        write_report(report, s, plain)
+    weather_table = r.by_weather() if r.weather_rolled else None
+    if fmt == "json":
+        doc = dict(summary)
+        if weather_table is not None:
+            doc["by_weather"] = weather_table.to_dict(orient="records")
+        if r.purchases:
+            doc["by_purchase"] = r.by_purchase(50).to_dict(orient="records")
+            if s.budget is not None and s.budget.survivors is not None:
+                doc["by_item"] = r.by_item().to_dict(orient="records")
+        click.echo(json.dumps(doc, sort_keys=True, default=str))
+        return
+    from .analysis.report import summary_lines
+
+    click.echo(f"selection: {r.selection.label}" + (", weather rolled per game (2d6)" if r.weather_rolled else "")
+               + (", random purchases within the budget" if r.purchases else ""))
+    click.echo("\n".join(summary_lines(summary)))
+    if weather_table is not None:
+        click.echo("")
+        rows = [[w["weather"], w["rolls"], f"{w['chance']:.1%}", str(w["games"]), f"{w['share']:.1%}",
+                 f"{w['win_rate']:.1%}" if w["games"] else "-",
+                 f"{w['low']:.1%} - {w['high']:.1%}" if w["games"] else "-"]
+                for w in weather_table.to_dict(orient="records")]
+        click.echo(_table(rows, ["weather", "2d6", "chance", "games", "share", "win rate", "95 % interval"]))
+    if r.purchases:
+        click.echo("")
+        bp = r.by_purchase(10)
+        rows = [[p["purchase"], str(p["points"]), str(p["games"]), f"{p['win_rate']:.1%}",
+                 f"{p['low']:.1%} - {p['high']:.1%}"] for p in bp.to_dict(orient="records")]
+        click.echo(_table(rows, ["purchase (10 most frequent)", "points", "games", "win rate", "95 % interval"]))
+        if s.budget is not None and s.budget.survivors is not None:
+            click.echo("")
+            rows = [[i["item"], str(i["price"]), str(i["games_with"]),
+                     f"{i['win_rate_with']:.1%}" if i["games_with"] else "-",
+                     f"{i['win_rate_without']:.1%}" if i["games_without"] else "-",
+                     f"{i['difference'] * 100:+.1f} ({i['diff_low'] * 100:+.1f} to {i['diff_high'] * 100:+.1f})"
+                     if i["games_with"] and i["games_without"] else "-"]
+                    for i in r.by_item().to_dict(orient="records")]
+            click.echo(_table(rows, ["item", "price", "games with it", "win rate with", "without",
+                                     "with - without, points (95 %)"]))
+    if out:
+        click.echo(f"wrote games to {out}")
+    if report:
+        click.echo(f"wrote report to {report}")
+    if plain.interrupted:
         sys.exit(130)
 
 
