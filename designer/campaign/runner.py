@@ -30,8 +30,9 @@ from ..plans import bot_plan
 from ..io.files import LoadError, Problem, dumps, load, loads
 from ..model.campaign import Campaign
 from ..model.scenario import Scenario
+from ..variants import VariantError, derive
 
-__all__ = ["LoadedCampaign", "load_campaign", "play_campaign", "run_campaigns"]
+__all__ = ["LoadedCampaign", "load_campaign", "play_campaign", "run_campaigns", "step_scenario"]
 
 
 @dataclass
@@ -65,9 +66,30 @@ def load_campaign(path: str | os.PathLike[str]) -> LoadedCampaign:
             first = e.problems[0] if e.problems else Problem("", "cannot be loaded")
             problems.append(Problem(f"steps[{i}].scenario", f"{target}: {first}", "invalid-step-scenario",
                                     (step.id,)))
+            continue
+        try:
+            scenarios[step.id] = step_scenario(scenarios[step.id], step, i, str(target))
+        except VariantError as e:
+            problems += [Problem(p.path, p.message, p.code, (step.id, *p.ids)) for p in e.problems]
     if problems:
         raise LoadError(str(path), problems)
     return LoadedCampaign(campaign, scenarios, str(path))
+
+
+def step_scenario(s: Scenario, step: Any, index: int, source: str) -> Scenario:
+    """The plain scenario a step plays: its variant, modules and weather row applied (the
+    scenario's options stripped either way). Raises :class:`VariantError` with the campaign's
+    JSON path (``steps[2].modules``) and the scenario file named in the message."""
+    if not (s.variants or s.weather is not None or s.budget is not None or step.variant or step.modules
+            or step.weather):
+        return s
+    try:
+        return derive(s, step.selection(), step.weather, source=source)
+    except VariantError as e:
+        key = "weather" if any(p.path.startswith("weather") for p in e.problems) else \
+            "modules" if step.modules else "variant"
+        raise VariantError([Problem(f"steps[{index}].{key}", f"{source}: {p}", p.code, p.ids) for p in e.problems]) \
+            from None
 
 
 SERIAL_CORE_RUNS = 10_000
