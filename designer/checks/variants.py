@@ -78,7 +78,10 @@ def check_options(s: Scenario, check: Callable[[Scenario], list[Finding]]) -> li
             out += found
             if derived is None:
                 continue
-            out += check_budget(s, derived, what, sel.ids)
+            sv, dv = s.setup.survivors, derived.setup.survivors
+            if (dv.starting_equipment, dv.min, dv.max, derived.setup.zombie_pool) != \
+                    (sv.starting_equipment, sv.min, sv.max, s.setup.zombie_pool):
+                out += check_budget(s, derived, what, sel.ids)  # what the base buys is reported once
         for i, row in enumerate(s.weather.rows if s.weather is not None else ()):
             rolled = f"weather row '{row.id}' (2d6: {', '.join(map(str, sorted(row.rolls)))})"
             label = rolled if sel.is_base else f"{what} with {rolled}"

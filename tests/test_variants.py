@@ -1,0 +1,353 @@
+"""Variants, optional modules, weather tables and points budgets (issues #14 and #15)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from math import sqrt
+
+import pytest
+from click.testing import CliRunner
+
+from designer.analysis.variant_runs import playtest_options, playtest_variants
+from designer.checks import check
+from designer.cli import cli
+from designer.engine.batch import game_seed
+from designer.engine.equipment import ZOMBICIDE_DECK
+from designer.io.files import LoadError, dumps, load, parse
+from designer.model.variants import WEATHER_TOTALS, two_d6_probability
+from designer.variants import (
+    Selection,
+    VariantError,
+    derive,
+    draw_purchase,
+    iter_selections,
+    kit_cost,
+    parse_selection,
+    pool_cost,
+    roll_2d6,
+)
+
+from .conftest import ROOT
+
+SAMPLE = ROOT / "scenarios" / "frozen-depot.json"
+
+
+@pytest.fixture(scope="module")
+def depot():
+    return load(SAMPLE)
+
+
+def data_of(s):
+    return json.loads(dumps(s))
+
+
+def with_data(s, **changes):
+    d = data_of(s)
+    d.update(changes)
+    return parse(d, "test.json")
+
+
+def codes(findings):
+    return [f.code for f in findings]
+
+
+# ---------------------------------------------------------------------------------------------
+# Applying variants
+
+
+def test_two_player_variant_removes_two_cards_of_each_type(depot):
+    """Arctic Scavengers, "Jeu à 2 joueurs": "Retirez 2 cartes de chaque type de la Décharge
+    (2 Dépotoir, 2 Medkit, 2 Pioche, etc.)"."""
+    two = derive(depot, "two-players")
+    deck = {c.item: c.count for c in two.setup.equipment_deck}
+    expected = {name: count - 2 for name, count in ZOMBICIDE_DECK if count > 2}
+    assert deck == expected
+    assert sum(deck.values()) == sum(c for _, c in ZOMBICIDE_DECK) - sum(min(2, c) for _, c in ZOMBICIDE_DECK)
+
+
+def test_a_selection_gives_an_ordinary_scenario(depot):
+    s = derive(depot, "tools+awake-dock")
+    assert s.variants == [] and s.weather is None and s.budget is None
+    assert "variant:tools" in s.meta.tags and "variant:awake-dock" in s.meta.tags
+    assert s.spawn("spawn-green").active and not depot.spawn("spawn-green").active
+    deck = Counter({c.item: c.count for c in s.setup.equipment_deck})
+    assert deck["rifle"] == dict(ZOMBICIDE_DECK)["rifle"] + 4
+    assert deck["crowbar"] == dict(ZOMBICIDE_DECK)["crowbar"] + 4
+    # the base game is the file without its options
+    base = derive(depot, "base")
+    assert base.setup == depot.setup and base.zones == depot.zones and base.variants == []
+
+
+def test_selections_follow_requires_and_excludes(depot):
+    labels = [sel.label for sel in iter_selections(depot)]
+    assert labels[0] == "base"
+    assert "two-players+scarce" not in labels and "scarce" in labels and "two-players" in labels
+    assert len(labels) == len(set(labels)) == 2 * 2 * 2 * 2 - 4  # scarce excludes two-players: 4 combinations out
+    with pytest.raises(VariantError) as e:
+        parse_selection(depot, "two-players+scarce", "frozen-depot.json")
+    p = e.value.problems[0]
+    assert p.code == "module-combination-forbidden" and p.path == "variants[3].excludes[0]"
+    assert "frozen-depot.json: variants[3].excludes[0]: 'scarce' and 'two-players'" in e.value.lines()[0]
+
+
+def test_unknown_variant_names_the_file_the_path_and_the_ids(depot):
+    with pytest.raises(VariantError) as e:
+        derive(depot, "three-players", source="frozen-depot.json")
+    line = e.value.lines()[0]
+    assert line.startswith("frozen-depot.json: variants: no variant or module has id 'three-players'")
+    assert "'two-players', 'tools', 'awake-dock', 'scarce'" in line
+
+
+def test_variant_reference_problems_are_refused_at_load(depot):
+    d = data_of(depot)
+    d["variants"][1]["requires"] = ["no-such-module"]
+    d["variants"][2]["requires"] = ["two-players"]
+    d["variants"].append(dict(d["variants"][0]))
+    with pytest.raises(LoadError) as e:
+        parse(d, "x.json")
+    got = {(p.path, p.code) for p in e.value.problems}
+    assert ("variants[1].requires[0]", "dangling-reference") in got
+    assert ("variants[2].requires[0]", "wrong-reference-kind") in got
+    assert ("variants[4].id", "duplicate-id") in got
+
+
+# ---------------------------------------------------------------------------------------------
+# Validation of every combination
+
+
+def test_the_sample_validates_in_every_combination(depot):
+    found = check(depot).findings
+    assert not [f for f in found if f.severity == "error"], [f.message for f in found]
+    assert set(codes(found)) == {"variant-not-modelled"}
+
+
+def test_a_module_that_removes_what_another_needs_names_the_combination(depot):
+    d = data_of(depot)
+    d["variants"] = [
+        {"id": "looted", "kind": "module", "changes": [{"kind": "remove_cards", "item": "crowbar", "count": 2}]},
+        {"id": "more-looted", "kind": "module", "changes": [{"kind": "remove_cards", "item": "crowbar", "count": 1}]},
+    ]
+    s = parse(d, "x.json")
+    found = [f for f in check(s).findings if f.code == "variant-invalid"]
+    assert len(found) == 1
+    f = found[0]
+    assert f.path == "variants[1].changes[0]" and set(f.ids) >= {"looted", "more-looted", "crowbar"}
+    assert "combination 'looted+more-looted'" in f.message and "holds 0" in f.message
+
+
+def test_removing_a_spawn_a_trigger_needs_breaks_the_scenario(depot):
+    d = data_of(depot)
+    d["variants"] = [{"id": "quiet-dock", "changes": [{"kind": "remove_spawn", "spawn": "spawn-green"}]}]
+    found = [f for f in check(parse(d, "x.json")).findings if f.code == "variant-breaks-scenario"]
+    assert found and found[0].path == "triggers[0].then[1].spawn"
+    assert "variant 'quiet-dock'" in found[0].message and "spawn-green" in found[0].ids
+
+
+def test_a_variant_that_cannot_be_won_is_an_error_of_that_variant(depot):
+    d = data_of(depot)
+    d["variants"] = [{"id": "no-vault", "changes": [{"kind": "remove_connection", "connection": "door-blue"}]}]
+    found = [f for f in check(parse(d, "x.json")).findings if f.code == "variant-has-errors"]
+    assert any("variant 'no-vault': unwinnable" in f.message for f in found)
+    assert all("no-vault" in f.ids for f in found)
+
+
+def test_cli_validate_variant(tmp_path):
+    r = CliRunner().invoke(cli, ["validate", str(SAMPLE), "--variant", "two-players", "--variant", "tools"])
+    assert r.exit_code == 0, r.output
+    assert f"{SAMPLE} [two-players]: ok" in r.output and f"{SAMPLE} [tools]: ok" in r.output
+    r = CliRunner().invoke(cli, ["validate", str(SAMPLE), "--variant", "two-players+scarce"])
+    assert r.exit_code == 1
+    assert f"{SAMPLE} [two-players+scarce]: error module-combination-forbidden: variants[3].excludes[0]" in r.output
+    r = CliRunner().invoke(cli, ["validate", str(SAMPLE), "--variant", "base", "--weather", "sunny"])
+    assert r.exit_code == 1 and "no weather row has id 'sunny'" in r.output
+
+
+# ---------------------------------------------------------------------------------------------
+# Weather
+
+
+def test_two_d6_probabilities_in_closed_form():
+    pairs = Counter(a + b for a in range(1, 7) for b in range(1, 7))
+    for total in WEATHER_TOTALS:
+        assert two_d6_probability(total) == pairs[total] / 36
+    assert sum(two_d6_probability(t) for t in WEATHER_TOTALS) == pytest.approx(1.0)
+
+
+def test_weather_rolls_follow_the_2d6_frequencies():
+    n = 36_000
+    counts = Counter(roll_2d6(game_seed(11, i)) for i in range(n))
+    assert set(counts) == set(WEATHER_TOTALS)
+    for total in WEATHER_TOTALS:
+        p = two_d6_probability(total)
+        sigma = sqrt(n * p * (1 - p))
+        assert abs(counts[total] - n * p) < 4.5 * sigma, (total, counts[total], n * p)
+    assert roll_2d6(game_seed(11, 5)) == roll_2d6(game_seed(11, 5))  # per game, from its seed
+
+
+def test_a_table_that_does_not_cover_2_to_12_is_refused(depot):
+    d = data_of(depot)
+    d["weather"]["rows"][4]["rolls"] = [8]        # mist: 8 only; 9 is left without a row
+    d["weather"]["rows"][5]["rolls"] = [10, 11, 3]  # 3 belongs to head wind already
+    with pytest.raises(LoadError) as e:
+        parse(d, "frozen.json")
+    lines = e.value.lines()
+    assert any(line.startswith("frozen.json: weather.rows: no row is given by the 2d6 total 9;") for line in lines)
+    assert any(line.startswith("frozen.json: weather.rows[5].rolls[2]: the total 3 already gives row 'head-wind'")
+               for line in lines)
+
+
+def test_weather_row_probabilities_in_the_table(depot):
+    rows = {r.id: r.probability for r in depot.weather.rows}
+    assert rows["normal"] == pytest.approx(11 / 36) and rows["thick-fog"] == pytest.approx(7 / 36)
+    assert sum(rows.values()) == pytest.approx(1.0)
+
+
+def test_weather_effect_matches_its_closed_form_and_leaves_the_engine_dice_alone(depot):
+    """A row that leaves one turn before dawn loses every game that rolls it at the turn limit:
+    the number of such losses is the number of games that rolled 2 or 3, whose share is 3/36."""
+    d = data_of(depot)
+    d["weather"]["rows"][1]["rolls"] = [2, 3]
+    d["weather"]["rows"][1]["changes"] = [{"kind": "set_turn_limit", "turns": 1}]
+    d["weather"]["rows"][0]["rolls"] = []
+    del d["weather"]["rows"][0]
+    s = parse(d, "x.json")
+    n = 3000
+    r = playtest_options(s, n=n, seed=5, progress=False)
+    games = r.games
+    short = games["weather"] == "head-wind"
+    assert (games.loc[short, "cause"] == "turn_limit").all() and (games.loc[short, "turns"] == 1).all()
+    assert int(short.sum()) == int((games["weather_roll"] <= 3).sum())
+    p = 3 / 36
+    assert abs(short.sum() - n * p) < 4.5 * sqrt(n * p * (1 - p))
+    table = r.by_weather().set_index("weather")
+    assert table.loc["head-wind", "win_rate"] == 0.0 and table.loc["head-wind", "chance"] == pytest.approx(p)
+    assert table["games"].sum() == n
+    # the games that rolled normal weather are the very games of the plain scenario
+    plain = playtest_options(s, n=n, seed=5, weather=None, progress=False).result.games
+    normal = games[games["weather"] == "normal"]
+    merged = normal.merge(plain, on="game", suffixes=("", "_plain"))
+    assert len(merged) == len(normal) > 0
+    for col in ("seed", "won", "turns", "kills", "zombies_spawned"):
+        assert (merged[col] == merged[f"{col}_plain"]).all(), col
+
+
+# ---------------------------------------------------------------------------------------------
+# Budgets
+
+
+def test_the_sample_spends_its_budgets(depot):
+    assert kit_cost(depot.budget.survivors, depot.setup.survivors.starting_equipment) == (25, [])
+    assert pool_cost(depot.budget.zombies, depot.setup.zombie_pool) == 54
+
+
+def test_over_and_under_spent_sides_are_reported(depot):
+    d = data_of(depot)
+    d["setup"]["survivors"]["starting_equipment"] = ["fire axe", "shotgun", "grenade"]
+    d["setup"]["zombie_pool"]["walker"] = 10
+    found = check(parse(d, "x.json")).findings
+    over = [f for f in found if f.code == "budget-over-spent"]
+    under = [f for f in found if f.code == "budget-under-spent"]
+    unpriced = [f for f in found if f.code == "budget-unpriced-item"]
+    assert over and over[0].path == "budget.survivors" and "spend 30 points" in over[0].message
+    assert under and under[0].path == "budget.zombies" and "10 are left" in under[0].message
+    assert unpriced and "grenade" in unpriced[0].ids
+
+
+def test_team_budget_counts_every_survivor(depot):
+    d = data_of(depot)
+    d["budget"]["survivors"].update(per="team", points=100)
+    d["budget"]["zombies"] = None
+    d["setup"]["survivors"].update(min=4, max=5)
+    found = [f for f in check(parse(d, "x.json")).findings if f.code.startswith("budget")]
+    assert [f.code for f in found] == ["budget-over-spent"]
+    assert "5 survivor(s) x 25" in found[0].message and "spend 125 points" in found[0].message
+
+
+def test_a_module_that_overspends_is_reported_with_its_name(depot):
+    d = data_of(depot)
+    d["variants"].append({"id": "heavy", "kind": "module", "changes": [{"kind": "add_equipment", "item": "shotgun"}]})
+    found = [f for f in check(parse(d, "x.json")).findings if f.code == "budget-over-spent"]
+    assert found and all("heavy" in f.ids for f in found)
+    assert any(f.message.startswith("combination 'heavy'") or f.message.startswith("variant 'heavy'") or
+               "'heavy'" in f.message for f in found)
+
+
+def test_random_purchases_stay_within_the_budget_and_spend_it(depot):
+    b = depot.budget
+    for i in range(300):
+        p = draw_purchase(depot, game_seed(3, i))
+        assert p == draw_purchase(depot, game_seed(3, i))  # reproducible from the game's seed
+        cost, unpriced = kit_cost(b.survivors, list(p.kit))
+        assert not unpriced and cost == p.kit_points <= b.survivors.points
+        assert max(Counter(p.kit).values(), default=0) <= b.survivors.max_each
+        left = b.survivors.points - cost
+        assert all(price > left or item in p.kit for item, price in b.survivors.prices.items())  # nothing more fits
+        assert p.zombie_points <= b.zombies.points and b.zombies.points - p.zombie_points < min(b.zombies.prices.values())
+
+
+def test_purchase_playtest_splits_by_purchase_and_item(depot):
+    n = 400
+    r = playtest_options(depot, n=n, seed=2, weather=None, purchases=True, progress=False)
+    items = r.by_item()
+    assert set(items["item"]) == set(depot.budget.survivors.prices)
+    assert ((items["games_with"] + items["games_without"]) == n).all()
+    purchases = r.by_purchase()
+    assert purchases["games"].sum() == n and (purchases["points"] <= 25 + 54).all()
+    games = r.games
+    first = draw_purchase(depot, game_seed(2, 0), 4)
+    assert games.loc[games["game"] == 0, "purchase"].item() == first.label
+
+
+# ---------------------------------------------------------------------------------------------
+# Playtests of every combination, campaigns, CLI
+
+
+def test_all_variants_play_the_same_seeds(depot):
+    v = playtest_variants(depot, n=200, seed=4, weather=None, selections=["awake-dock", "tools"], progress=False)
+    t = v.table()
+    assert list(t["selection"]) == ["base", "awake-dock", "tools"]
+    c = v.comparisons["awake-dock"]
+    assert c.n == 200 and c.base_seed == 4
+    assert any(ch["path"] == "spawns[spawn-green].active" for ch in c.changes)
+    assert t.loc[1, "win_rate"] < t.loc[0, "win_rate"]  # an awake dock spawns more zombies
+
+
+def test_campaign_step_switches_modules_on(tmp_path):
+    from designer.campaign.runner import load_campaign
+
+    loaded = load_campaign(ROOT / "scenarios" / "campaigns" / "frozen-winter.json")
+    second = loaded.scenarios["second-night"]
+    assert "variant:tools" in second.meta.tags and second.variants == []
+    assert "weather:thick-fog" in loaded.scenarios["storm-night"].meta.tags
+    d = json.loads((ROOT / "scenarios" / "campaigns" / "frozen-winter.json").read_text())
+    d["steps"][1]["modules"] = ["tools", "jetpacks"]
+    for st in d["steps"]:
+        st["scenario"] = str(SAMPLE)
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(d))
+    with pytest.raises(LoadError) as e:
+        load_campaign(path)
+    assert e.value.problems[0].path == "steps[1].modules" and "jetpacks" in e.value.problems[0].message
+    r = CliRunner().invoke(cli, ["campaign", str(path), "--check"])
+    assert r.exit_code == 1 and "error unknown-variant: steps[1].modules" in r.output
+
+
+def test_cli_playtest_weather_and_all_variants():
+    r = CliRunner().invoke(cli, ["playtest", str(SAMPLE), "-n", "300", "--no-store"])
+    assert r.exit_code == 0, r.output
+    assert "weather rolled per game" in r.output and "thick-fog" in r.output and "95 % interval" in r.output
+    r = CliRunner().invoke(cli, ["playtest", str(SAMPLE), "-n", "100", "--no-store", "--all-variants",
+                                 "--weather", "off", "--format", "json"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output.strip().splitlines()[-1])
+    assert [row["selection"] for row in doc["selections"]] == [sel.label for sel in iter_selections(load(SAMPLE))]
+    r = CliRunner().invoke(cli, ["playtest", str(SAMPLE), "-n", "10", "--no-store", "--weather", "sunny"])
+    assert r.exit_code == 1 and "no weather row has id 'sunny'" in r.output
+    r = CliRunner().invoke(cli, ["playtest", str(ROOT / "scenarios" / "night-shift.json"), "-n", "10", "--no-store",
+                                 "--random-purchases"])
+    assert r.exit_code == 1 and "needs a budget" in r.output
+
+
+def test_selection_labels():
+    assert Selection().label == "base" and Selection("two-players", ("tools",)).label == "two-players+tools"
