@@ -206,6 +206,20 @@ def show(file: str, fmt: str) -> None:
     sv = s.setup.survivors
     limit = f", turn limit {s.setup.turn_limit}" if s.setup.turn_limit else ""
     click.echo(f"Survivors: {sv.min}-{sv.max}, health {sv.health}{limit}")
+    for v in s.variants:
+        click.echo(f"{v.kind.capitalize()} {v.id}: {v.label}, {len(v.changes)} change(s)"
+                   + (f", for {v.players.min}-{v.players.max} players" if v.players else "")
+                   + (f", excludes {', '.join(v.excludes)}" if v.excludes else "")
+                   + (f", requires {', '.join(v.requires)}" if v.requires else ""))
+    if s.weather is not None:
+        click.echo("Weather (2d6): " + "; ".join(f"{'-'.join(map(str, sorted(r.rolls)))} {r.label}"
+                                                  for r in sorted(s.weather.rows, key=lambda r: min(r.rolls))))
+    if s.budget is not None:
+        for side in ("survivors", "zombies"):
+            b = getattr(s.budget, side)
+            if b is not None:
+                click.echo(f"Budget, {side}: {b.points} points{' per survivor' if side == 'survivors' and b.per == 'survivor' else ''}; "
+                           + ", ".join(f"{k} {v}" for k, v in sorted(b.prices.items())))
     click.echo("")
     click.echo(_table(summary_rows(s), ["zone", "name", "kind", "building", "level", "flags", "marks"]))
 
@@ -363,19 +377,46 @@ def export(file: str, fmt: str, out: str) -> None:
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
               help="Write the turn-by-turn log as JSON lines to this file.")
 @click.option("--transcript", is_flag=True, help="Print the game as a readable transcript.")
+@click.option("--variant", "variant", default=None, metavar="SELECTION",
+              help="Play a variant and modules of the scenario (e.g. two-players+tools).")
+@click.option("--weather", "weather", default="roll", show_default=True, metavar="roll|off|ROW",
+              help="With a weather table: 'roll' 2d6 from the seed (as playtest does), 'off', or a row id.")
+@click.option("--random-purchases", is_flag=True, help="Buy a random kit within the budget, from the seed.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def play_command(file: str, seed: int, policy: str, survivors: int | None, log_path: str | None,
-                 transcript: bool, fmt: str) -> None:
+                 transcript: bool, variant: str | None, weather: str, random_purchases: bool, fmt: str) -> None:
     """Play one seeded game of a scenario and print its result.
 
-    The same file, seed and policy always give the same game.
+    The same file, seed and policy always give the same game; a playtest's game plays again with
+    its seed (its weather and purchase are drawn from the seed too).
 
     Example: designer play scenarios/night-shift.json --seed 7 --transcript
     """
     from .engine import Board, Game, ProfileError
     from .plans import bot_plan
+    from .variants import derive, draw_purchase, roll_2d6
 
     s = load(file)
+    drawn = []
+    if variant or s.variants or s.weather is not None or random_purchases:
+        if random_purchases and s.budget is None:
+            raise click.ClickException(f"{file}: budget: --random-purchases needs a budget with a price list")
+        row = None
+        if s.weather is not None and weather == "roll":
+            total = roll_2d6(seed)
+            row = s.weather.row_for(total).id
+            drawn.append(f"weather rolled {total}: {row}")
+        elif weather not in ("roll", "off"):
+            row = weather
+            drawn.append(f"weather {row}")
+        purchase = None
+        if random_purchases:
+            sv = derive(s, variant or "base", source=file).setup.survivors
+            purchase = draw_purchase(s, seed, survivors if survivors is not None else max(sv.min, min(sv.max, 4)))
+            drawn.append(f"bought {purchase.label}")
+        s = derive(s, variant or "base", row, purchase, source=file)
+        if variant:
+            drawn.insert(0, f"selection {variant}")
     try:
         game = Game(Board(s), seed, policy, survivors=survivors, log=bool(log_path or transcript),
                     plan=bot_plan(s))
@@ -390,6 +431,8 @@ def play_command(file: str, seed: int, policy: str, survivors: int | None, log_p
         click.echo(json.dumps(dict(result), sort_keys=True))
         return
     outcome = "won" if result["won"] else f"lost ({result['cause'].replace('_', ' ')})"
+    if drawn:
+        click.echo(f"{s.meta.title}: " + "; ".join(drawn))
     click.echo(f"{s.meta.title}: {outcome} after {result['turns']} turn(s); "
                f"{result['survivors_dead']}/{result['survivors']} survivors dead, {result['kills']} kills, "
                f"{result['zombies_spawned']} zombies spawned, danger {result['max_danger']}")

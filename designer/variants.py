@@ -100,6 +100,13 @@ class Selection:
         return "+".join(self.ids) or "base"
 
     @property
+    def described(self) -> str:
+        """"variant 'two-players'", "module 'tools'" or "combination 'two-players+tools'"."""
+        if len(self.ids) > 1:
+            return f"combination '{self.label}'"
+        return f"variant '{self.variant}'" if self.variant else f"module '{self.label}'" if self.modules else "the base game"
+
+    @property
     def is_base(self) -> bool:
         return not self.ids
 
@@ -368,7 +375,7 @@ def derive(s: Scenario, selection: Selection | str | Iterable[str] = "base", wea
     known = _by_id(s)
     steps = [(f"variants[{known[v][0]}].changes", known[v][1].changes) for v in sel.ids]
     tags = [f"variant:{v}" for v in sel.ids]
-    what = [f"selection '{sel.label}'"] if sel.ids else []
+    what = [sel.described] if sel.ids else []
     if weather is not None:
         table = s.weather
         if table is None:

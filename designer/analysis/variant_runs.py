@@ -198,7 +198,7 @@ def _meta(s: Scenario, n: int, seed: int, policy: Any, survivors: int | None, co
             "designer_version": __version__, "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
             "command": command or f"designer.analysis.variant_runs.playtest_options(<{s.id}>, {label!r}, n={n}, "
                                   f"seed={seed}, policy={policy_key!r})",
-            "zone_names": {z.id: z.name or z.id for z in s.zones}, "label": label, "played_by": "mixture"}
+            "zone_names": {z.id: z.name or z.id for z in s.zones}, "label": label}
 
 
 def playtest_options(s: Scenario, selection: Selection | str = "base", n: int = 2000, seed: int = 1,
@@ -263,6 +263,9 @@ def playtest_options(s: Scenario, selection: Selection | str = "base", n: int = 
             executor=executor or "serial", chunk_size=10_000 if executor is None else None, on_chunk=tick,
             combine=lambda parts: GameTable.concat(parts, board_for(texts[0]).zone_ids, board_for(texts[0]).obj_ids))
     meta = _meta(s, n, seed, policy, survivors, command, label)
+    by_core = core.available() and all(core.unsupported(board_for(x), policy, survivors, plan=p) is None
+                                       for x, p in zip(texts, plans))
+    meta["played_by"] = "core" if by_core else "reference"
     result = PlaytestResult(Tally.from_table(table, spec), meta, interrupted, table=table)
     draws = _draws_frame(len(table), seed, rolls[:len(table)] if rolling else None, rows[:len(table)] if rolling else
                          None, bought[:len(table)] if buying else None)

@@ -90,7 +90,7 @@ def check(scenario: Scenario, *, spawn_distance: int = 2, max_states: int = DEFA
             from .variants import check_options
 
             found += check_options(scenario, lambda s: check(s, spawn_distance=spawn_distance,
-                                                             max_states=max_states).findings)
+                                                             max_states=max_states).findings, list(found))
     finally:
         if collecting:
             gc.enable()

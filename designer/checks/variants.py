@@ -28,26 +28,58 @@ from .findings import Finding
 __all__ = ["check_budget", "check_options"]
 
 
-def _derive_findings(s: Scenario, what: str, ids: tuple[str, ...], make: Callable[[], Scenario],
-                     check: Callable[[Scenario], list[Finding]]) -> tuple[Scenario | None, list[Finding]]:
+Seen = set[tuple]
+"""Problems already reported, by what they are (not by the combination that showed them)."""
+
+
+def _derive_findings(what: str, ids: tuple[str, ...], make: Callable[[], Scenario],
+                     check: Callable[[Scenario], list[Finding]], seen: Seen) -> tuple[Scenario | None, list[Finding]]:
+    """(the scenario ``make`` gives, the findings of its problems not in ``seen``); ``seen`` is
+    updated, so a problem is reported once, for the first (smallest) combination that has it."""
+    out: list[Finding] = []
     try:
         derived = make()
     except VariantError as e:
-        return None, [Finding(p.code if p.code in ("variant-breaks-scenario", "module-combination-forbidden")
-                              else "variant-invalid", "error", f"{what}: {p}", (*ids, *p.ids), p.path)
-                      for p in e.problems]
-    errors = [f for f in check(derived) if f.severity == "error"]
-    return derived, [Finding("variant-has-errors", "error", f"{what}: {f.code}: {f.message}", (*ids, *f.ids), f.path)
-                     for f in errors]
+        for p in e.problems:
+            key = (p.code, p.path, tuple(p.ids))
+            if key in seen:
+                continue
+            seen.add(key)
+            code = p.code if p.code in ("variant-breaks-scenario", "module-combination-forbidden") else "variant-invalid"
+            out.append(Finding(code, "error", str(p) if code == "variant-breaks-scenario" else f"{what}: {p}",
+                               (*ids, *p.ids), p.path))
+        return None, out
+    for f in check(derived):
+        key = (f.code, f.message)
+        if f.severity != "error" or key in seen:
+            continue
+        seen.add(key)
+        out.append(Finding("variant-has-errors", "error", f"{what}: {f.code}: {f.message}", (*ids, *f.ids), f.path))
+    return derived, out
 
 
-def check_options(s: Scenario, check: Callable[[Scenario], list[Finding]]) -> list[Finding]:
+def _new(found: list[Finding], what: str, seen: Seen) -> list[Finding]:
+    """Budget findings not reported yet (compared without the combination's name)."""
+    out = []
+    for f in found:
+        key = (f.code, f.path, f.message[len(what) + 2:] if f.message.startswith(f"{what}: ") else f.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out
+
+
+def check_options(s: Scenario, check: Callable[[Scenario], list[Finding]],
+                  base_findings: list[Finding] = ()) -> list[Finding]:  # type: ignore[assignment]
     """Findings about the variants, modules, weather and budget of a scenario; ``check`` validates
-    one plain scenario (``designer.checks.findings``)."""
+    one plain scenario (``designer.checks.findings``), ``base_findings`` are the findings of the
+    scenario itself: a combination repeating one of its errors is not reported again, and a
+    problem is reported for the smallest combination that shows it."""
     out: list[Finding] = []
     if not s.variants and s.weather is None and s.budget is None:
         return out
-    out += check_budget(s, s, "the scenario")
+    seen: Seen = {(f.code, f.message) for f in base_findings if f.severity == "error"}
+    out += _new(check_budget(s, s, "the scenario"), "the scenario", seen)
     base_objectives = [o.id for o in s.objectives]
     for i, v in enumerate(s.variants):
         if v.not_modelled:
@@ -72,21 +104,18 @@ def check_options(s: Scenario, check: Callable[[Scenario], list[Finding]]) -> li
                                    f"weather row '{row.id}' changes what the engine does not play: {row.not_modelled}",
                                    (row.id,), f"weather.rows[{i}].not_modelled"))
     for sel in iter_selections(s):
-        what = f"{'variant' if sel.variant and not sel.modules else 'combination'} '{sel.label}'"
+        what = sel.described
         if not sel.is_base:
-            derived, found = _derive_findings(s, what, sel.ids, lambda sel=sel: derive(s, sel), check)
+            derived, found = _derive_findings(what, sel.ids, lambda sel=sel: derive(s, sel), check, seen)
             out += found
             if derived is None:
                 continue
-            sv, dv = s.setup.survivors, derived.setup.survivors
-            if (dv.starting_equipment, dv.min, dv.max, derived.setup.zombie_pool) != \
-                    (sv.starting_equipment, sv.min, sv.max, s.setup.zombie_pool):
-                out += check_budget(s, derived, what, sel.ids)  # what the base buys is reported once
+            out += _new(check_budget(s, derived, what, sel.ids), what, seen)
         for i, row in enumerate(s.weather.rows if s.weather is not None else ()):
             rolled = f"weather row '{row.id}' (2d6: {', '.join(map(str, sorted(row.rolls)))})"
             label = rolled if sel.is_base else f"{what} with {rolled}"
-            derived, found = _derive_findings(s, label, (*sel.ids, row.id),
-                                              lambda sel=sel, row=row: derive(s, sel, row), check)
+            derived, found = _derive_findings(label, (*sel.ids, row.id),
+                                              lambda sel=sel, row=row: derive(s, sel, row), check, seen)
             out += found
             if sel.is_base and derived is not None and [o.id for o in derived.objectives] != base_objectives:
                 out.append(Finding("weather-changes-objectives", "error",
