@@ -397,7 +397,8 @@ def play_command(file: str, seed: int, policy: str, survivors: int | None, log_p
     from .variants import derive, draw_purchase, roll_2d6
 
     s = load(file)
-    drawn = []
+    drawn: list[str] = []
+    info: dict[str, Any] = {}
     if variant or s.variants or s.weather is not None or random_purchases:
         if random_purchases and s.budget is None:
             raise click.ClickException(f"{file}: budget: --random-purchases needs a budget with a price list")
@@ -406,17 +407,21 @@ def play_command(file: str, seed: int, policy: str, survivors: int | None, log_p
             total = roll_2d6(seed)
             row = s.weather.row_for(total).id
             drawn.append(f"weather rolled {total}: {row}")
+            info.update(weather_roll=total, weather=row)
         elif weather not in ("roll", "off"):
             row = weather
             drawn.append(f"weather {row}")
+            info.update(weather=row)
         purchase = None
         if random_purchases:
             sv = derive(s, variant or "base", source=file).setup.survivors
             purchase = draw_purchase(s, seed, survivors if survivors is not None else max(sv.min, min(sv.max, 4)))
             drawn.append(f"bought {purchase.label}")
+            info.update(purchase=purchase.label, kit=list(purchase.kit))
         s = derive(s, variant or "base", row, purchase, source=file)
         if variant:
             drawn.insert(0, f"selection {variant}")
+            info.update(selection=variant)
     try:
         game = Game(Board(s), seed, policy, survivors=survivors, log=bool(log_path or transcript),
                     plan=bot_plan(s))
@@ -428,7 +433,7 @@ def play_command(file: str, seed: int, policy: str, survivors: int | None, log_p
     if transcript:
         click.echo(game.transcript())
     if fmt == "json":
-        click.echo(json.dumps(dict(result), sort_keys=True))
+        click.echo(json.dumps({**dict(result), **info}, sort_keys=True))
         return
     outcome = "won" if result["won"] else f"lost ({result['cause'].replace('_', ' ')})"
     if drawn:

@@ -47,6 +47,7 @@ __all__ = [
     "setup_rng",
     "strip_options",
     "weather_scenario",
+    "with_purchase",
 ]
 
 MAX_COMBINATIONS = 64
@@ -542,6 +543,34 @@ def purchase_scenario(s: Scenario, purchase: Purchase, selection: Selection | st
     """The plain scenario of a purchase: the kit replaces the survivors' starting equipment, the
     bought miniatures replace the pool's counts of the priced types (see :func:`derive`)."""
     return derive(s, selection, purchase=purchase, source=source)
+
+
+def with_purchase(plain: Scenario, budget_of: Scenario, purchase: Purchase) -> Scenario:
+    """The scenario ``plain`` (a selection and weather row of ``budget_of``, already derived) with
+    a purchase: the same as :func:`derive` with that purchase, without loading the whole scenario
+    again (a playtest buys a new kit for most games). A kit the set-up cannot hold goes through
+    :func:`derive`, which raises its :class:`VariantError`."""
+    b = budget_of.budget
+    setup = plain.setup
+    update: dict[str, Any] = {}
+    if b is not None and b.survivors is not None:
+        if len(purchase.kit) > 20:
+            raise VariantError([Problem("budget.survivors", f"purchase '{purchase.label}' gives each survivor "
+                                                            f"{len(purchase.kit)} starting items; the set-up holds at "
+                                                            "most 20 (set budget.survivors.max_each or raise prices)",
+                                        "variant-breaks-scenario")])
+        update["survivors"] = setup.survivors.model_copy(update={"starting_equipment": list(purchase.kit)})
+    if b is not None and b.zombies is not None:
+        pool = {k: v for k, v in setup.zombie_pool.items() if k not in b.zombies.prices}
+        pool.update({t: 0 for t in b.zombies.prices})
+        pool.update(dict(purchase.zombies))
+        if any(v > 1000 for v in pool.values()):
+            raise VariantError([Problem("budget.zombies", f"purchase '{purchase.label}' buys more than 1000 "
+                                                          "miniatures of a type; expected at most 1000 (set "
+                                                          "budget.zombies.max_each)", "variant-breaks-scenario")])
+        update["zombie_pool"] = pool
+    meta = plain.meta.model_copy(update={"tags": [*plain.meta.tags, "purchase"][:50]})
+    return plain.model_copy(update={"setup": setup.model_copy(update=update), "meta": meta})
 
 
 def options_of(s: Scenario) -> Scenario:

@@ -353,3 +353,34 @@ def test_cli_playtest_weather_and_all_variants():
 
 def test_selection_labels():
     assert Selection().label == "base" and Selection("two-players", ("tools",)).label == "two-players+tools"
+
+
+def test_fast_purchase_path_gives_the_derived_scenario_and_plan(depot):
+    from designer.analysis.variant_runs import _plan_items
+    from designer.plans import bot_plan
+    from designer.variants import with_purchase
+
+    plain = derive(depot, "tools", "mist")
+    relevant = _plan_items(depot)
+    assert {"crowbar", "fire axe", "chainsaw"} <= relevant and "pistol" not in relevant
+    plans = {}
+    for i in range(12):
+        p = draw_purchase(depot, game_seed(9, i), 4)
+        fast = with_purchase(plain, depot, p)
+        assert fast.model_dump() == derive(depot, "tools", "mist", p).model_dump()
+        plans.setdefault(frozenset(p.kit) & relevant, []).append(bot_plan(fast))
+    assert len(plans) > 1  # kits with and without a door opener were drawn
+    for same in plans.values():
+        assert all(plan == same[0] for plan in same)
+
+
+def test_play_replays_a_playtest_game_with_its_weather_and_purchase(depot):
+    r = playtest_options(depot, "tools", n=40, seed=8, purchases=True, progress=False)
+    g = r.games.iloc[17]
+    out = CliRunner().invoke(cli, ["play", str(SAMPLE), "--seed", str(int(g["seed"])), "--variant", "tools",
+                                   "--random-purchases", "--format", "json"])
+    assert out.exit_code == 0, out.output
+    record = json.loads(out.output.strip().splitlines()[-1])
+    assert (record["weather_roll"], record["weather"]) == (int(g["weather_roll"]), g["weather"])
+    assert record["purchase"] == g["purchase"] and record["selection"] == "tools"
+    assert (record["won"], record["turns"], record["kills"]) == (bool(g["won"]), int(g["turns"]), int(g["kills"]))

@@ -28,13 +28,23 @@ import numpy as np
 
 from ..engine import core
 from ..engine.batch import ENGINE_VERSION, board_for, game_seed, run_chunks
+from ..engine.board import Board
 from ..engine.game import Game
 from ..engine.table import SCALARS, GameTable
 from ..io.files import dumps
 from ..model.scenario import Scenario
 from ..model.variants import two_d6_probability
 from ..plans import bot_plan
-from ..variants import Purchase, Selection, derive, draw_purchase, iter_selections, parse_selection, roll_2d6
+from ..variants import (
+    Purchase,
+    Selection,
+    derive,
+    draw_purchase,
+    iter_selections,
+    parse_selection,
+    roll_2d6,
+    with_purchase,
+)
 from .compare import Comparison, compare_results, scenario_diff
 from .progress import ticker
 from .runs import PlaytestResult, playtest, scenario_hash
@@ -50,11 +60,12 @@ _GAME = SCALARS.index("game") - 1
 # Playing chosen games of several scenarios
 
 
-def _play_indices(text: str, policy: Any, base_seed: int, survivors: int | None, indices: list[int],
+def _play_indices(scenario: str | Board, policy: Any, base_seed: int, survivors: int | None, indices: list[int],
                   plan: Any) -> GameTable:
     """Games ``indices`` of a run (game ``i`` with seed ``game_seed(base_seed, i)``) of one
-    scenario, by the compiled core when it can play them, else by the reference engine."""
-    board = board_for(text)
+    scenario (its text, or its compiled board in this process), by the compiled core when it can
+    play them, else by the reference engine."""
+    board = scenario if isinstance(scenario, Board) else board_for(scenario)
     seeds = [game_seed(base_seed, i) for i in indices]
     if core.available() and core.unsupported(board, policy, survivors, plan=plan) is None:
         table = core.play_games(board, seeds, policy, survivors, 0, plan)
@@ -86,16 +97,23 @@ def _take(table: GameTable, order: np.ndarray) -> GameTable:
                      table.zone_ids, table.objective_ids)
 
 
-def play_mixture_chunk(texts: tuple[str, ...], plans: tuple[Any, ...], keys: np.ndarray, policy: Any,
+def play_mixture_chunk(scenarios: tuple[Any, ...], plans: tuple[Any, ...], keys: np.ndarray, policy: Any,
                        base_seed: int, survivors: int | None, start: int, stop: int) -> GameTable:
-    """Games ``start..stop``, game ``i`` played with scenario ``texts[keys[i]]`` (a task for an
-    executor); the table is in game order."""
+    """Games ``start..stop``, game ``i`` played with scenario ``scenarios[keys[i]]`` (a task for an
+    executor: texts travel to workers; in this process, scenarios are compiled once, when first
+    played); the table is in game order."""
     parts = []
+    boards: dict[int, Board] = {}
     for k in sorted(set(keys[start:stop].tolist())):
         idx = [i for i in range(start, stop) if keys[i] == k]
-        parts.append(_play_indices(texts[k], policy, base_seed, survivors, idx, plans[k]))
-    board = board_for(texts[0])
-    table = GameTable.concat(parts, board.zone_ids, board.obj_ids)
+        x = scenarios[k]
+        if isinstance(x, Scenario):
+            x = boards[k] = Board(x)
+        parts.append(_play_indices(x, policy, base_seed, survivors, idx, plans[k]))
+    first = scenarios[0]
+    zone_ids = [z.id for z in first.zones] if isinstance(first, Scenario) else board_for(first).zone_ids
+    obj_ids = [o.id for o in first.objectives] if isinstance(first, Scenario) else board_for(first).obj_ids
+    table = GameTable.concat(parts, zone_ids, obj_ids)
     return _take(table, np.argsort(table.scalars[:, _GAME], kind="stable"))
 
 
@@ -245,31 +263,54 @@ def playtest_options(s: Scenario, selection: Selection | str = "base", n: int = 
     index: dict[tuple[str | None, Purchase | None], int] = {}
     keys = np.zeros(n, dtype=np.int64)
     scenarios: list[Scenario] = []
+    plain_of: dict[str | None, Scenario] = {}
+    plans: list[Any] = []
+    plan_of: dict[Any, Any] = {}
+    relevant = _plan_items(s)
     for i in range(n):
         key = (rows[i], bought[i])
         k = index.get(key)
         if k is None:
             k = index[key] = len(scenarios)
-            scenarios.append(derive(s, sel, rows[i], bought[i], source=source))
+            if rows[i] not in plain_of:
+                plain_of[rows[i]] = derive(s, sel, rows[i], source=source)
+            x = plain_of[rows[i]] if bought[i] is None else with_purchase(plain_of[rows[i]], s, bought[i])
+            scenarios.append(x)
+            # the bots' plan depends on a kit only through the door openers and lock items it holds
+            pk = (rows[i], frozenset(x.setup.survivors.starting_equipment) & relevant)
+            if pk not in plan_of:
+                plan_of[pk] = bot_plan(x)
+            plans.append(plan_of[pk])
         keys[i] = k
-    texts = tuple(dumps(x) for x in scenarios)
-    plans = tuple(bot_plan(x) for x in scenarios)
     spec = spec_for(scenarios[0])
     limits = [x.setup.turn_limit for x in scenarios]
     spec = dataclasses.replace(spec, turn_limit=None if None in limits else max(limits))  # type: ignore[type-var]
+    serial = executor in (None, "serial") and workers is None
+    items = tuple(scenarios) if serial else tuple(dumps(x) for x in scenarios)
+    zone_ids, obj_ids = spec.zone_ids, spec.objective_ids
     with ticker(n, s.id, "game", progress if progress is not None else n >= 1000, None) as tick:
         table, interrupted = run_chunks(
-            play_mixture_chunk, (texts, plans, keys, policy, seed, survivors), n, workers=workers,
-            executor=executor or "serial", chunk_size=10_000 if executor is None else None, on_chunk=tick,
-            combine=lambda parts: GameTable.concat(parts, board_for(texts[0]).zone_ids, board_for(texts[0]).obj_ids))
+            play_mixture_chunk, (items, tuple(plans), keys, policy, seed, survivors), n, workers=workers,
+            executor="serial" if serial else executor, chunk_size=10_000 if serial else None, on_chunk=tick,
+            combine=lambda parts: GameTable.concat(parts, zone_ids, obj_ids))
     meta = _meta(s, n, seed, policy, survivors, command, label)
-    by_core = core.available() and all(core.unsupported(board_for(x), policy, survivors, plan=p) is None
-                                       for x, p in zip(texts, plans))
-    meta["played_by"] = "core" if by_core else "reference"
+    first = Board(scenarios[0])
+    meta["played_by"] = "core" if core.available() and core.unsupported(first, policy, survivors, plan=plans[0]) \
+        is None else "reference"
     result = PlaytestResult(Tally.from_table(table, spec), meta, interrupted, table=table)
     draws = _draws_frame(len(table), seed, rolls[:len(table)] if rolling else None, rows[:len(table)] if rolling else
                          None, bought[:len(table)] if buying else None)
     return OptionsResult(s, sel, result, draws, rolling, buying)
+
+
+def _plan_items(s: Scenario) -> frozenset[str]:
+    """Items whose presence in the starting kit can change the bots' witness plan: the door
+    openers and the items named by item locks (``designer.checks.reachability`` reads the kit
+    through these alone)."""
+    from ..engine.equipment import ITEMS
+
+    locks = {c.lock.item for c in s.connections if getattr(c, "lock", None) is not None and c.lock.kind == "item"}
+    return frozenset(n for n, it in ITEMS.items() if it.opens_doors) | frozenset(locks)
 
 
 def _draws_frame(n: int, seed: int, rolls: list | None, rows: list | None, bought: list | None = None):
