@@ -768,6 +768,28 @@ def bench_playtest(games: int, dask_games: int, dask_large_games: int, networkx_
         click.echo(json.dumps(r, sort_keys=True))
 
 
+@bench.command("variants")
+@click.argument("file", type=click.Path(), default=None, required=False)
+@click.option("--games", type=click.IntRange(10, 1_000_000), default=2000, show_default=True)
+@click.option("--repeat", type=click.IntRange(1, 20), default=3, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object on the last line.")
+def bench_variants(file: str | None, games: int, repeat: int, as_json: bool) -> None:
+    """What variants, weather and purchases cost: validation of every combination, playtests with
+    per-game weather and purchases, --all-variants (CPU seconds, min / median / max).
+
+    Example: designer bench variants scenarios/frozen-depot.json --games 2000
+    """
+    from .bench.variants import SAMPLE, report_lines, run
+
+    path = file or str(SAMPLE)
+    load(path)
+    r = run(path, games=games, repeat=repeat)
+    for line in report_lines(r):
+        click.echo(line)
+    if as_json:
+        click.echo(json.dumps(r, sort_keys=True))
+
+
 @bench.command("load")
 @click.option("--dangling", type=click.IntRange(1, 200_000), default=200_000, show_default=True,
               help="Connections between zones that do not exist.")
