@@ -11,10 +11,12 @@ seed through its own stream (:func:`setup_rng`), never from the engine's dice: g
 the same engine game whatever weather it rolled.
 
 >>> import designer
->>> from designer.variants import apply_selection, iter_selections
->>> s = designer.load("scenarios/arctic-outpost.json")              # doctest: +SKIP
->>> [sel.label for sel in iter_selections(s)][:3]                    # doctest: +SKIP
-['base', 'two-players', 'doctors']
+>>> from designer.variants import derive, iter_selections
+>>> s = designer.load("scenarios/frozen-depot.json")
+>>> [sel.label for sel in iter_selections(s)][:4]
+['base', 'two-players', 'tools', 'two-players+tools']
+>>> derive(s, "tools+two-players").meta.tags[-2:]
+['variant:two-players', 'variant:tools']
 """
 
 from __future__ import annotations

@@ -384,3 +384,63 @@ def test_play_replays_a_playtest_game_with_its_weather_and_purchase(depot):
     assert (record["weather_roll"], record["weather"]) == (int(g["weather_roll"]), g["weather"])
     assert record["purchase"] == g["purchase"] and record["selection"] == "tools"
     assert (record["won"], record["turns"], record["kills"]) == (bool(g["won"]), int(g["turns"]), int(g["kills"]))
+
+
+def test_the_modules_doctests():
+    import doctest
+
+    import designer.model.variants
+    import designer.variants
+
+    for module in (designer.variants, designer.model.variants):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0
+
+
+def test_every_selection_of_the_sample_round_trips(depot):
+    for sel in iter_selections(depot):
+        s = derive(depot, sel)
+        assert parse(json.loads(dumps(s)), "x.json") == s
+        assert s.variants == [] and s.weather is None and s.budget is None
+
+
+LNOE = ROOT / "scenarios" / "seul-dans-le-noir.json"
+
+
+def test_lnoe_handicap_module_rebalances_the_special_rules():
+    """Last Night on Earth, Growing Hunger, "Règles optionnelles": "ajouter une règle valant 3
+    points pour les Zombies signifie que vous devriez ajouter pour 3 points de règles spéciales
+    pour les Héros"; against strong hero players, "les Zombies de la fosse ou la Génération
+    spontanée de Zombies peuvent être très efficaces pour rééquilibrer le jeu"."""
+    d = json.loads(LNOE.read_text(encoding="utf-8"))
+    d["variants"] = [{"id": "handicap-heroes", "kind": "module", "name": "Handicap for the heroes' player",
+                      "changes": [{"kind": "add_special_rule", "rule": {
+                          "id": "zombie-autospawn", "name": "Zombie autospawn", "side": "zombies", "points": 3}}]}]
+    s = parse(d, "seul.json")
+    base = check(derive(s, "base")).findings
+    handicapped = check(derive(s, "handicap-heroes")).findings
+    assert "balance-points" in codes(base) and "balance-points" not in codes(handicapped)
+
+
+def test_lnoe_endless_night_lengthens_the_sun_track():
+    """Seul dans le noir, "Règles spéciales optionnelles": the card "Une nuit sans fin" also says
+    "reculez le pion sur la piste du soleil de 2 emplacements" (two more turns before dawn)."""
+    d = json.loads(LNOE.read_text(encoding="utf-8"))
+    d["variants"] = [{"id": "endless-night", "kind": "module",
+                      "changes": [{"kind": "change_turn_limit", "by": 2}],
+                      "not_modelled": "the card is drawn at random; its extra zombie on each spawning point"}]
+    s = parse(d, "seul.json")
+    longer = derive(s, "endless-night")
+    assert longer.setup.turn_limit == s.setup.turn_limit + 2
+    found = check(s).findings
+    assert "variant-not-modelled" in codes(found) and "variant-has-errors" not in codes(found)
+    # with a short night, dawn decides games: two more turns never turn a won game into a lost one
+    # (game i plays the same first turns in both), and games lost at dawn end two turns later
+    d["setup"]["turn_limit"] = 5
+    v = playtest_variants(parse(d, "seul.json"), n=400, seed=1, weather=None, progress=False)
+    base, night = (v.runs[k].result.games for k in ("base", "endless-night"))
+    assert set(base.loc[base["cause"] == "turn_limit", "turns"]) == {5}
+    assert set(night.loc[night["cause"] == "turn_limit", "turns"]) <= {7}
+    c = v.comparisons["endless-night"]
+    assert len(c.win_to_loss) == 0 and len(c.loss_to_win) > 0
+    assert (base["cause"] == "turn_limit").sum() > (night["cause"] == "turn_limit").sum()
