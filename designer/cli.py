@@ -498,7 +498,7 @@ def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int |
             _playtest_variants(s, file, variant, all_variants, None if weather == "off" else weather, random_purchases,
                                n=n, seed=seed, policy=policy, survivors=survivors, workers=workers,
                                scheduler=scheduler, out=out, report=report, fmt=fmt,
-                               store=None if no_store else (store or "default"),
+                               store=None if no_store else (store or "default"), label=label,
                                command=run_command("playtest", file, n, seed, policy, survivors, extra))
         except ProfileError as e:
             raise click.ClickException(f"{file}: setup.rules.overrides: {e}") from None
@@ -525,7 +525,7 @@ def _fmt_row(r: Any, keys: tuple[str, ...]) -> list[str]:
 def _playtest_variants(s: Scenario, file: str, variant: str | None, all_variants: bool, weather: str | None,
                        purchases: bool, *, n: int, seed: int, policy: str, survivors: int | None, workers: int | None,
                        scheduler: str | None, out: str | None, report: str | None, fmt: str, store: Any,
-                       command: str) -> None:
+                       command: str, label: str | None = None) -> None:
     """``designer playtest`` of a selection with per-game weather and purchases, or of every
     selection (--all-variants)."""
     from .analysis.variant_runs import playtest_options, playtest_variants
@@ -555,14 +555,17 @@ def _playtest_variants(s: Scenario, file: str, variant: str | None, all_variants
         return
     r = playtest_options(s, variant or "base", n=n, seed=seed, policy=policy, survivors=survivors, weather=weather,
                          purchases=purchases, workers=workers, executor=scheduler, progress=progress, store=store,
-                         command=command, source=file)
+                         command=command, source=file, label=label)
     plain = r.result
     summary = plain.summary()
     summary["selection"] = r.selection.label
+    written = []
     if out:
         from .analysis.runs import _write_frame
 
-        _write_frame(r.games, Path(out))
+        path = Path(out)
+        written = [_write_frame(r.games, path),
+                   _write_frame(plain.zone_games, path.with_name(f"{path.stem}.zones{path.suffix}"))]
     if report:
         from .analysis.report import write_report
 
@@ -606,8 +609,8 @@ def _playtest_variants(s: Scenario, file: str, variant: str | None, all_variants
                     for i in r.by_item().to_dict(orient="records")]
             click.echo(_table(rows, ["item", "price", "games with it", "win rate with", "without",
                                      "with - without, points (95 %)"]))
-    if out:
-        click.echo(f"wrote games to {out}")
+    for path in written:
+        click.echo(f"wrote {'per-zone counts' if '.zones.' in path.name else 'games'} to {path}")
     if report:
         click.echo(f"wrote report to {report}")
     if plain.interrupted:

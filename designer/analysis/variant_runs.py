@@ -223,7 +223,7 @@ def playtest_options(s: Scenario, selection: Selection | str = "base", n: int = 
                      policy: Any = "greedy", *, survivors: int | None = None, weather: str | None = "roll",
                      purchases: bool = False, workers: int | None = None, executor: Any = None,
                      progress: bool | None = None, store: Any = None, command: str | None = None,
-                     source: str = "") -> OptionsResult:
+                     source: str = "", label: str | None = None) -> OptionsResult:
     """Play ``n`` seeded games of a selection of ``s``.
 
     Parameters
@@ -235,9 +235,9 @@ def playtest_options(s: Scenario, selection: Selection | str = "base", n: int = 
     purchases : bool
         Each game buys a random kit for the survivors and miniatures for the zombie side within
         the budget (:func:`designer.variants.draw_purchase`) instead of the scenario's own.
-    store
+    store, label
         Used only when nothing is drawn per game (the plain scenario of the selection is then an
-        ordinary playtest, kept in the results store like any run).
+        ordinary playtest, kept in the results store like any run, with its label).
 
     Raises :class:`designer.variants.VariantError` for an unknown or forbidden selection, weather
     row, or a change that cannot be applied.
@@ -249,10 +249,10 @@ def playtest_options(s: Scenario, selection: Selection | str = "base", n: int = 
     fixed = weather if weather not in (None, "roll") else None
     if fixed is not None:
         plain = derive(s, sel, fixed, source=source)
-    label = sel.label + (f", weather {fixed}" if fixed else "")
+    what = sel.label + (f", weather {fixed}" if fixed else "")
     if not rolling and not buying:
         r = playtest(plain, n=n, seed=seed, policy=policy, workers=workers, executor=executor, survivors=survivors,
-                     store=store, progress=progress, command=command, label=None)
+                     store=store, progress=progress, command=command, label=label)
         draws = _draws_frame(n, seed, None, None)
         return OptionsResult(s, sel, r, draws, False, False)
     seeds = [game_seed(seed, i) for i in range(n)]
@@ -293,7 +293,7 @@ def playtest_options(s: Scenario, selection: Selection | str = "base", n: int = 
             play_mixture_chunk, (items, tuple(plans), keys, policy, seed, survivors), n, workers=workers,
             executor="serial" if serial else executor, chunk_size=10_000 if serial else None, on_chunk=tick,
             combine=lambda parts: GameTable.concat(parts, zone_ids, obj_ids))
-    meta = _meta(s, n, seed, policy, survivors, command, label)
+    meta = _meta(s, n, seed, policy, survivors, command, label or what)
     first = Board(scenarios[0])
     meta["played_by"] = "core" if core.available() and core.unsupported(first, policy, survivors, plan=plans[0]) \
         is None else "reference"
