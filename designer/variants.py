@@ -354,6 +354,21 @@ def apply_changes(data: dict[str, Any], changes: list[Any], where: str) -> list[
                 bad(f"no objective has id '{ch.objective}'; expected the id of an objective", ch.objective)
                 continue
             del objs[i]
+        elif kind == "add_zone":
+            zones = data.setdefault("zones", [])
+            if _find(zones, "id", ch.zone.id) is not None:
+                bad(f"a zone with id '{ch.zone.id}' is already on the map; expected a new id", ch.zone.id)
+                continue
+            zones.append(ch.zone.model_dump(mode="json", by_alias=True))
+        elif kind == "add_connection":
+            conns = data.setdefault("connections", [])
+            if _find(conns, "id", ch.connection.id) is not None:
+                bad(f"a connection with id '{ch.connection.id}' is already on the map; expected a new id",
+                    ch.connection.id)
+                continue
+            conns.append(ch.connection.model_dump(mode="json", by_alias=True))
+        elif kind == "set_victory":
+            data["victory"] = ch.victory.model_dump(mode="json", by_alias=True)
         else:  # pragma: no cover - the model lists every kind
             bad(f"unknown change kind '{kind}'")
     return problems

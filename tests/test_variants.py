@@ -444,3 +444,48 @@ def test_lnoe_endless_night_lengthens_the_sun_track():
     c = v.comparisons["endless-night"]
     assert len(c.win_to_loss) == 0 and len(c.loss_to_win) > 0
     assert (base["cause"] == "turn_limit").sum() > (night["cause"] == "turn_limit").sum()
+
+
+HOUSE = ROOT / "scenarios" / "les-morts-aux-trousses.json"
+
+FIVE_SIX = {
+    "id": "five-six", "kind": "variant", "name": "5-6 players", "players": {"min": 5, "max": 6},
+    "changes": [
+        {"kind": "set_survivors", "min": 5, "max": 6},
+        {"kind": "set_health", "health": 6},
+        {"kind": "add_zone", "zone": {"id": "office-2", "name": "Office (dark blue)", "kind": "room", "level": 1}},
+        {"kind": "add_connection", "connection": {"id": "landing-office-2", "kind": "door", "from": "landing",
+                                                  "to": "office-2", "breakable": True,
+                                                  "spawns_on_first_open": False}},
+        {"kind": "add_objective", "objective": {"id": "office-key-2", "kind": "item", "item": "office key",
+                                                "zone": "office-2"}},
+        {"kind": "set_victory", "victory": {"ordered": True, "steps": [
+            {"kind": "take_objectives", "objectives": ["office-key", "office-key-2"]},
+            {"kind": "reach_zone", "zones": ["bunker-a", "bunker-b"]}]}},
+        {"kind": "remove_connection", "connection": "lift-up"},
+        {"kind": "remove_connection", "connection": "lift-down"},
+    ]}
+
+
+def test_house_five_six_player_variant():
+    """Les morts aux trousses, "5-6 Player Variant": "6 hit points each / 2 office zones (light
+    blue + dark blue) / 1 key in each office / Elevator out of order"."""
+    d = json.loads(HOUSE.read_text(encoding="utf-8"))
+    d["variants"] = [FIVE_SIX]
+    s = parse(d, "house.json")
+    big = derive(s, "five-six")
+    assert big.setup.survivors.health == 6 and (big.setup.survivors.min, big.setup.survivors.max) == (5, 6)
+    assert not [c for c in big.connections if c.kind == "elevator"]
+    assert [o.id for o in big.objectives] == ["office-key", "office-key-2"] and big.zone("office-2").level == 1
+    found = check(s).findings
+    assert not [f for f in found if f.severity == "error"], [f.message for f in found if f.severity == "error"]
+    r = playtest_options(s, "five-six", n=60, seed=3, progress=False)
+    assert (r.result.games["survivors"] == 5).all()
+
+
+def test_two_variants_for_the_same_players_are_flagged(depot):
+    d = data_of(depot)
+    d["variants"].append({"id": "duo", "players": {"min": 1, "max": 2},
+                          "changes": [{"kind": "set_survivors", "min": 2, "max": 2}]})
+    found = [f for f in check(parse(d, "x.json")).findings if f.code == "variant-players-overlap"]
+    assert len(found) == 1 and found[0].ids == ("two-players", "duo") and "both for 2-2 players" in found[0].message

@@ -81,17 +81,21 @@ def check_options(s: Scenario, check: Callable[[Scenario], list[Finding]],
     seen: Seen = {(f.code, f.message) for f in base_findings if f.severity == "error"}
     out += _new(check_budget(s, s, "the scenario"), "the scenario", seen)
     base_objectives = [o.id for o in s.objectives]
+    base_zones = [z.id for z in s.zones]
     for i, v in enumerate(s.variants):
         if v.not_modelled:
             out.append(Finding("variant-not-modelled", "info",
                                f"{v.kind} '{v.id}' changes what the engine does not play: {v.not_modelled}",
                                (v.id,), f"variants[{i}].not_modelled"))
-        if v.players is not None:
-            m = s.meta.players
-            if v.players.max < m.min or v.players.min > m.max:
-                out.append(Finding("variant-players-outside", "warning",
-                                   f"variant '{v.id}' is for {v.players.min}-{v.players.max} players, but the "
-                                   f"mission is for {m.min}-{m.max} (meta.players)", (v.id,), f"variants[{i}].players"))
+        if v.players is not None and v.kind == "variant":
+            for j, w in enumerate(s.variants[:i]):
+                if w.players is not None and w.kind == "variant" and \
+                        w.players.min <= v.players.max and v.players.min <= w.players.max:
+                    both = f"{max(v.players.min, w.players.min)}-{min(v.players.max, w.players.max)}"
+                    out.append(Finding("variant-players-overlap", "warning",
+                                       f"variants '{w.id}' ({w.players.min}-{w.players.max} players) and '{v.id}' "
+                                       f"({v.players.min}-{v.players.max}) are both for {both} players: which one "
+                                       "does a table of that size play?", (w.id, v.id), f"variants[{i}].players"))
     total = count_selections(s)
     if total > MAX_COMBINATIONS:
         out.append(Finding("too-many-combinations", "info",
@@ -117,10 +121,11 @@ def check_options(s: Scenario, check: Callable[[Scenario], list[Finding]],
             derived, found = _derive_findings(label, (*sel.ids, row.id),
                                               lambda sel=sel, row=row: derive(s, sel, row), check, seen)
             out += found
-            if sel.is_base and derived is not None and [o.id for o in derived.objectives] != base_objectives:
+            if sel.is_base and derived is not None and ([o.id for o in derived.objectives] != base_objectives
+                                                        or [z.id for z in derived.zones] != base_zones):
                 out.append(Finding("weather-changes-objectives", "error",
-                                   f"{rolled} adds or removes objectives; a weather row changes rules and content, "
-                                   "not the objectives (games of every weather are counted together)",
+                                   f"{rolled} adds or removes objectives or zones; a weather row changes rules and "
+                                   "content, not the map's objectives (games of every weather are counted together)",
                                    (row.id,), f"weather.rows[{i}].changes"))
     return out
 

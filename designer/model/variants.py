@@ -24,7 +24,16 @@ from typing import TYPE_CHECKING, Annotated, Any, Iterator, Literal, Union
 from pydantic import Field, model_validator
 
 from .common import Id, Model, Tagged, ZombieType
-from .scenario import EquipmentCount, Objective, ReferenceProblem, ReferenceProblems, SpawnMethod, SpecialRule
+from .scenario import (
+    Connection,
+    Objective,
+    ReferenceProblem,
+    ReferenceProblems,
+    SpawnMethod,
+    SpecialRule,
+    Victory,
+    Zone,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .scenario import Scenario
@@ -284,12 +293,40 @@ class RemoveObjective(Tagged):
     """Id of the objective."""
 
 
+class AddZone(Tagged):
+    """Put one more zone on the map (5-6 players: a second office); connect it with
+    add_connection."""
+
+    kind: Literal["add_zone"]
+    """Always 'add_zone'."""
+    zone: Zone
+    """The zone, as the scenario lists zones."""
+
+
+class AddConnection(Tagged):
+    """Put one more connection on the map (the door of the second office)."""
+
+    kind: Literal["add_connection"]
+    """Always 'add_connection'."""
+    connection: Connection
+    """The connection, as the scenario lists connections."""
+
+
+class SetVictory(Tagged):
+    """Replace the goals of the mission (5-6 players: both office keys before a bunker)."""
+
+    kind: Literal["set_victory"]
+    """Always 'set_victory'."""
+    victory: Victory
+    """The new victory steps."""
+
+
 Change = Annotated[
     Union[
         SetOverride, ClearOverride, AddSpecialRule, RemoveSpecialRule, AddCards, RemoveCards, RemoveEachCard,
         SetZombies, ChangeZombies, ActivateSpawnAtStart, DeactivateSpawnAtStart, RemoveSpawn, AddEquipment,
         RemoveEquipment, SetSurvivors, SetHealth, SetStartingCards, SetTurnLimit, ChangeTurnLimit,
-        SetSpawnMethod, RemoveConnection, AddObjective, RemoveObjective,
+        SetSpawnMethod, RemoveConnection, AddObjective, RemoveObjective, AddZone, AddConnection, SetVictory,
     ],
     Field(discriminator="kind"),
 ]
