@@ -316,12 +316,18 @@ def test_all_variants_play_the_same_seeds(depot):
 
 
 def test_campaign_step_switches_modules_on(tmp_path):
-    from designer.campaign.runner import load_campaign
+    from designer.campaign.runner import load_campaign, run_campaigns
 
     loaded = load_campaign(ROOT / "scenarios" / "campaigns" / "frozen-winter.json")
     second = loaded.scenarios["second-night"]
     assert "variant:tools" in second.meta.tags and second.variants == []
-    assert "weather:thick-fog" in loaded.scenarios["storm-night"].meta.tags
+    third = loaded.scenarios["storm-night"]
+    assert "variant:tools" in third.meta.tags and third.weather is not None  # each game rolls its weather
+    runs, games, _ = run_campaigns(loaded, 60, seed=2)
+    rolled = [g for g in games if g["step"] == "storm-night" and g["played"]]
+    assert rolled and all(g["weather"] == third.weather.row_for(
+        roll_2d6(game_seed(2, f"{g['run']}:{g['visit']}:{g['game']}"))).id for g in rolled)
+    assert all("weather" not in g for g in games if g["step"] != "storm-night")
     d = json.loads((ROOT / "scenarios" / "campaigns" / "frozen-winter.json").read_text())
     d["steps"][1]["modules"] = ["tools", "jetpacks"]
     for st in d["steps"]:

@@ -63,8 +63,9 @@ class CampaignStep(Model):
     """Optional rule modules of the step's scenario switched on for this step (the scenario's
     'variants' with kind 'module'), applied in the scenario's order."""
     weather: Id | None = None
-    """A row of the scenario's weather table played in every game of this step; empty: the
-    scenario is played without its weather table."""
+    """A row of the scenario's weather table played in every game of this step, or 'roll': each
+    game rolls 2d6 on the table from its own seed; empty: the scenario is played without its
+    weather table."""
 
     def selection(self) -> list[str]:
         """The variant and modules of the step, as :func:`designer.variants.derive` takes them."""
