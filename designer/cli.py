@@ -567,9 +567,9 @@ def _playtest_variants(s: Scenario, file: str, variant: str | None, all_variants
         written = [_write_frame(r.games, path),
                    _write_frame(plain.zone_games, path.with_name(f"{path.stem}.zones{path.suffix}"))]
     if report:
-        from .analysis.report import write_report
+        from .analysis.variant_runs import write_options_report
 
-        write_report(report, s, plain)
+        write_options_report(report, r)
     weather_table = r.by_weather() if r.weather_rolled else None
     if fmt == "json":
         doc = dict(summary)

@@ -495,3 +495,14 @@ def test_two_variants_for_the_same_players_are_flagged(depot):
                           "changes": [{"kind": "set_survivors", "min": 2, "max": 2}]})
     found = [f for f in check(parse(d, "x.json")).findings if f.code == "variant-players-overlap"]
     assert len(found) == 1 and found[0].ids == ("two-players", "duo") and "both for 2-2 players" in found[0].message
+
+
+def test_report_has_the_weather_and_purchase_tables(depot, tmp_path):
+    out = tmp_path / "r.html"
+    r = CliRunner().invoke(cli, ["playtest", str(SAMPLE), "-n", "120", "--no-store", "--random-purchases",
+                                 "--report", str(out)])
+    assert r.exit_code == 0, r.output
+    page = out.read_text(encoding="utf-8")
+    for title in ("By weather (2d6 rolled per game)", "By purchase", "By item bought", "Reproducibility"):
+        assert f"<h2>{title}</h2>" in page
+    assert page.index("By item bought") < page.index("<h2>Reproducibility</h2>") and "thick-fog" in page

@@ -51,7 +51,8 @@ from .runs import PlaytestResult, playtest, scenario_hash
 from .stats import newcombe_diff, wilson
 from .tally import Tally, spec_for
 
-__all__ = ["OptionsResult", "VariantRuns", "playtest_options", "playtest_variants"]
+__all__ = ["OptionsResult", "VariantRuns", "playtest_options", "playtest_variants", "render_options_report",
+           "write_options_report"]
 
 _GAME = SCALARS.index("game") - 1
 
@@ -204,6 +205,33 @@ class OptionsResult:
                          "win_rate_with": pa[0], "low_with": pa[1], "high_with": pa[2], "games_without": len(b),
                          "win_rate_without": pb[0], "difference": diff[0], "diff_low": diff[1], "diff_high": diff[2]})
         return pd.DataFrame(rows)
+
+
+def render_options_report(r: OptionsResult) -> str:
+    """The HTML report of a run (:func:`designer.analysis.report.render_report`) with the tables
+    split by weather row, purchase and item bought, before its reproducibility block."""
+    import html
+
+    from .report import _table_html, render_report
+
+    page = render_report(derive(r.scenario, r.selection), r.result)
+    parts = [f"<h2>Selection</h2><p>{html.escape(r.selection.label)}</p>"]
+    if r.weather_rolled:
+        parts += ["<h2>By weather (2d6 rolled per game)</h2>", _table_html(r.by_weather(), "by-weather")]
+    if r.purchases:
+        parts += ["<h2>By purchase</h2>", _table_html(r.by_purchase(), "by-purchase")]
+        if r.scenario.budget is not None and r.scenario.budget.survivors is not None:
+            parts += ["<h2>By item bought</h2>", _table_html(r.by_item(), "by-item")]
+    marker = "<h2>Reproducibility</h2>"
+    head, _, tail = page.partition(marker)
+    return head + "\n".join(parts) + "\n" + marker + tail
+
+
+def write_options_report(path: Any, r: OptionsResult) -> None:
+    """Write :func:`render_options_report` atomically."""
+    from ..io.files import write_text_atomic
+
+    write_text_atomic(path, render_options_report(r))
 
 
 def _meta(s: Scenario, n: int, seed: int, policy: Any, survivors: int | None, command: str | None,
