@@ -33,7 +33,6 @@ from ..engine.game import Game
 from ..engine.table import SCALARS, GameTable
 from ..io.files import dumps
 from ..model.scenario import Scenario
-from ..model.variants import two_d6_probability
 from ..plans import bot_plan
 from ..variants import (
     Purchase,

@@ -15,7 +15,6 @@ from ..model.scenario import Scenario
 from ..model.variants import SideBudget
 from ..variants import (
     MAX_COMBINATIONS,
-    Selection,
     VariantError,
     count_selections,
     derive,

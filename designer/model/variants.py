@@ -19,7 +19,7 @@ See ``docs/variants.md`` for the choices made where the rulebooks are silent.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Annotated, Any, Iterator, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Iterator, Literal, Union
 
 from pydantic import Field, model_validator
 
@@ -567,8 +567,3 @@ def iter_variant_reference_problems(s: Scenario) -> Iterator[ReferenceProblem]:
                     yield ReferenceProblem(code="wrong-reference-kind", path=path, ids=[other],
                                            message=f"'{other}' is a variant; 'requires' expects a module (variants "
                                                    "are alternatives, chosen on their own)")
-
-
-def data_of(value: Any) -> Any:
-    """JSON data of a model (by alias, defaults included) for the change functions."""
-    return value.model_dump(mode="json", by_alias=True)
