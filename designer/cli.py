@@ -185,6 +185,10 @@ def show(file: str, fmt: str) -> None:
             "id": s.id, "title": s.meta.title, "profile": s.setup.rules.profile,
             "zones": len(s.zones), "connections": len(s.connections), "spawns": len(s.spawns),
             "objectives": len(s.objectives), "triggers": len(s.triggers),
+            "variants": [{"id": v.id, "kind": v.kind, "name": v.label, "changes": len(v.changes)} for v in s.variants],
+            "weather": [{"id": r.id, "name": r.label, "rolls": sorted(r.rolls), "chance": r.probability}
+                        for r in s.weather.rows] if s.weather else None,
+            "budget": s.budget.model_dump(mode="json") if s.budget else None,
             "zone_table": [dict(zip(["id", "name", "kind", "building", "level", "flags", "marks"], r))
                            for r in summary_rows(s)],
         }, indent=2))
