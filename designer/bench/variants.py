@@ -59,17 +59,17 @@ def run(path: str | Path = SAMPLE, games: int = 2000, repeat: int = 3) -> dict[s
 
 
 def report_lines(r: dict[str, Any]) -> list[str]:
-    f = lambda d: f"{d['median']:.2f} s (min {d['min']:.2f}, max {d['max']:.2f})"  # noqa: E731
-    lines = [f"{r['scenario']}: {r['selections']} allowed selections, {r['weather_rows']} weather rows; "
-             f"CPU time, {r['repeat']} runs each",
-             f"validate, every combination and weather row: {f(r['validate_cpu_s'])}",
-             f"validate, base game only:                    {f(r['validate_base_cpu_s'])}",
-             f"playtest, base game, {r['games']} games:      {f(r['playtest_base_cpu_s'])}"]
+    f = lambda d: f"{d['median']:.3f} s (min {d['min']:.3f}, max {d['max']:.3f})"  # noqa: E731
+    rows = [("validate, every combination and weather row", r["validate_cpu_s"], ""),
+            ("validate, base game only", r["validate_base_cpu_s"], ""),
+            (f"playtest, base game, {r['games']} games", r["playtest_base_cpu_s"], "")]
     if "playtest_weather_cpu_s" in r:
-        lines.append(f"playtest, weather rolled per game:          {f(r['playtest_weather_cpu_s'])}")
+        rows.append(("playtest, weather rolled per game", r["playtest_weather_cpu_s"], ""))
     if "playtest_purchases_cpu_s" in r:
-        lines.append(f"playtest, random purchases:                 {f(r['playtest_purchases_cpu_s'])} "
-                     f"({r['distinct_purchases']} distinct purchases)")
-    lines.append(f"playtest --all-variants:                    {f(r['playtest_all_variants_cpu_s'])} "
-                 f"({r['selections']} x {r['games']} games)")
-    return lines
+        rows.append(("playtest, random purchases", r["playtest_purchases_cpu_s"],
+                     f" ({r['distinct_purchases']} distinct purchases)"))
+    rows.append(("playtest --all-variants", r["playtest_all_variants_cpu_s"],
+                 f" ({r['selections']} selections x {r['games']} games)"))
+    width = max(len(name) for name, _, _ in rows) + 1
+    return [f"{r['scenario']}: {r['selections']} allowed selections, {r['weather_rows']} weather rows; "
+            f"CPU time, {r['repeat']} runs each"] + [f"{name + ':':<{width}} {f(d)}{extra}" for name, d, extra in rows]
