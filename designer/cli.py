@@ -461,8 +461,9 @@ def play_command(file: str, seed: int, policy: str, survivors: int | None, log_p
               help="Results store (SQLite) to read and write; default: the user's store.")
 @click.option("--no-store", is_flag=True, help="Neither read nor write the results store.")
 @click.option("--label", default=None, help="A free-text label kept with the run in the store (e.g. 'shorter night').")
-@click.option("--variant", "variant", default=None, metavar="SELECTION",
-              help="Play a variant and modules of the scenario (e.g. two-players+tools; 'base' for none).")
+@click.option("--variant", "variants", multiple=True, metavar="SELECTION",
+              help="Play a variant and modules of the scenario (e.g. two-players+tools; 'base' for none); "
+                   "repeat it to compare several on the same seeds.")
 @click.option("--all-variants", is_flag=True,
               help="Play every allowed variant and module combination on the same seeds and compare each with "
                    "the base game.")
@@ -474,7 +475,7 @@ def play_command(file: str, seed: int, policy: str, survivors: int | None, log_p
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int | None, workers: int | None,
                      scheduler: str | None, out: str | None, report: str | None, store: str | None,
-                     no_store: bool, label: str | None, variant: str | None, all_variants: bool, weather: str,
+                     no_store: bool, label: str | None, variants: tuple[str, ...], all_variants: bool, weather: str,
                      random_purchases: bool, fmt: str) -> None:
     """Play many seeded games and print the win rate with its interval, losses by cause, turns and
     the deadliest zones. A scenario with a weather table rolls each game's weather (results split
@@ -488,18 +489,23 @@ def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int |
     if out and not out.endswith((".csv", ".parquet")):
         raise click.ClickException(f"{out}: expected a .csv or .parquet file")
     s = load(file)
-    if variant is not None and all_variants:
-        raise click.ClickException("--variant and --all-variants: expected one of them")
+    variant = variants[0] if len(variants) == 1 else None
+    if variants and all_variants:
+        raise click.ClickException("--variant and --all-variants: expected one of them (repeat --variant to "
+                                   "compare some selections)")
     if random_purchases and s.budget is None:
         raise click.ClickException(f"{file}: budget: --random-purchases needs a budget with a price list; the scenario "
                                    "has none")
     if weather not in ("roll", "off") and s.weather is None:
         raise click.ClickException(f"{file}: weather: --weather {weather} needs a weather table; the scenario has none")
-    if variant is not None or all_variants or s.variants or s.weather is not None or random_purchases:
-        extra = (f" --variant {variant}" if variant else " --all-variants" if all_variants else "") + \
+    if variants or all_variants or s.variants or s.weather is not None or random_purchases:
+        extra = ("".join(f" --variant {v}" for v in variants) if variants else " --all-variants" if all_variants
+                 else "") + \
             (f" --weather {weather}" if weather != "roll" else "") + (" --random-purchases" if random_purchases else "")
         try:
-            _playtest_variants(s, file, variant, all_variants, None if weather == "off" else weather, random_purchases,
+            _playtest_variants(s, file, variant, all_variants or len(variants) > 1,
+                               None if weather == "off" else weather, random_purchases,
+                               selections=list(variants) if len(variants) > 1 else None,
                                n=n, seed=seed, policy=policy, survivors=survivors, workers=workers,
                                scheduler=scheduler, out=out, report=report, fmt=fmt,
                                store=None if no_store else (store or "default"), label=label,
@@ -529,7 +535,7 @@ def _fmt_row(r: Any, keys: tuple[str, ...]) -> list[str]:
 def _playtest_variants(s: Scenario, file: str, variant: str | None, all_variants: bool, weather: str | None,
                        purchases: bool, *, n: int, seed: int, policy: str, survivors: int | None, workers: int | None,
                        scheduler: str | None, out: str | None, report: str | None, fmt: str, store: Any,
-                       command: str, label: str | None = None) -> None:
+                       command: str, label: str | None = None, selections: list[str] | None = None) -> None:
     """``designer playtest`` of a selection with per-game weather and purchases, or of every
     selection (--all-variants)."""
     from .analysis.variant_runs import playtest_options, playtest_variants
@@ -537,6 +543,7 @@ def _playtest_variants(s: Scenario, file: str, variant: str | None, all_variants
     progress = fmt == "text" and n >= 1000
     if all_variants:
         v = playtest_variants(s, n=n, seed=seed, policy=policy, survivors=survivors, weather=weather,
+                              selections=selections,
                               purchases=purchases, workers=workers, executor=scheduler, progress=progress,
                               store=store, command=command, source=file)
         table = v.table()
@@ -544,7 +551,7 @@ def _playtest_variants(s: Scenario, file: str, variant: str | None, all_variants
             click.echo(json.dumps({"selections": table.to_dict(orient="records"), "command": command},
                                   sort_keys=True, default=str))
             return
-        click.echo(f"{s.meta.title} ({file}), policy {policy}: {len(table)} combinations, each on the same "
+        click.echo(f"{s.meta.title} ({file}), policy {policy}: {len(table)} selections, each on the same "
                    f"{n} game seeds")
         rows = []
         for r in table.to_dict(orient="records"):

@@ -350,6 +350,10 @@ def test_cli_playtest_weather_and_all_variants():
     assert r.exit_code == 0, r.output
     doc = json.loads(r.output.strip().splitlines()[-1])
     assert [row["selection"] for row in doc["selections"]] == [sel.label for sel in iter_selections(load(SAMPLE))]
+    r = CliRunner().invoke(cli, ["playtest", str(SAMPLE), "-n", "50", "--no-store", "--variant", "tools",
+                                 "--variant", "awake-dock", "--weather", "normal"])
+    assert r.exit_code == 0, r.output
+    assert [line.split()[0] for line in r.output.splitlines()[3:6]] == ["base", "tools", "awake-dock"]
     r = CliRunner().invoke(cli, ["playtest", str(SAMPLE), "-n", "10", "--no-store", "--weather", "sunny"])
     assert r.exit_code == 1 and "no weather row has id 'sunny'" in r.output
     r = CliRunner().invoke(cli, ["playtest", str(ROOT / "scenarios" / "night-shift.json"), "-n", "10", "--no-store",
