@@ -133,7 +133,8 @@ def test_a_module_that_removes_what_another_needs_names_the_combination(depot):
     assert len(found) == 1
     f = found[0]
     assert f.path == "variants[1].changes[0]" and set(f.ids) >= {"looted", "more-looted", "crowbar"}
-    assert "combination 'looted+more-looted'" in f.message and "holds 0" in f.message
+    assert "combination 'looted+more-looted' (variants[0], variants[1]): variants[1].changes[0]" in f.message
+    assert "holds 0" in f.message
 
 
 def test_removing_a_spawn_a_trigger_needs_breaks_the_scenario(depot):
@@ -149,7 +150,7 @@ def test_a_variant_that_cannot_be_won_is_an_error_of_that_variant(depot):
     d = data_of(depot)
     d["variants"] = [{"id": "no-vault", "changes": [{"kind": "remove_connection", "connection": "door-blue"}]}]
     found = [f for f in check(parse(d, "x.json")).findings if f.code == "variant-has-errors"]
-    assert any("variant 'no-vault': unwinnable" in f.message for f in found)
+    assert any("variant 'no-vault' (variants[0]): unwinnable" in f.message for f in found)
     assert all("no-vault" in f.ids for f in found)
 
 
@@ -271,7 +272,7 @@ def test_a_module_that_overspends_is_reported_with_its_name(depot):
     found = [f for f in check(parse(d, "x.json")).findings if f.code == "budget-over-spent"]
     assert found and all("heavy" in f.ids for f in found)
     assert len(found) == 1  # reported for the module, not again for every combination holding it
-    assert found[0].message.startswith("module 'heavy': the survivors spend 43 points (each survivor's kit: "
+    assert found[0].message.startswith("module 'heavy' (variants[4]): budget.survivors: the survivors spend 43 points (each survivor's kit: "
                                        "fire axe+pistol+shotgun) of a budget of 25")
 
 

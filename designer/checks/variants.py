@@ -106,8 +106,9 @@ def check_options(s: Scenario, check: Callable[[Scenario], list[Finding]],
                 out.append(Finding("variant-not-modelled", "info",
                                    f"weather row '{row.id}' changes what the engine does not play: {row.not_modelled}",
                                    (row.id,), f"weather.rows[{i}].not_modelled"))
+    index = {v.id: i for i, v in enumerate(s.variants)}
     for sel in iter_selections(s):
-        what = sel.described
+        what = sel.described + (f" ({', '.join(f'variants[{index[v]}]' for v in sel.ids)})" if sel.ids else "")
         if not sel.is_base:
             derived, found = _derive_findings(what, sel.ids, lambda sel=sel: derive(s, sel), check, seen)
             out += found
@@ -115,7 +116,7 @@ def check_options(s: Scenario, check: Callable[[Scenario], list[Finding]],
                 continue
             out += _new(check_budget(s, derived, what, sel.ids), what, seen)
         for i, row in enumerate(s.weather.rows if s.weather is not None else ()):
-            rolled = f"weather row '{row.id}' (2d6: {', '.join(map(str, sorted(row.rolls)))})"
+            rolled = f"weather row '{row.id}' (weather.rows[{i}], 2d6: {', '.join(map(str, sorted(row.rolls)))})"
             label = rolled if sel.is_base else f"{what} with {rolled}"
             derived, found = _derive_findings(label, (*sel.ids, row.id),
                                               lambda sel=sel, row=row: derive(s, sel, row), check, seen)
@@ -134,15 +135,15 @@ def _side_findings(side: str, b: SideBudget, spent: int, points: int, what: str,
     path = f"budget.{side}"
     if spent > points:
         return [Finding("budget-over-spent", "error",
-                        f"{what}: the {side} spend {spent} points ({detail}) of a budget of {points}; expected at "
-                        f"most {points}", ids, path)]
+                        f"{what}: {path}: the {side} spend {spent} points ({detail}) of a budget of {points}; "
+                        f"expected at most {points}", ids, path)]
     left = points - spent
     if left > b.allowed_slack():
         affordable = sorted(k for k, p in b.prices.items() if p <= left)
         return [Finding("budget-under-spent", "warning",
-                        f"{what}: the {side} spend {spent} points ({detail}) of a budget of {points}; {left} are "
-                        f"left, enough for {', '.join(affordable[:5])}{' ...' if len(affordable) > 5 else ''}",
-                        ids, path)]
+                        f"{what}: {path}: the {side} spend {spent} points ({detail}) of a budget of {points}; "
+                        f"{left} are left (slack {b.allowed_slack()}), enough for {', '.join(affordable[:5])}"
+                        f"{' ...' if len(affordable) > 5 else ''}", ids, path)]
     return []
 
 
@@ -158,8 +159,8 @@ def check_budget(s: Scenario, played: Scenario, what: str, ids: tuple[str, ...] 
         cost, unpriced = kit_cost(b.survivors, kit)
         for item in sorted(set(unpriced)):
             out.append(Finding("budget-unpriced-item", "error",
-                               f"{what}: the survivors start with '{item}', which budget.survivors.prices does not "
-                               f"price; expected a price for every starting item", (*ids, item),
+                               f"{what}: budget.survivors.prices: the survivors start with '{item}', which the price "
+                               f"list does not price; expected a price for every starting item", (*ids, item),
                                "budget.survivors.prices"))
         kit_text = "+".join(kit) or "nothing"
         if b.survivors.per == "survivor":
@@ -183,14 +184,14 @@ def check_budget(s: Scenario, played: Scenario, what: str, ids: tuple[str, ...] 
             for t, n in pool.items():
                 if t in b.zombies.prices and n > b.zombies.max_each:
                     out.append(Finding("budget-over-spent", "error",
-                                       f"{what}: the pool holds {n} {t} miniatures; budget.zombies.max_each allows "
-                                       f"{b.zombies.max_each}", (*ids, t), "budget.zombies.max_each"))
+                                       f"{what}: budget.zombies.max_each: the pool holds {n} {t} miniatures; expected at "
+                                       f"most {b.zombies.max_each}", (*ids, t), "budget.zombies.max_each"))
     if b.survivors is not None and b.survivors.max_each is not None:
         from collections import Counter
 
         for item, n in Counter(played.setup.survivors.starting_equipment).items():
             if n > b.survivors.max_each:
                 out.append(Finding("budget-over-spent", "error",
-                                   f"{what}: each survivor starts with {n} '{item}'; budget.survivors.max_each allows "
-                                   f"{b.survivors.max_each}", (*ids, item), "budget.survivors.max_each"))
+                                   f"{what}: budget.survivors.max_each: each survivor starts with {n} '{item}'; expected "
+                                   f"at most {b.survivors.max_each}", (*ids, item), "budget.survivors.max_each"))
     return out
