@@ -511,3 +511,24 @@ def test_report_has_the_weather_and_purchase_tables(depot, tmp_path):
     for title in ("By weather (2d6 rolled per game)", "By purchase", "By item bought", "Reproducibility"):
         assert f"<h2>{title}</h2>" in page
     assert page.index("By item bought") < page.index("<h2>Reproducibility</h2>") and "thick-fog" in page
+
+
+def test_many_modules_check_the_smallest_combinations_first(depot):
+    d = data_of(depot)
+    d["variants"] = [{"id": f"m{i}", "kind": "module", "changes": [{"kind": "change_zombies", "zombie": "walker",
+                                                                      "by": 1}]} for i in range(20)]
+    d["budget"] = None
+    s = parse(d, "x.json")
+    from designer.variants import count_selections
+
+    assert count_selections(s) == 10_001  # counted up to the limit, not to 2**20
+    found = check(s).findings
+    many = [f for f in found if f.code == "too-many-combinations"]
+    assert len(many) == 1 and "more than 10,000 combinations" in many[0].message
+    assert [f for f in found if f.severity == "error"] == []
+
+
+def test_check_without_options_looks_at_the_base_game_alone():
+    s = load(ROOT / "scenarios" / "broken" / "variant-problems.json")
+    assert codes(check(s, options=False).findings) == []
+    assert "variant-invalid" in codes(check(s).findings)

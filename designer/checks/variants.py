@@ -14,6 +14,7 @@ from typing import Callable
 from ..model.scenario import Scenario
 from ..model.variants import SideBudget
 from ..variants import (
+    COUNT_LIMIT,
     MAX_COMBINATIONS,
     VariantError,
     count_selections,
@@ -97,9 +98,11 @@ def check_options(s: Scenario, check: Callable[[Scenario], list[Finding]],
                                        "does a table of that size play?", (w.id, v.id), f"variants[{i}].players"))
     total = count_selections(s)
     if total > MAX_COMBINATIONS:
+        many = f"more than {COUNT_LIMIT:,}" if total > COUNT_LIMIT else f"{total}"
         out.append(Finding("too-many-combinations", "info",
-                           f"the scenario allows {total} combinations of variants and modules; the first "
-                           f"{MAX_COMBINATIONS} (the base game, then by number of modules) are checked", ()))
+                           f"the scenario allows {many} combinations of variants and modules; the first "
+                           f"{MAX_COMBINATIONS} (the base game, then by number of modules) are checked", (),
+                           "variants"))
     if s.weather is not None:
         for i, row in enumerate(s.weather.rows):
             if row.not_modelled:
