@@ -122,9 +122,7 @@ def parse_selection(s: Scenario, text: str | Iterable[str], source: str = "") ->
     """The selection named by ``text`` ('base', 'two-players', 'two-players+doctors', or a list
     of ids). Raises :class:`VariantError` for an unknown id, two variants, or a combination the
     scenario forbids."""
-    names = [p.strip() for p in (text.split("+") if isinstance(text, str) else text) if p.strip()]
-    if names == ["base"]:
-        names = []
+    names = [p.strip() for p in (text.split("+") if isinstance(text, str) else text) if p.strip() not in ("", "base")]
     known = _by_id(s)
     problems = []
     for n in names:

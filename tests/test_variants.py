@@ -532,3 +532,18 @@ def test_check_without_options_looks_at_the_base_game_alone():
     s = load(ROOT / "scenarios" / "broken" / "variant-problems.json")
     assert codes(check(s, options=False).findings) == []
     assert "variant-invalid" in codes(check(s).findings)
+
+
+def test_reserved_ids_are_refused(depot):
+    d = data_of(depot)
+    d["variants"][0]["id"] = "base"
+    d["variants"][3]["excludes"] = ["base"]
+    with pytest.raises(LoadError) as e:
+        parse(d, "x.json")
+    assert "variants[0].id" in {p.path for p in e.value.problems}
+    d = data_of(depot)
+    d["weather"]["rows"][3]["id"] = "roll"
+    with pytest.raises(LoadError) as e:
+        parse(d, "x.json")
+    assert [p.path for p in e.value.problems] == ["weather.rows[3].id"]
+    assert derive(depot, "base+tools") == derive(depot, "tools")

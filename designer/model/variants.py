@@ -452,6 +452,10 @@ class WeatherTable(Model):
                 problems.append(ReferenceProblem(code="duplicate-id", path=f"rows[{i}].id", ids=[r.id],
                                                  message=f"id '{r.id}' is already used by rows[{ids[r.id]}]"))
             ids.setdefault(r.id, i)
+            if r.id in ("roll", "off"):
+                problems.append(ReferenceProblem(code="invalid-field", path=f"rows[{i}].id", ids=[r.id],
+                                                 message=f"'{r.id}' is how a playtest or a campaign step asks for "
+                                                         "the weather to be rolled or left out; expected another id"))
             for j, total in enumerate(r.rolls):
                 where = f"rows[{i}].rolls[{j}]"
                 if total not in WEATHER_TOTALS:
@@ -553,6 +557,9 @@ def iter_variant_reference_problems(s: Scenario) -> Iterator[ReferenceProblem]:
             yield ReferenceProblem(code="duplicate-id", path=f"variants[{i}].id", ids=[v.id],
                                    message=f"id '{v.id}' is already used by variants[{ids.index(v.id)}]; "
                                            "ids must be unique")
+        if v.id == "base":
+            yield ReferenceProblem(code="invalid-field", path=f"variants[{i}].id", ids=[v.id],
+                                   message="'base' names the game without variants and modules; expected another id")
         for key in ("requires", "excludes"):
             for j, other in enumerate(getattr(v, key)):
                 path = f"variants[{i}].{key}[{j}]"
