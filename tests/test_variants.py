@@ -547,3 +547,11 @@ def test_reserved_ids_are_refused(depot):
         parse(d, "x.json")
     assert [p.path for p in e.value.problems] == ["weather.rows[3].id"]
     assert derive(depot, "base+tools") == derive(depot, "tools")
+
+
+def test_worker_processes_play_the_same_games(depot):
+    serial = playtest_options(depot, "tools", n=120, seed=6, purchases=True, progress=False)
+    pooled = playtest_options(depot, "tools", n=120, seed=6, purchases=True, progress=False, executor="local",
+                              workers=2)
+    assert serial.games.equals(pooled.games)
+    assert serial.result.tally.wins == pooled.result.tally.wins
