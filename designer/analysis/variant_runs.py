@@ -321,12 +321,14 @@ def playtest_options(s: Scenario, selection: Selection | str = "base", n: int = 
             executor="serial" if serial else executor, chunk_size=10_000 if serial else None, on_chunk=tick,
             combine=lambda parts: GameTable.concat(parts, zone_ids, obj_ids))
     meta = _meta(s, n, seed, policy, survivors, command, label or what)
+    meta["zone_names"] = {z.id: z.name or z.id for z in scenarios[0].zones}  # a variant may add zones
     first = Board(scenarios[0])
     meta["played_by"] = "core" if core.available() and core.unsupported(first, policy, survivors, plan=plans[0]) \
         is None else "reference"
     result = PlaytestResult(Tally.from_table(table, spec), meta, interrupted, table=table)
-    draws = _draws_frame(len(table), seed, rolls[:len(table)] if rolling else None, rows[:len(table)] if rolling else
-                         None, bought[:len(table)] if buying else None)
+    draws = _draws_frame(n, seed, rolls if rolling else None, rows if rolling else None, bought if buying else None)
+    if interrupted:  # the games of the chunks that finished
+        draws = draws[draws["game"].isin(table.scalars[:, _GAME])].reset_index(drop=True)
     return OptionsResult(s, sel, result, draws, rolling, buying)
 
 
