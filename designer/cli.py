@@ -913,9 +913,12 @@ def _playtest_outputs(s: Scenario, result: Any, out: str | None, report: str | N
 @click.option("--survivors", type=click.IntRange(1, 12), default=None, help="Number of survivors.")
 @click.option("--games-listed", type=click.IntRange(0, 10_000), default=10, show_default=True,
               help="Flipped games to list in each direction (with their seeds).")
+@click.option("--variant", "variant", default=None, metavar="SELECTION",
+              help="Play this variant and modules of both files (each must declare them); "
+                   "to compare variants of one file, use playtest --variant A --variant B.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def compare_command(file_a: str, file_b: str, n: int, seed: int, policy: str, survivors: int | None,
-                    games_listed: int, fmt: str) -> None:
+                    games_listed: int, variant: str | None, fmt: str) -> None:
     """Compare two versions of a scenario on the same game seeds: both win rates, the difference
     with its interval and p-value, and the paired test (McNemar) on the games that flipped.
 
@@ -925,10 +928,15 @@ def compare_command(file_a: str, file_b: str, n: int, seed: int, policy: str, su
     from .engine import ProfileError
 
     a, b = load(file_a), load(file_b)
+    if variant is not None:
+        from .variants import derive
+
+        a, b = derive(a, variant, source=file_a), derive(b, variant, source=file_b)
     try:
         c = compare(a, b, n=n, seed=seed, policy=policy, survivors=survivors, labels=(file_a, file_b),
                     progress=fmt == "text" and n >= 20_000,
-                    command=run_command("compare", file_a, n, seed, policy, survivors, f" {file_b}"))
+                    command=run_command("compare", file_a, n, seed, policy, survivors,
+                                        f" {file_b}" + (f" --variant {variant}" if variant else "")))
     except ProfileError as e:
         raise click.ClickException(f"setup.rules.overrides: {e}") from None
     doc = c.as_dict(list_games=games_listed)
@@ -1021,9 +1029,11 @@ def _sweep_value(text: str) -> Any:
 @click.option("--target", type=click.FloatRange(0, 1), default=None, help="A target win rate to draw.")
 @click.option("--tolerance", type=click.FloatRange(0, 0.5), default=None, help="The band around the target.")
 @click.option("--report", type=click.Path(dir_okay=False), default=None, help="Write an HTML report (plot and table).")
+@click.option("--variant", "variant", default=None, metavar="SELECTION",
+              help="Sweep this variant and modules of the scenario (e.g. two-players+tools).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def sweep_command(file: str, parameter: str, values: str, n: int, seed: int, policy: str, target: float | None,
-                  tolerance: float | None, report: str | None, fmt: str) -> None:
+                  tolerance: float | None, report: str | None, variant: str | None, fmt: str) -> None:
     """Win rate (with its interval) for each value of one parameter, on the same game seeds.
 
     Example: designer sweep scenarios/seul-dans-le-noir.json --parameter turn_limit --values 5,6,7,9,15 --target 0.4
@@ -1032,6 +1042,10 @@ def sweep_command(file: str, parameter: str, values: str, n: int, seed: int, pol
     from .engine import ProfileError
 
     s = load(file)
+    if variant is not None:
+        from .variants import derive
+
+        s = derive(s, variant, source=file)
     vals = [_sweep_value(v.strip()) for v in values.split(",") if v.strip()]
     if not vals:
         raise click.ClickException("--values: expected at least one value")
@@ -1041,7 +1055,8 @@ def sweep_command(file: str, parameter: str, values: str, n: int, seed: int, pol
         raise click.ClickException(f"{file}: {e}") from None
     except ProfileError as e:
         raise click.ClickException(f"{file}: setup.rules.overrides: {e}") from None
-    command = f"designer sweep {file} --parameter {parameter} --values {values} -n {n} --seed {seed} --policy {policy}"
+    command = f"designer sweep {file} --parameter {parameter} --values {values} -n {n} --seed {seed} --policy {policy}" \
+        + (f" --variant {variant}" if variant else "")
     if report:
         import html as html_mod
 

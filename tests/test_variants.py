@@ -555,3 +555,21 @@ def test_worker_processes_play_the_same_games(depot):
                               workers=2)
     assert serial.games.equals(pooled.games)
     assert serial.result.tally.wins == pooled.result.tally.wins
+
+
+def test_compare_and_sweep_play_a_variant():
+    r = CliRunner().invoke(cli, ["compare", str(SAMPLE), str(SAMPLE), "-n", "60", "--variant", "awake-dock",
+                                 "--format", "json"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output.strip().splitlines()[-1])
+    assert doc["changes"] == [] and doc["a"]["wins"] == doc["b"]["wins"]
+    assert "--variant awake-dock" in doc["reproducibility"]["command"]
+    plain = CliRunner().invoke(cli, ["compare", str(SAMPLE), str(SAMPLE), "-n", "60", "--format", "json"])
+    assert json.loads(plain.output.strip().splitlines()[-1])["a"]["wins"] != doc["a"]["wins"]
+    r = CliRunner().invoke(cli, ["sweep", str(SAMPLE), "--parameter", "turn_limit", "--values", "6,16", "-n", "40",
+                                 "--variant", "nope"])
+    assert r.exit_code == 1 and "no variant or module has id 'nope'" in r.output
+    r = CliRunner().invoke(cli, ["sweep", str(SAMPLE), "--parameter", "turn_limit", "--values", "6,16", "-n", "40",
+                                 "--variant", "tools", "--format", "json"])
+    assert r.exit_code == 0, r.output
+    assert "--variant tools" in json.loads(r.output.strip().splitlines()[-1])["command"]
