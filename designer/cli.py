@@ -472,11 +472,13 @@ def play_command(file: str, seed: int, policy: str, survivors: int | None, log_p
                    "or a row id for every game.")
 @click.option("--random-purchases", is_flag=True,
               help="Each game buys a random kit (and zombie pool) within the scenario's budget, from its seed.")
+@click.option("--all-weather", is_flag=True,
+              help="Play every weather row on all the game seeds and compare each with no weather (paired).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int | None, workers: int | None,
                      scheduler: str | None, out: str | None, report: str | None, store: str | None,
                      no_store: bool, label: str | None, variants: tuple[str, ...], all_variants: bool, weather: str,
-                     random_purchases: bool, fmt: str) -> None:
+                     random_purchases: bool, all_weather: bool, fmt: str) -> None:
     """Play many seeded games and print the win rate with its interval, losses by cause, turns and
     the deadliest zones. A scenario with a weather table rolls each game's weather (results split
     by the row rolled); --random-purchases splits them by purchase and by item bought.
@@ -496,8 +498,18 @@ def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int |
     if random_purchases and s.budget is None:
         raise click.ClickException(f"{file}: budget: --random-purchases needs a budget with a price list; the scenario "
                                    "has none")
-    if weather not in ("roll", "off") and s.weather is None:
-        raise click.ClickException(f"{file}: weather: --weather {weather} needs a weather table; the scenario has none")
+    if (all_weather or weather not in ("roll", "off")) and s.weather is None:
+        raise click.ClickException(f"{file}: weather: --{'all-weather' if all_weather else 'weather ' + weather} needs "
+                                   "a weather table; the scenario has none")
+    if all_weather:
+        if all_variants or len(variants) > 1 or random_purchases:
+            raise click.ClickException("--all-weather plays one selection without purchases; expected at most one "
+                                       "--variant and no --all-variants or --random-purchases")
+        _playtest_weathers(s, file, variant, n=n, seed=seed, policy=policy, survivors=survivors, workers=workers,
+                           scheduler=scheduler, fmt=fmt, store=None if no_store else (store or "default"),
+                           command=run_command("playtest", file, n, seed, policy, survivors,
+                                               (f" --variant {variant}" if variant else "") + " --all-weather"))
+        return
     if variants or all_variants or s.variants or s.weather is not None or random_purchases:
         extra = ("".join(f" --variant {v}" for v in variants) if variants else " --all-variants" if all_variants
                  else "") + \
@@ -530,6 +542,38 @@ def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int |
 def _fmt_row(r: Any, keys: tuple[str, ...]) -> list[str]:
     return [f"{r[k]:.1%}" if isinstance(r[k], float) and k.startswith(("win", "share", "chance")) else str(r[k])
             for k in keys]
+
+
+def _playtest_weathers(s: Scenario, file: str, variant: str | None, *, n: int, seed: int, policy: str,
+                       survivors: int | None, workers: int | None, scheduler: str | None, fmt: str, store: Any,
+                       command: str) -> None:
+    """``designer playtest --all-weather``: each weather row on every seed, against no weather."""
+    from .analysis.variant_runs import playtest_weathers
+
+    v = playtest_weathers(s, variant or "base", n=n, seed=seed, policy=policy, survivors=survivors, workers=workers,
+                          executor=scheduler, progress=fmt == "text" and n >= 1000, store=store, command=command,
+                          source=file)
+    table = v.table()
+    expected = v.expected_win_rate()
+    if fmt == "json":
+        click.echo(json.dumps({"rows": table.to_dict(orient="records"), "expected_win_rate": expected,
+                               "command": command}, sort_keys=True, default=str))
+        return
+    click.echo(f"{s.meta.title} ({file}), policy {policy}: each weather row on the same {n} game seeds"
+               + (f", selection {variant}" if variant else ""))
+    rows = []
+    for r in table.to_dict(orient="records"):
+        none = r["selection"] == "no weather"
+        rows.append([r["selection"], "" if none else f"{r['chance']:.1%}", f"{r['win_rate']:.1%}",
+                     f"{r['low']:.1%} - {r['high']:.1%}",
+                     "" if none else f"{r['difference'] * 100:+.1f} ({r['diff_low'] * 100:+.1f} to "
+                                     f"{r['diff_high'] * 100:+.1f})",
+                     "" if none else f"{r['win_to_loss']:.0f} / {r['loss_to_win']:.0f}",
+                     "" if none else f"{r['mcnemar_p']:.2g}"])
+    click.echo(_table(rows, ["weather", "2d6 chance", "win rate", "95 % interval", "vs no weather, points (95 %)",
+                             "flipped win>loss / loss>win", "McNemar p"]))
+    click.echo(f"win rate with the weather rolled (sum of chance x win rate): {expected:.1%}")
+    click.echo(f"reproduce: {command}")
 
 
 def _playtest_variants(s: Scenario, file: str, variant: str | None, all_variants: bool, weather: str | None,

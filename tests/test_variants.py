@@ -573,3 +573,25 @@ def test_compare_and_sweep_play_a_variant():
                                  "--variant", "tools", "--format", "json"])
     assert r.exit_code == 0, r.output
     assert "--variant tools" in json.loads(r.output.strip().splitlines()[-1])["command"]
+
+
+def test_every_weather_row_on_the_same_seeds(depot):
+    """A row with no changes plays the very games of no weather; a shorter night (acid rain) can
+    only turn wins into losses; the rolled weather's win rate agrees with the rows' win rates
+    weighted by their 2d6 chances."""
+    from designer.analysis.variant_runs import playtest_weathers
+
+    n = 600
+    v = playtest_weathers(depot, n=n, seed=12, progress=False)
+    normal, acid = v.comparisons["normal"], v.comparisons["acid-rain"]
+    assert len(normal.win_to_loss) == len(normal.loss_to_win) == 0
+    assert len(acid.loss_to_win) == 0 and len(acid.win_to_loss) > 0
+    expected = v.expected_win_rate()
+    assert expected == pytest.approx(sum(r.probability * v.runs[r.id].result.win_rate()[0]
+                                         for r in depot.weather.rows))
+    assert v.table()["chance"].iloc[1:].sum() == pytest.approx(1.0)
+    rolled = playtest_options(depot, n=n, seed=12, progress=False).result.win_rate()[0]
+    # each rolled game is one of the rows' games on the same seed: the two agree up to the draw
+    assert abs(rolled - expected) < 4 * sqrt(expected * (1 - expected) / n)
+    r = CliRunner().invoke(cli, ["playtest", str(SAMPLE), "-n", "50", "--no-store", "--all-weather"])
+    assert r.exit_code == 0 and "win rate with the weather rolled (sum of chance x win rate)" in r.output
