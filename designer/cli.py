@@ -507,6 +507,7 @@ def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int |
                                        "--variant and no --all-variants or --random-purchases")
         _playtest_weathers(s, file, variant, n=n, seed=seed, policy=policy, survivors=survivors, workers=workers,
                            scheduler=scheduler, fmt=fmt, store=None if no_store else (store or "default"),
+                           out=out, report=report,
                            command=run_command("playtest", file, n, seed, policy, survivors,
                                                (f" --variant {variant}" if variant else "") + " --all-weather"))
         return
@@ -544,9 +545,32 @@ def _fmt_row(r: Any, keys: tuple[str, ...]) -> list[str]:
             for k in keys]
 
 
+def _comparison_files(table: Any, out: str | None, report: str | None, title: str, command: str,
+                      note: str = "") -> None:
+    """Write a comparison table (--all-variants, --all-weather): --out as CSV or Parquet, --report
+    as an HTML page with the table and the command that plays it again."""
+    if out:
+        from .analysis.runs import _write_frame
+
+        _write_frame(table, Path(out))
+        click.echo(f"wrote the comparison table to {out}", err=True)
+    if report:
+        import html as html_mod
+
+        page = ("<!doctype html><html><head><meta charset='utf-8'><title>" + html_mod.escape(title) + "</title>"
+                "<style>body{font-family:sans-serif;max-width:70em;margin:2em auto}table{border-collapse:collapse}"
+                "td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}</style></head><body>"
+                f"<h1>{html_mod.escape(title)}</h1>" + table.to_html(index=False, float_format=lambda x: f"{x:.3f}",
+                                                                      na_rep="")
+                + (f"<p>{html_mod.escape(note)}</p>" if note else "")
+                + f"<h2>Reproducibility</h2><pre>{html_mod.escape(command)}</pre></body></html>")
+        write_text_atomic(report, page)
+        click.echo(f"wrote report to {report}", err=True)
+
+
 def _playtest_weathers(s: Scenario, file: str, variant: str | None, *, n: int, seed: int, policy: str,
                        survivors: int | None, workers: int | None, scheduler: str | None, fmt: str, store: Any,
-                       command: str) -> None:
+                       command: str, out: str | None = None, report: str | None = None) -> None:
     """``designer playtest --all-weather``: each weather row on every seed, against no weather."""
     from .analysis.variant_runs import playtest_weathers
 
@@ -555,6 +579,8 @@ def _playtest_weathers(s: Scenario, file: str, variant: str | None, *, n: int, s
                           source=file)
     table = v.table()
     expected = v.expected_win_rate()
+    _comparison_files(table, out, report, f"{s.meta.title}: every weather row on the same {n} game seeds", command,
+                      f"Win rate with the weather rolled (sum of chance x win rate): {expected:.1%}")
     if fmt == "json":
         click.echo(json.dumps({"rows": table.to_dict(orient="records"), "expected_win_rate": expected,
                                "command": command}, sort_keys=True, default=str))
@@ -591,6 +617,8 @@ def _playtest_variants(s: Scenario, file: str, variant: str | None, all_variants
                               purchases=purchases, workers=workers, executor=scheduler, progress=progress,
                               store=store, command=command, source=file)
         table = v.table()
+        _comparison_files(table, out, report, f"{s.meta.title}: {len(table)} selections on the same {n} game seeds",
+                          command)
         if fmt == "json":
             click.echo(json.dumps({"selections": table.to_dict(orient="records"), "command": command},
                                   sort_keys=True, default=str))

@@ -595,3 +595,18 @@ def test_every_weather_row_on_the_same_seeds(depot):
     assert abs(rolled - expected) < 4 * sqrt(expected * (1 - expected) / n)
     r = CliRunner().invoke(cli, ["playtest", str(SAMPLE), "-n", "50", "--no-store", "--all-weather"])
     assert r.exit_code == 0 and "win rate with the weather rolled (sum of chance x win rate)" in r.output
+
+
+def test_comparisons_write_their_table_and_report(tmp_path):
+    out, page = tmp_path / "cmp.csv", tmp_path / "cmp.html"
+    r = CliRunner().invoke(cli, ["playtest", str(SAMPLE), "-n", "40", "--no-store", "--all-variants", "--weather",
+                                 "off", "--out", str(out), "--report", str(page)])
+    assert r.exit_code == 0, r.output
+    import pandas as pd
+
+    table = pd.read_csv(out)
+    assert list(table["selection"])[:2] == ["base", "two-players"] and "mcnemar_p" in table
+    assert "<h2>Reproducibility</h2>" in page.read_text(encoding="utf-8")
+    r = CliRunner().invoke(cli, ["playtest", str(SAMPLE), "-n", "40", "--no-store", "--all-weather",
+                                 "--report", str(page)])
+    assert r.exit_code == 0 and "sum of chance x win rate" in page.read_text(encoding="utf-8")
