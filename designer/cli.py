@@ -696,6 +696,8 @@ def _playtest_variants(s: Scenario, file: str, variant: str | None, all_variants
         click.echo(f"wrote {'per-zone counts' if '.zones.' in path.name else 'games'} to {path}")
     if report:
         click.echo(f"wrote report to {report}")
+    if plain.meta.get("run_id") is not None and label:
+        click.echo(f"run {plain.meta['run_id']} in the results store, labelled {label!r}")
     if plain.interrupted:
         sys.exit(130)
 
