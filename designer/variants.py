@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
 from .io.files import LoadError, Problem, parse
-from .model.scenario import RULE_OVERRIDES, Scenario
+from .model.scenario import RULE_OVERRIDES, Scenario, iter_override_problems
 from .model.variants import SideBudget, Variant, WeatherRow
 
 __all__ = [
@@ -231,6 +231,10 @@ def apply_changes(data: dict[str, Any], changes: list[Any], where: str) -> list[
             spec = RULE_OVERRIDES.get(ch.name)
             if spec is None:
                 bad(f"no rule setting is called '{ch.name}'; expected one of {', '.join(RULE_OVERRIDES)}", ch.name)
+                continue
+            wrong = next(iter_override_problems({ch.name: ch.value}), None)
+            if wrong is not None:
+                bad(wrong.message, ch.name)
                 continue
             rules.setdefault("overrides", {})[ch.name] = ch.value
         elif kind == "clear_override":

@@ -610,3 +610,12 @@ def test_comparisons_write_their_table_and_report(tmp_path):
     r = CliRunner().invoke(cli, ["playtest", str(SAMPLE), "-n", "40", "--no-store", "--all-weather",
                                  "--report", str(page)])
     assert r.exit_code == 0 and "sum of chance x win rate" in page.read_text(encoding="utf-8")
+
+
+def test_an_override_out_of_range_names_the_change(depot):
+    d = data_of(depot)
+    d["variants"] = [{"id": "frantic", "changes": [{"kind": "set_override", "name": "actions", "value": 11}]}]
+    with pytest.raises(VariantError) as e:
+        derive(parse(d, "x.json"), "frantic", source="x.json")
+    assert e.value.lines() == ["x.json: variants[0].changes[0]: rule override 'actions' expects a whole number from 1 "
+                               "to 10 (actions per survivor per turn; movement points for the house profile), got 11"]
