@@ -619,3 +619,66 @@ def test_an_override_out_of_range_names_the_change(depot):
         derive(parse(d, "x.json"), "frantic", source="x.json")
     assert e.value.lines() == ["x.json: variants[0].changes[0]: rule override 'actions' expects a whole number from 1 "
                                "to 10 (actions per survivor per turn; movement points for the house profile), got 11"]
+
+
+CHANGE_CASES = [
+    ({"kind": "set_override", "name": "max_items", "value": 3}, lambda s: s.setup.rules.overrides == {"max_items": 3}),
+    ({"kind": "add_special_rule", "rule": {"id": "dark-night", "side": "zombies", "points": 1}},
+     lambda s: [r.id for r in s.setup.special_rules] == ["dark-night"]),
+    ({"kind": "add_cards", "item": "katana", "count": 3},
+     lambda s: {c.item: c.count for c in s.setup.equipment_deck}["katana"] == dict(ZOMBICIDE_DECK)["katana"] + 3),
+    ({"kind": "remove_cards", "item": "aaah", "count": "all"},
+     lambda s: "aaah" not in {c.item for c in s.setup.equipment_deck}),
+    ({"kind": "set_zombies", "zombie": "runner", "count": 0}, lambda s: s.setup.zombie_pool["runner"] == 0),
+    ({"kind": "change_zombies", "zombie": "walker", "by": -5}, lambda s: s.setup.zombie_pool["walker"] == 15),
+    ({"kind": "deactivate_spawn", "spawn": "spawn-north"}, lambda s: not s.spawn("spawn-north").active),
+    ({"kind": "add_equipment", "item": "flashlight"},
+     lambda s: s.setup.survivors.starting_equipment == ["fire axe", "pistol", "flashlight"]),
+    ({"kind": "remove_equipment", "item": "pistol"}, lambda s: s.setup.survivors.starting_equipment == ["fire axe"]),
+    ({"kind": "set_health", "health": 3}, lambda s: s.setup.survivors.health == 3),
+    ({"kind": "set_starting_cards", "count": 2}, lambda s: s.setup.survivors.starting_cards == 2),
+    ({"kind": "set_turn_limit", "turns": None}, lambda s: s.setup.turn_limit is None),
+    ({"kind": "change_turn_limit", "by": 4}, lambda s: s.setup.turn_limit == 20),
+    ({"kind": "set_spawn_method", "method": {"kind": "dice", "dice": "1d3"}},
+     lambda s: s.setup.spawn_method.kind == "dice" and s.setup.spawn_method.dice == "1d3"),
+    ({"kind": "remove_objective", "objective": "crate-2"},
+     lambda s: [o.id for o in s.objectives] == ["crate-1", "blue-key", "green-switch"]),
+]
+
+
+@pytest.mark.parametrize("change,holds", CHANGE_CASES, ids=[c["kind"] for c, _ in CHANGE_CASES])
+def test_each_change_does_what_it_says(depot, change, holds):
+    d = data_of(depot)
+    d["variants"] = [{"id": "v", "changes": [change]}]
+    if change["kind"] == "remove_objective":  # nothing may still need the crate
+        d["victory"]["steps"][0]["objectives"] = ["crate-1", "blue-key"]
+    s = derive(parse(d, "x.json"), "v")
+    assert holds(s)
+
+
+BAD_CHANGES = [
+    ({"kind": "clear_override", "name": "actions"}, "the scenario does not override 'actions' here"),
+    ({"kind": "remove_special_rule", "rule": "zombie-horde"}, "no special rule of the set-up has id 'zombie-horde'"),
+    ({"kind": "remove_cards", "item": "crowbar", "count": 3}, "removes 3 'crowbar' card(s) but the equipment deck "
+                                                              "holds 2"),
+    ({"kind": "change_zombies", "zombie": "fatty", "by": -5}, "leaves -1 fatty miniature(s) in the pool (it holds 4)"),
+    ({"kind": "activate_spawn", "spawn": "spawn-west"}, "no spawn zone has id 'spawn-west'; expected one of "
+                                                        "spawn-north, spawn-south, spawn-green"),
+    ({"kind": "remove_equipment", "item": "katana"}, "the survivors do not start with 'katana'"),
+    ({"kind": "set_survivors", "min": 5, "max": 3}, "expected min <= max"),
+    ({"kind": "change_turn_limit", "by": -16}, "leaves a turn limit of 0 (from 16); expected 1 to 1000"),
+    ({"kind": "remove_connection", "connection": "door-red"}, "no connection has id 'door-red'"),
+    ({"kind": "add_objective", "objective": {"id": "crate-1", "kind": "token", "zone": "S1"}},
+     "an objective with id 'crate-1' is already on the map"),
+    ({"kind": "add_zone", "zone": {"id": "S1"}}, "a zone with id 'S1' is already on the map"),
+]
+
+
+@pytest.mark.parametrize("change,message", BAD_CHANGES, ids=[c["kind"] for c, _ in BAD_CHANGES])
+def test_each_change_that_cannot_apply_says_why(depot, change, message):
+    d = data_of(depot)
+    d["variants"] = [{"id": "v", "changes": [{"kind": "set_health", "health": 3}, change]}]
+    with pytest.raises(VariantError) as e:
+        derive(parse(d, "x.json"), "v", source="x.json")
+    p = e.value.problems[0]
+    assert p.path == "variants[0].changes[1]" and p.code == "variant-invalid" and message in p.message
