@@ -17,6 +17,7 @@ import click
 from . import __version__
 from .io.files import LoadError, SaveError, dumps, load, save, scenario_file_name, write_text_atomic
 from .model.scenario import Scenario
+from .variants import VariantError
 
 __all__ = ["main", "cli"]
 
@@ -73,6 +74,10 @@ class DesignerGroup(click.Group):
         except BrokenPipeError:
             _quiet_broken_pipe()
         except LoadError as e:
+            for line in e.lines():
+                click.echo(line, err=True)
+            sys.exit(1)
+        except VariantError as e:
             for line in e.lines():
                 click.echo(line, err=True)
             sys.exit(1)
@@ -187,6 +192,10 @@ def show(file: str, fmt: str) -> None:
             "id": s.id, "title": s.meta.title, "profile": s.setup.rules.profile,
             "zones": len(s.zones), "connections": len(s.connections), "spawns": len(s.spawns),
             "objectives": len(s.objectives), "triggers": len(s.triggers),
+            "variants": [{"id": v.id, "kind": v.kind, "name": v.label, "changes": len(v.changes)} for v in s.variants],
+            "weather": [{"id": r.id, "name": r.label, "rolls": sorted(r.rolls), "chance": r.probability}
+                        for r in s.weather.rows] if s.weather else None,
+            "budget": s.budget.model_dump(mode="json") if s.budget else None,
             "zone_table": [dict(zip(["id", "name", "kind", "building", "level", "flags", "marks"], r))
                            for r in summary_rows(s)],
         }, indent=2))
@@ -208,6 +217,20 @@ def show(file: str, fmt: str) -> None:
     sv = s.setup.survivors
     limit = f", turn limit {s.setup.turn_limit}" if s.setup.turn_limit else ""
     click.echo(f"Survivors: {sv.min}-{sv.max}, health {sv.health}{limit}")
+    for v in s.variants:
+        click.echo(f"{v.kind.capitalize()} {v.id}: {v.label}, {len(v.changes)} change(s)"
+                   + (f", for {v.players.min}-{v.players.max} players" if v.players else "")
+                   + (f", excludes {', '.join(v.excludes)}" if v.excludes else "")
+                   + (f", requires {', '.join(v.requires)}" if v.requires else ""))
+    if s.weather is not None:
+        click.echo("Weather (2d6): " + "; ".join(f"{'-'.join(map(str, sorted(r.rolls)))} {r.label}"
+                                                  for r in sorted(s.weather.rows, key=lambda r: min(r.rolls))))
+    if s.budget is not None:
+        for side in ("survivors", "zombies"):
+            b = getattr(s.budget, side)
+            if b is not None:
+                click.echo(f"Budget, {side}: {b.points} points{' per survivor' if side == 'survivors' and b.per == 'survivor' else ''}; "
+                           + ", ".join(f"{k} {v}" for k, v in sorted(b.prices.items())))
     click.echo("")
     click.echo(_table(summary_rows(s), ["zone", "name", "kind", "building", "level", "flags", "marks"]))
 
@@ -224,10 +247,17 @@ def show(file: str, fmt: str) -> None:
 @click.option("--explain", is_flag=True, help="Also print how the mission can be won (the witness plan).")
 @click.option("--spawn-distance", type=click.IntRange(0, 100), default=2, show_default=True,
               help="Warn when a spawn zone is closer than this many zones to a start zone.")
-def validate(files: tuple[str, ...], fmt: str, strict: bool, explain: bool, spawn_distance: int) -> None:
+@click.option("--variant", "variants", multiple=True, metavar="SELECTION",
+              help="Validate the scenario of a variant and modules (e.g. two-players+tools; 'base' for none) "
+                   "instead of the file with all its combinations; repeat for several.")
+@click.option("--weather", "weather", default=None, metavar="ROW",
+              help="With --variant: validate the game in this weather row.")
+def validate(files: tuple[str, ...], fmt: str, strict: bool, explain: bool, spawn_distance: int,
+             variants: tuple[str, ...], weather: str | None) -> None:
     """Check scenario files (or every *.json in a folder); exit 1 when any has errors.
 
-    Each finding is one line: FILE: SEVERITY CODE: MESSAGE [IDS].
+    Each finding is one line: FILE: SEVERITY CODE: MESSAGE [IDS]. A file with variants, modules
+    or a weather table is checked in every allowed combination; --variant checks one.
 
     Example: designer validate --explain scenarios/ scenarios/broken/dead-end-hole.json
     """
@@ -236,7 +266,10 @@ def validate(files: tuple[str, ...], fmt: str, strict: bool, explain: bool, spaw
     paths = expand_paths(files)
     if not paths:
         raise click.ClickException("no scenario files found")
-    reports = {path: check_file(path, spawn_distance=spawn_distance) for path in paths}
+    if variants or weather:
+        reports = _variant_reports(paths, variants or ("base",), weather, spawn_distance)
+    else:
+        reports = {path: check_file(path, spawn_distance=spawn_distance) for path in paths}
     report = {path: [f.as_dict() for f in r.findings] for path, r in reports.items()}
     if fmt == "json":
         click.echo(json.dumps({"files": [
@@ -258,6 +291,33 @@ def validate(files: tuple[str, ...], fmt: str, strict: bool, explain: bool, spaw
                 else:
                     click.echo(f"{path}: no way to win was found")
     sys.exit(_exit_code(report, strict))
+
+
+def _variant_reports(paths: list[str], selections: tuple[str, ...], weather: str | None,
+                     spawn_distance: int) -> dict[str, Any]:
+    """Reports of each selection of each file, keyed 'FILE [SELECTION]'; a selection that cannot
+    be applied becomes its error findings."""
+    from .checks import Finding, Report, check, check_file
+    from .variants import derive
+
+    out: dict[str, Any] = {}
+    for path in paths:
+        try:
+            s = load(path)
+        except LoadError:
+            out[path] = check_file(path)
+            continue
+        for text in selections:
+            key = f"{path} [{text}{', weather ' + weather if weather else ''}]"
+            try:
+                out[key] = check(derive(s, text, weather, source=path), spawn_distance=spawn_distance)
+            except VariantError as e:
+                out[key] = Report([Finding(p.code if p.code in _VARIANT_CODES else "variant-invalid", "error", str(p),
+                                           tuple(p.ids), p.path) for p in e.problems])
+    return out
+
+
+_VARIANT_CODES = ("unknown-variant", "module-combination-forbidden", "variant-invalid", "variant-breaks-scenario")
 
 
 def _exit_code(report: dict[str, list[dict[str, Any]]], strict: bool) -> int:
@@ -328,19 +388,51 @@ def export(file: str, fmt: str, out: str) -> None:
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
               help="Write the turn-by-turn log as JSON lines to this file.")
 @click.option("--transcript", is_flag=True, help="Print the game as a readable transcript.")
+@click.option("--variant", "variant", default=None, metavar="SELECTION",
+              help="Play a variant and modules of the scenario (e.g. two-players+tools).")
+@click.option("--weather", "weather", default="roll", show_default=True, metavar="roll|off|ROW",
+              help="With a weather table: 'roll' 2d6 from the seed (as playtest does), 'off', or a row id.")
+@click.option("--random-purchases", is_flag=True, help="Buy a random kit within the budget, from the seed.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def play_command(file: str, seed: int, policy: str, survivors: int | None, log_path: str | None,
-                 transcript: bool, fmt: str) -> None:
+                 transcript: bool, variant: str | None, weather: str, random_purchases: bool, fmt: str) -> None:
     """Play one seeded game of a scenario and print its result.
 
-    The same file, seed and policy always give the same game.
+    The same file, seed and policy always give the same game; a playtest's game plays again with
+    its seed (its weather and purchase are drawn from the seed too).
 
     Example: designer play scenarios/night-shift.json --seed 7 --transcript
     """
     from .engine import Board, Game, ProfileError
     from .plans import bot_plan
+    from .variants import derive, draw_purchase, roll_2d6
 
     s = load(file)
+    drawn: list[str] = []
+    info: dict[str, Any] = {}
+    if variant or s.variants or s.weather is not None or random_purchases:
+        if random_purchases and s.budget is None:
+            raise click.ClickException(f"{file}: budget: --random-purchases needs a budget with a price list")
+        row = None
+        if s.weather is not None and weather == "roll":
+            total = roll_2d6(seed)
+            row = s.weather.row_for(total).id
+            drawn.append(f"weather rolled {total}: {row}")
+            info.update(weather_roll=total, weather=row)
+        elif weather not in ("roll", "off"):
+            row = weather
+            drawn.append(f"weather {row}")
+            info.update(weather=row)
+        purchase = None
+        if random_purchases:
+            sv = derive(s, variant or "base", source=file).setup.survivors
+            purchase = draw_purchase(s, seed, survivors if survivors is not None else max(sv.min, min(sv.max, 4)))
+            drawn.append(f"bought {purchase.label}")
+            info.update(purchase=purchase.label, kit=list(purchase.kit))
+        s = derive(s, variant or "base", row, purchase, source=file)
+        if variant:
+            drawn.insert(0, f"selection {variant}")
+            info.update(selection=variant)
     try:
         game = Game(Board(s), seed, policy, survivors=survivors, log=bool(log_path or transcript),
                     plan=bot_plan(s))
@@ -352,9 +444,11 @@ def play_command(file: str, seed: int, policy: str, survivors: int | None, log_p
     if transcript:
         click.echo(game.transcript())
     if fmt == "json":
-        click.echo(json.dumps(dict(result), sort_keys=True))
+        click.echo(json.dumps({**dict(result), **info}, sort_keys=True))
         return
     outcome = "won" if result["won"] else f"lost ({result['cause'].replace('_', ' ')})"
+    if drawn:
+        click.echo(f"{s.meta.title}: " + "; ".join(drawn))
     click.echo(f"{s.meta.title}: {outcome} after {result['turns']} turn(s); "
                f"{result['survivors_dead']}/{result['survivors']} survivors dead, {result['kills']} kills, "
                f"{result['zombies_spawned']} zombies spawned, danger {result['max_danger']}")
@@ -374,12 +468,27 @@ def play_command(file: str, seed: int, policy: str, survivors: int | None, log_p
               help="Results store (SQLite) to read and write; default: the user's store.")
 @click.option("--no-store", is_flag=True, help="Neither read nor write the results store.")
 @click.option("--label", default=None, help="A free-text label kept with the run in the store (e.g. 'shorter night').")
+@click.option("--variant", "variants", multiple=True, metavar="SELECTION",
+              help="Play a variant and modules of the scenario (e.g. two-players+tools; 'base' for none); "
+                   "repeat it to compare several on the same seeds.")
+@click.option("--all-variants", is_flag=True,
+              help="Play every allowed variant and module combination on the same seeds and compare each with "
+                   "the base game.")
+@click.option("--weather", "weather", default="roll", show_default=True, metavar="roll|off|ROW",
+              help="With a weather table: 'roll' 2d6 per game from its seed, 'off' to play without the table, "
+                   "or a row id for every game.")
+@click.option("--random-purchases", is_flag=True,
+              help="Each game buys a random kit (and zombie pool) within the scenario's budget, from its seed.")
+@click.option("--all-weather", is_flag=True,
+              help="Play every weather row on all the game seeds and compare each with no weather (paired).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int | None, workers: int | None,
                      scheduler: str | None, out: str | None, report: str | None, store: str | None,
-                     no_store: bool, label: str | None, fmt: str) -> None:
+                     no_store: bool, label: str | None, variants: tuple[str, ...], all_variants: bool, weather: str,
+                     random_purchases: bool, all_weather: bool, fmt: str) -> None:
     """Play many seeded games and print the win rate with its interval, losses by cause, turns and
-    the deadliest zones.
+    the deadliest zones. A scenario with a weather table rolls each game's weather (results split
+    by the row rolled); --random-purchases splits them by purchase and by item bought.
 
     Example: designer playtest scenarios/seul-dans-le-noir.json -n 2000 --report report.html
     """
@@ -389,6 +498,41 @@ def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int |
     if out and not out.endswith((".csv", ".parquet")):
         raise click.ClickException(f"{out}: expected a .csv or .parquet file")
     s = load(file)
+    variant = variants[0] if len(variants) == 1 else None
+    if variants and all_variants:
+        raise click.ClickException("--variant and --all-variants: expected one of them (repeat --variant to "
+                                   "compare some selections)")
+    if random_purchases and s.budget is None:
+        raise click.ClickException(f"{file}: budget: --random-purchases needs a budget with a price list; the scenario "
+                                   "has none")
+    if (all_weather or weather not in ("roll", "off")) and s.weather is None:
+        raise click.ClickException(f"{file}: weather: --{'all-weather' if all_weather else 'weather ' + weather} needs "
+                                   "a weather table; the scenario has none")
+    if all_weather:
+        if all_variants or len(variants) > 1 or random_purchases:
+            raise click.ClickException("--all-weather plays one selection without purchases; expected at most one "
+                                       "--variant and no --all-variants or --random-purchases")
+        _playtest_weathers(s, file, variant, n=n, seed=seed, policy=policy, survivors=survivors, workers=workers,
+                           scheduler=scheduler, fmt=fmt, store=None if no_store else (store or "default"),
+                           out=out, report=report,
+                           command=run_command("playtest", file, n, seed, policy, survivors,
+                                               (f" --variant {variant}" if variant else "") + " --all-weather"))
+        return
+    if variants or all_variants or s.variants or s.weather is not None or random_purchases:
+        extra = ("".join(f" --variant {v}" for v in variants) if variants else " --all-variants" if all_variants
+                 else "") + \
+            (f" --weather {weather}" if weather != "roll" else "") + (" --random-purchases" if random_purchases else "")
+        try:
+            _playtest_variants(s, file, variant, all_variants or len(variants) > 1,
+                               None if weather == "off" else weather, random_purchases,
+                               selections=list(variants) if len(variants) > 1 else None,
+                               n=n, seed=seed, policy=policy, survivors=survivors, workers=workers,
+                               scheduler=scheduler, out=out, report=report, fmt=fmt,
+                               store=None if no_store else (store or "default"), label=label,
+                               command=run_command("playtest", file, n, seed, policy, survivors, extra))
+        except ProfileError as e:
+            raise click.ClickException(f"{file}: setup.rules.overrides: {e}") from None
+        return
     try:
         result = playtest(s, n=n, seed=seed, policy=policy, workers=workers, executor=scheduler,
                           survivors=survivors, store=None if no_store else (store or "default"),
@@ -400,6 +544,168 @@ def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int |
     if fmt == "text" and result.meta.get("run_id") is not None and label:
         click.echo(f"run {result.meta['run_id']} in the results store, labelled {label!r}")
     if result.interrupted:
+        sys.exit(130)
+
+
+def _fmt_row(r: Any, keys: tuple[str, ...]) -> list[str]:
+    return [f"{r[k]:.1%}" if isinstance(r[k], float) and k.startswith(("win", "share", "chance")) else str(r[k])
+            for k in keys]
+
+
+def _comparison_files(table: Any, out: str | None, report: str | None, title: str, command: str,
+                      note: str = "") -> None:
+    """Write a comparison table (--all-variants, --all-weather): --out as CSV or Parquet, --report
+    as an HTML page with the table and the command that plays it again."""
+    if out:
+        from .analysis.runs import _write_frame
+
+        _write_frame(table, Path(out))
+        click.echo(f"wrote the comparison table to {out}", err=True)
+    if report:
+        import html as html_mod
+
+        page = ("<!doctype html><html><head><meta charset='utf-8'><title>" + html_mod.escape(title) + "</title>"
+                "<style>body{font-family:sans-serif;max-width:70em;margin:2em auto}table{border-collapse:collapse}"
+                "td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}</style></head><body>"
+                f"<h1>{html_mod.escape(title)}</h1>" + table.to_html(index=False, float_format=lambda x: f"{x:.3f}",
+                                                                      na_rep="")
+                + (f"<p>{html_mod.escape(note)}</p>" if note else "")
+                + f"<h2>Reproducibility</h2><pre>{html_mod.escape(command)}</pre></body></html>")
+        write_text_atomic(report, page)
+        click.echo(f"wrote report to {report}", err=True)
+
+
+def _playtest_weathers(s: Scenario, file: str, variant: str | None, *, n: int, seed: int, policy: str,
+                       survivors: int | None, workers: int | None, scheduler: str | None, fmt: str, store: Any,
+                       command: str, out: str | None = None, report: str | None = None) -> None:
+    """``designer playtest --all-weather``: each weather row on every seed, against no weather."""
+    from .analysis.variant_runs import playtest_weathers
+
+    v = playtest_weathers(s, variant or "base", n=n, seed=seed, policy=policy, survivors=survivors, workers=workers,
+                          executor=scheduler, progress=fmt == "text" and n >= 1000, store=store, command=command,
+                          source=file)
+    table = v.table()
+    expected = v.expected_win_rate()
+    _comparison_files(table, out, report, f"{s.meta.title}: every weather row on the same {n} game seeds", command,
+                      f"Win rate with the weather rolled (sum of chance x win rate): {expected:.1%}")
+    if fmt == "json":
+        click.echo(json.dumps({"rows": table.to_dict(orient="records"), "expected_win_rate": expected,
+                               "command": command}, sort_keys=True, default=str))
+        return
+    click.echo(f"{s.meta.title} ({file}), policy {policy}: each weather row on the same {n} game seeds"
+               + (f", selection {variant}" if variant else ""))
+    rows = []
+    for r in table.to_dict(orient="records"):
+        none = r["selection"] == "no weather"
+        rows.append([r["selection"], "" if none else f"{r['chance']:.1%}", f"{r['win_rate']:.1%}",
+                     f"{r['low']:.1%} - {r['high']:.1%}",
+                     "" if none else f"{r['difference'] * 100:+.1f} ({r['diff_low'] * 100:+.1f} to "
+                                     f"{r['diff_high'] * 100:+.1f})",
+                     "" if none else f"{r['win_to_loss']:.0f} / {r['loss_to_win']:.0f}",
+                     "" if none else f"{r['mcnemar_p']:.2g}"])
+    click.echo(_table(rows, ["weather", "2d6 chance", "win rate", "95 % interval", "vs no weather, points (95 %)",
+                             "flipped win>loss / loss>win", "McNemar p"]))
+    click.echo(f"win rate with the weather rolled (sum of chance x win rate): {expected:.1%}")
+    click.echo(f"reproduce: {command}")
+
+
+def _playtest_variants(s: Scenario, file: str, variant: str | None, all_variants: bool, weather: str | None,
+                       purchases: bool, *, n: int, seed: int, policy: str, survivors: int | None, workers: int | None,
+                       scheduler: str | None, out: str | None, report: str | None, fmt: str, store: Any,
+                       command: str, label: str | None = None, selections: list[str] | None = None) -> None:
+    """``designer playtest`` of a selection with per-game weather and purchases, or of every
+    selection (--all-variants)."""
+    from .analysis.variant_runs import playtest_options, playtest_variants
+
+    progress = fmt == "text" and n >= 1000
+    if all_variants:
+        v = playtest_variants(s, n=n, seed=seed, policy=policy, survivors=survivors, weather=weather,
+                              selections=selections,
+                              purchases=purchases, workers=workers, executor=scheduler, progress=progress,
+                              store=store, command=command, source=file)
+        table = v.table()
+        _comparison_files(table, out, report, f"{s.meta.title}: {len(table)} selections on the same {n} game seeds",
+                          command)
+        if fmt == "json":
+            click.echo(json.dumps({"selections": table.to_dict(orient="records"), "command": command},
+                                  sort_keys=True, default=str))
+            return
+        click.echo(f"{s.meta.title} ({file}), policy {policy}: {len(table)} selections, each on the same "
+                   f"{n} game seeds")
+        rows = []
+        for r in table.to_dict(orient="records"):
+            diff = "" if r["selection"] == "base" else (
+                f"{r['difference'] * 100:+.1f} ({r['diff_low'] * 100:+.1f} to {r['diff_high'] * 100:+.1f})")
+            flips = "" if r["selection"] == "base" else f"{r['win_to_loss']:.0f} / {r['loss_to_win']:.0f}"
+            p = "" if r["selection"] == "base" else f"{r['mcnemar_p']:.2g}"
+            rows.append([r["selection"], f"{r['win_rate']:.1%}", f"{r['low']:.1%} - {r['high']:.1%}", diff, flips, p])
+        click.echo(_table(rows, ["selection", "win rate", "95 % interval", "vs base, points (95 %)",
+                                 "flipped win>loss / loss>win", "McNemar p"]))
+        click.echo(f"reproduce: {command}")
+        return
+    r = playtest_options(s, variant or "base", n=n, seed=seed, policy=policy, survivors=survivors, weather=weather,
+                         purchases=purchases, workers=workers, executor=scheduler, progress=progress, store=store,
+                         command=command, source=file, label=label)
+    plain = r.result
+    summary = plain.summary()
+    summary["selection"] = r.selection.label
+    written = []
+    if out:
+        from .analysis.runs import _write_frame
+
+        path = Path(out)
+        written = [_write_frame(r.games, path),
+                   _write_frame(plain.zone_games, path.with_name(f"{path.stem}.zones{path.suffix}"))]
+    if report:
+        from .analysis.variant_runs import write_options_report
+
+        write_options_report(report, r)
+    weather_table = r.by_weather() if r.weather_rolled else None
+    if fmt == "json":
+        doc = dict(summary)
+        if weather_table is not None:
+            doc["by_weather"] = weather_table.to_dict(orient="records")
+        if r.purchases:
+            doc["by_purchase"] = r.by_purchase(50).to_dict(orient="records")
+            if s.budget is not None and s.budget.survivors is not None:
+                doc["by_item"] = r.by_item().to_dict(orient="records")
+        click.echo(json.dumps(doc, sort_keys=True, default=str))
+        return
+    from .analysis.report import summary_lines
+
+    click.echo(f"selection: {r.selection.label}" + (", weather rolled per game (2d6)" if r.weather_rolled else "")
+               + (", random purchases within the budget" if r.purchases else ""))
+    click.echo("\n".join(summary_lines(summary)))
+    if weather_table is not None:
+        click.echo("")
+        rows = [[w["weather"], w["rolls"], f"{w['chance']:.1%}", str(w["games"]), f"{w['share']:.1%}",
+                 f"{w['win_rate']:.1%}" if w["games"] else "-",
+                 f"{w['low']:.1%} - {w['high']:.1%}" if w["games"] else "-"]
+                for w in weather_table.to_dict(orient="records")]
+        click.echo(_table(rows, ["weather", "2d6", "chance", "games", "share", "win rate", "95 % interval"]))
+    if r.purchases:
+        click.echo("")
+        bp = r.by_purchase(10)
+        rows = [[p["purchase"], str(p["points"]), str(p["games"]), f"{p['win_rate']:.1%}",
+                 f"{p['low']:.1%} - {p['high']:.1%}"] for p in bp.to_dict(orient="records")]
+        click.echo(_table(rows, ["purchase (10 most frequent)", "points", "games", "win rate", "95 % interval"]))
+        if s.budget is not None and s.budget.survivors is not None:
+            click.echo("")
+            rows = [[i["item"], str(i["price"]), str(i["games_with"]),
+                     f"{i['win_rate_with']:.1%}" if i["games_with"] else "-",
+                     f"{i['win_rate_without']:.1%}" if i["games_without"] else "-",
+                     f"{i['difference'] * 100:+.1f} ({i['diff_low'] * 100:+.1f} to {i['diff_high'] * 100:+.1f})"
+                     if i["games_with"] and i["games_without"] else "-"]
+                    for i in r.by_item().to_dict(orient="records")]
+            click.echo(_table(rows, ["item", "price", "games with it", "win rate with", "without",
+                                     "with - without, points (95 %)"]))
+    for path in written:
+        click.echo(f"wrote {'per-zone counts' if '.zones.' in path.name else 'games'} to {path}")
+    if report:
+        click.echo(f"wrote report to {report}")
+    if plain.meta.get("run_id") is not None and label:
+        click.echo(f"run {plain.meta['run_id']} in the results store, labelled {label!r}")
+    if plain.interrupted:
         sys.exit(130)
 
 
@@ -551,6 +857,28 @@ def bench_playtest(games: int, dask_games: int, dask_large_games: int, networkx_
     r = run(games=games, dask_games=dask_games, dask_large_games=dask_large_games, nx_games=networkx_games,
             reference_games=reference_games, padded_games=padded_games,
             padded_sizes=(2_000, 20_000) if padded_games else ())
+    for line in report_lines(r):
+        click.echo(line)
+    if as_json:
+        click.echo(json.dumps(r, sort_keys=True))
+
+
+@bench.command("variants")
+@click.argument("file", type=click.Path(), default=None, required=False)
+@click.option("--games", type=click.IntRange(10, 1_000_000), default=2000, show_default=True)
+@click.option("--repeat", type=click.IntRange(1, 20), default=3, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object on the last line.")
+def bench_variants(file: str | None, games: int, repeat: int, as_json: bool) -> None:
+    """What variants, weather and purchases cost: validation of every combination, playtests with
+    per-game weather and purchases, --all-variants (CPU seconds, min / median / max).
+
+    Example: designer bench variants scenarios/frozen-depot.json --games 2000
+    """
+    from .bench.variants import SAMPLE, report_lines, run
+
+    path = file or str(SAMPLE)
+    load(path)
+    r = run(path, games=games, repeat=repeat)
     for line in report_lines(r):
         click.echo(line)
     if as_json:
@@ -723,9 +1051,12 @@ def _playtest_outputs(s: Scenario, result: Any, out: str | None, report: str | N
 @click.option("--survivors", type=click.IntRange(1, 12), default=None, help="Number of survivors.")
 @click.option("--games-listed", type=click.IntRange(0, 10_000), default=10, show_default=True,
               help="Flipped games to list in each direction (with their seeds).")
+@click.option("--variant", "variant", default=None, metavar="SELECTION",
+              help="Play this variant and modules of both files (each must declare them); "
+                   "to compare variants of one file, use playtest --variant A --variant B.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def compare_command(file_a: str, file_b: str, n: int, seed: int, policy: str, survivors: int | None,
-                    games_listed: int, fmt: str) -> None:
+                    games_listed: int, variant: str | None, fmt: str) -> None:
     """Compare two versions of a scenario on the same game seeds: both win rates, the difference
     with its interval and p-value, and the paired test (McNemar) on the games that flipped.
 
@@ -735,10 +1066,15 @@ def compare_command(file_a: str, file_b: str, n: int, seed: int, policy: str, su
     from .engine import ProfileError
 
     a, b = load(file_a), load(file_b)
+    if variant is not None:
+        from .variants import derive
+
+        a, b = derive(a, variant, source=file_a), derive(b, variant, source=file_b)
     try:
         c = compare(a, b, n=n, seed=seed, policy=policy, survivors=survivors, labels=(file_a, file_b),
                     progress=fmt == "text" and n >= 20_000,
-                    command=run_command("compare", file_a, n, seed, policy, survivors, f" {file_b}"))
+                    command=run_command("compare", file_a, n, seed, policy, survivors,
+                                        f" {file_b}" + (f" --variant {variant}" if variant else "")))
     except ProfileError as e:
         raise click.ClickException(f"setup.rules.overrides: {e}") from None
     doc = c.as_dict(list_games=games_listed)
@@ -831,9 +1167,11 @@ def _sweep_value(text: str) -> Any:
 @click.option("--target", type=click.FloatRange(0, 1), default=None, help="A target win rate to draw.")
 @click.option("--tolerance", type=click.FloatRange(0, 0.5), default=None, help="The band around the target.")
 @click.option("--report", type=click.Path(dir_okay=False), default=None, help="Write an HTML report (plot and table).")
+@click.option("--variant", "variant", default=None, metavar="SELECTION",
+              help="Sweep this variant and modules of the scenario (e.g. two-players+tools).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def sweep_command(file: str, parameter: str, values: str, n: int, seed: int, policy: str, target: float | None,
-                  tolerance: float | None, report: str | None, fmt: str) -> None:
+                  tolerance: float | None, report: str | None, variant: str | None, fmt: str) -> None:
     """Win rate (with its interval) for each value of one parameter, on the same game seeds.
 
     Example: designer sweep scenarios/seul-dans-le-noir.json --parameter turn_limit --values 5,6,7,9,15 --target 0.4
@@ -842,6 +1180,10 @@ def sweep_command(file: str, parameter: str, values: str, n: int, seed: int, pol
     from .engine import ProfileError
 
     s = load(file)
+    if variant is not None:
+        from .variants import derive
+
+        s = derive(s, variant, source=file)
     vals = [_sweep_value(v.strip()) for v in values.split(",") if v.strip()]
     if not vals:
         raise click.ClickException("--values: expected at least one value")
@@ -851,7 +1193,8 @@ def sweep_command(file: str, parameter: str, values: str, n: int, seed: int, pol
         raise click.ClickException(f"{file}: {e}") from None
     except ProfileError as e:
         raise click.ClickException(f"{file}: setup.rules.overrides: {e}") from None
-    command = f"designer sweep {file} --parameter {parameter} --values {values} -n {n} --seed {seed} --policy {policy}"
+    command = f"designer sweep {file} --parameter {parameter} --values {values} -n {n} --seed {seed} --policy {policy}" \
+        + (f" --variant {variant}" if variant else "")
     if report:
         import html as html_mod
 

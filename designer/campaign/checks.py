@@ -9,10 +9,12 @@ from pathlib import Path
 import networkx as nx
 
 from ..checks import check
-from ..checks.findings import Finding
+from ..checks.findings import CODES, Finding
 from ..io.files import LoadError, load
 from ..model.campaign import Campaign, Carry
 from ..model.scenario import Scenario
+from ..variants import VariantError
+from .runner import step_scenario
 
 __all__ = ["check_campaign", "check_campaign_file"]
 
@@ -124,9 +126,15 @@ def check_campaign_file(path: str | os.PathLike[str]) -> tuple[Campaign | None, 
     found: list[Finding] = []
     for i, s in enumerate(c.steps):
         try:
-            scenarios[s.id] = load(folder / s.scenario)
+            loaded = load(folder / s.scenario)
         except LoadError as e:
             first = e.problems[0] if e.problems else "cannot be loaded"
             found.append(Finding("invalid-step-scenario", "error", f"{folder / s.scenario}: {first}", (s.id,),
                                  f"steps[{i}].scenario"))
+            continue
+        try:
+            scenarios[s.id] = step_scenario(loaded, s, i, str(folder / s.scenario))
+        except VariantError as e:
+            found += [Finding(p.code if p.code in CODES else "variant-invalid", "error", str(p), (s.id, *p.ids), p.path)
+                      for p in e.problems]
     return c, scenarios, found + check_campaign(c, scenarios)

@@ -30,8 +30,9 @@ from ..plans import bot_plan
 from ..io.files import LoadError, Problem, dumps, load, loads
 from ..model.campaign import Campaign
 from ..model.scenario import Scenario
+from ..variants import VariantError, derive, roll_2d6
 
-__all__ = ["LoadedCampaign", "load_campaign", "play_campaign", "run_campaigns"]
+__all__ = ["LoadedCampaign", "load_campaign", "play_campaign", "run_campaigns", "step_scenario"]
 
 
 @dataclass
@@ -65,9 +66,53 @@ def load_campaign(path: str | os.PathLike[str]) -> LoadedCampaign:
             first = e.problems[0] if e.problems else Problem("", "cannot be loaded")
             problems.append(Problem(f"steps[{i}].scenario", f"{target}: {first}", "invalid-step-scenario",
                                     (step.id,)))
+            continue
+        try:
+            scenarios[step.id] = step_scenario(scenarios[step.id], step, i, str(target))
+        except VariantError as e:
+            problems += [Problem(p.path, p.message, p.code, (step.id, *p.ids)) for p in e.problems]
     if problems:
         raise LoadError(str(path), problems)
     return LoadedCampaign(campaign, scenarios, str(path))
+
+
+def step_scenario(s: Scenario, step: Any, index: int, source: str) -> Scenario:
+    """The plain scenario a step plays: its variant, modules and weather row applied (the
+    scenario's options stripped either way). Raises :class:`VariantError` with the campaign's
+    JSON path (``steps[2].modules``) and the scenario file named in the message."""
+    if not (s.variants or s.weather is not None or s.budget is not None or step.variant or step.modules
+            or step.weather):
+        return s
+    try:
+        if step.weather == ROLL:
+            if s.weather is None:
+                raise VariantError([Problem("weather", "the scenario has no weather table to roll on; expected "
+                                                       "a 'weather' table, or no 'weather' on the step",
+                                            "unknown-variant")])
+            # the selection applied, the table kept: each game rolls its row (play_campaign)
+            return derive(s, step.selection(), source=source).model_copy(update={"weather": s.weather})
+        return derive(s, step.selection(), step.weather, source=source)
+    except VariantError as e:
+        key = "weather" if any(p.path.startswith("weather") for p in e.problems) else \
+            "modules" if step.modules else "variant"
+        raise VariantError([Problem(f"steps[{index}].{key}", f"{source}: {p}", p.code, p.ids) for p in e.problems]) \
+            from None
+
+
+ROLL = "roll"
+"""A step's ``weather`` that rolls the weather of each game from its seed."""
+
+
+def _weather_texts(loaded: LoadedCampaign) -> dict[str, str]:
+    """The scenario of each weather row of the steps that roll the weather, keyed
+    ``"<step>@<row>"``."""
+    out = {}
+    for step in loaded.campaign.steps:
+        sc = loaded.scenarios.get(step.id)
+        if step.weather == ROLL and sc is not None and sc.weather is not None:
+            for row in sc.weather.rows:
+                out[f"{step.id}@{row.id}"] = dumps(derive(sc, "base", row))
+    return out
 
 
 SERIAL_CORE_RUNS = 10_000
@@ -103,6 +148,7 @@ def play_campaign(campaign: Campaign, texts: dict[str, str], base_seed: int, run
     ended_at = campaign.steps[0].id
     while index is not None and played < campaign.max_steps:
         step = campaign.steps[index]
+        rolled = step.weather == ROLL
         board = board_for(texts[step.id])
         plan = bot_plan(board.scenario)
         ended_at = step.id
@@ -121,10 +167,17 @@ def play_campaign(campaign: Campaign, texts: dict[str, str], base_seed: int, run
                 heroes = [dict(h) for h in party] if step.roster == "party" else None
                 if step.roster == "party" and not heroes:
                     break
-                r, out = _play(board, game_seed(base_seed, f"{run}:{played}:{k}"), policy, step.heroes, heroes,
-                              plan)
+                seed = game_seed(base_seed, f"{run}:{played}:{k}")
+                weather = {}
+                if rolled:  # each game rolls its weather from its seed, apart from the engine's dice
+                    row = board.scenario.weather.row_for(roll_2d6(seed)).id
+                    game_board = board_for(texts[f"{step.id}@{row}"])
+                    weather = {"weather": row}
+                    r, out = _play(game_board, seed, policy, step.heroes, heroes, bot_plan(game_board.scenario))
+                else:
+                    r, out = _play(board, seed, policy, step.heroes, heroes, plan)
                 rows.append({**base, "game": k, "played": True, "won": r["won"], "cause": r["cause"],
-                             "turns": r["turns"], "heroes": r["survivors"], "heroes_out": len(out)})
+                             "turns": r["turns"], "heroes": r["survivors"], "heroes_out": len(out), **weather})
                 step_won = step_won or r["won"]
                 if step.roster == "party":
                     party = out
@@ -164,7 +217,8 @@ def run_campaigns(loaded: LoadedCampaign, n: int, seed: int = 1, policy: Any = "
         executor = "serial"
     size = chunk_size or (max(50, min(1000, n // ((workers or os.cpu_count() or 1) * 4) or 50)) if fast else
                           max(5, min(50, n // ((workers or os.cpu_count() or 1) * 4) or 5)))
-    results, interrupted = run_chunks(campaign_chunk, (dumps(loaded.campaign), loaded.texts(), seed, policy), n,
+    texts = {**loaded.texts(), **_weather_texts(loaded)}
+    results, interrupted = run_chunks(campaign_chunk, (dumps(loaded.campaign), texts, seed, policy), n,
                                       workers=workers, executor=executor, chunk_size=size, on_chunk=on_chunk)
     runs = [r for r, _ in results]
     games = [g for _, rows in results for g in rows]

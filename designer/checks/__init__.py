@@ -58,7 +58,8 @@ class Report:
         return out
 
 
-def check(scenario: Scenario, *, spawn_distance: int = 2, max_states: int = DEFAULT_MAX_STATES) -> Report:
+def check(scenario: Scenario, *, spawn_distance: int = 2, max_states: int = DEFAULT_MAX_STATES,
+          options: bool = True) -> Report:
     """Run every check on a scenario.
 
     Parameters
@@ -68,6 +69,10 @@ def check(scenario: Scenario, *, spawn_distance: int = 2, max_states: int = DEFA
         Spawn zones closer than this many zones to a start zone get a warning.
     max_states : int
         Limit of the reachability search (see :mod:`designer.checks.reachability`).
+    options : bool
+        Also check the scenario's variants, modules, weather rows and budgets
+        (:mod:`designer.checks.variants`: one validation per combination); off for a quick look
+        at the base game alone.
 
     Returns
     -------
@@ -86,6 +91,11 @@ def check(scenario: Scenario, *, spawn_distance: int = 2, max_states: int = DEFA
         found += check_spawns(cs, reach, spawn_distance)
         found += check_doors(cs)
         found += check_balance(cs)
+        if options and (scenario.variants or scenario.weather is not None or scenario.budget is not None):
+            from .variants import check_options
+
+            found += check_options(scenario, lambda s: check(s, spawn_distance=spawn_distance,
+                                                             max_states=max_states).findings, list(found))
     finally:
         if collecting:
             gc.enable()

@@ -15,8 +15,11 @@ from .scenario import (
     Zone,
     iter_reference_problems,
 )
+from .variants import Budget, Change, SideBudget, Variant, WeatherRow, WeatherTable
 
 __all__ = [
+    "Budget",
+    "Change",
     "SCHEMA_VERSION",
     "ZOMBIE_TYPES",
     "Colour",
@@ -30,7 +33,11 @@ __all__ = [
     "ReferenceProblem",
     "ReferenceProblems",
     "Scenario",
+    "SideBudget",
+    "Variant",
     "VictoryCondition",
+    "WeatherRow",
+    "WeatherTable",
     "ZombieType",
     "Zone",
     "iter_reference_problems",

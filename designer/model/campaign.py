@@ -56,6 +56,20 @@ class CampaignStep(Model):
     when dawn comes has lost the mini-game and does not reach the finale)."""
     carry: Carry = Field(default_factory=Carry)
     """What the party keeps into the next step."""
+    variant: Id | None = None
+    """A variant of the step's scenario played in this step (its 'variants' with kind 'variant',
+    for example 'two-players'); empty for the base game."""
+    modules: list[Id] = Field(default_factory=list, max_length=32)
+    """Optional rule modules of the step's scenario switched on for this step (the scenario's
+    'variants' with kind 'module'), applied in the scenario's order."""
+    weather: Id | None = None
+    """A row of the scenario's weather table played in every game of this step, or 'roll': each
+    game rolls 2d6 on the table from its own seed; empty: the scenario is played without its
+    weather table."""
+
+    def selection(self) -> list[str]:
+        """The variant and modules of the step, as :func:`designer.variants.derive` takes them."""
+        return ([self.variant] if self.variant else []) + list(self.modules)
     on_win: Id | None = None
     """Step to play after a win (the last game of the step won); default: the next step; 'end' stops."""
     on_loss: Id | None = None

@@ -979,6 +979,13 @@ class Scenario(Model):
     """How the survivors lose."""
     setup: Setup
     """Start zones, survivors, zombies, spawn method, turn limit, special rules, rule profile."""
+    variants: list[Variant] = Field(default_factory=list, max_length=32)
+    """Variants (alternatives, such as a player-count variant) and optional rule modules, each a
+    named set of changes; applying one gives an ordinary scenario (see docs/variants.md)."""
+    weather: WeatherTable | None = None
+    """A 2d6 weather table rolled at set-up; each row changes the game for its whole length."""
+    budget: Budget | None = None
+    """Points budgets and price lists of the survivors' equipment and the zombie pool."""
 
     # -- look-ups ------------------------------------------------------------------------------
 
@@ -1080,9 +1087,15 @@ def iter_reference_problems(s: Scenario) -> Iterator[ReferenceProblem]:
                 code="self-connection", path=f"connections[{i}].to", ids=[c.id, c.source],
                 message=f"connection '{c.id}' joins zone '{c.source}' to itself; expected two different zones",
             )
+    yield from iter_variant_reference_problems(s)
     for i, step in enumerate(s.victory.steps):
         if step.kind == "escape" and not s.exits:
             yield ReferenceProblem(
                 code="dangling-reference", path=f"victory.steps[{i}]", ids=[],
                 message="an 'escape' goal needs at least one zone in 'exits'",
             )
+
+
+from .variants import Budget, Variant, WeatherTable, iter_variant_reference_problems  # noqa: E402
+
+Scenario.model_rebuild()
