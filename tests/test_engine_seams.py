@@ -149,9 +149,11 @@ def test_a_failed_plan_search_is_reported_not_swallowed(monkeypatch):
 def test_engine_version_follows_the_sources(tmp_path):
     assert batch.ENGINE_VERSION == batch._engine_version()
     root = tmp_path / "src"
-    shutil.copytree(ENGINE, root / "designer" / "engine", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+    for package in ("engine", "rules"):
+        shutil.copytree(ENGINE.parent / package, root / "designer" / package,
+                        ignore=shutil.ignore_patterns("*.so", "__pycache__"))
     first = batch._engine_version(root)
-    rules = root / "designer" / "engine" / "profiles.py"
+    rules = root / "designer" / "rules" / "profiles.py"
     rules.write_text(rules.read_text().replace("actions: int = 3", "actions: int = 4"))
     assert batch._engine_version(root) != first
 

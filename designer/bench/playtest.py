@@ -21,7 +21,6 @@ processes). For each scenario:
 from __future__ import annotations
 
 import json
-import random
 import resource
 import statistics
 import time
@@ -35,6 +34,7 @@ from ..engine import core, state as state_module
 from ..engine.batch import game_seed, run_games
 from ..engine.board import Board
 from ..engine.game import Game
+from ..engine.rng import Twister
 from ..engine.table import GameTable
 from ..io.files import dumps, load, parse
 from ..plans import bot_plan
@@ -122,22 +122,46 @@ def _reference(board: Board, seeds: list[int], policy: str, plan: Any, cls: type
     return out
 
 
-class _CountingRandom(random.Random):
-    """random.Random counting the numbers drawn (every draw of the engine goes through
-    ``_randbelow``)."""
+class _CountingTwister:
+    """The game's generator, counting the numbers drawn (as ``random.Random._randbelow`` calls
+    would count them: one per die or choice, ``len - 1`` per shuffle)."""
 
     draws = 0
 
-    def _randbelow(self, n: int) -> int:  # type: ignore[override]
-        _CountingRandom.draws += 1
-        return super()._randbelow(n)
+    def __init__(self, seed: Any = 0, _inner: Any = None):
+        self._t = _inner if _inner is not None else Twister(seed)
+
+    def randbelow(self, n: int) -> int:
+        _CountingTwister.draws += 1
+        return self._t.randbelow(n)
+
+    randrange = randbelow
+
+    def randint(self, a: int, b: int) -> int:
+        _CountingTwister.draws += 1
+        return self._t.randint(a, b)
+
+    def choice(self, seq: Any) -> Any:
+        _CountingTwister.draws += 1
+        return self._t.choice(seq)
+
+    def random(self) -> float:
+        _CountingTwister.draws += 1
+        return self._t.random()
+
+    def shuffle(self, x: list) -> None:
+        _CountingTwister.draws += max(len(x) - 1, 0)
+        self._t.shuffle(x)
+
+    def copy(self) -> "_CountingTwister":
+        return _CountingTwister(_inner=self._t.copy())
 
 
 def _draws_per_game(board: Board, seeds: list[int], policy: str, plan: Any) -> float:
-    _CountingRandom.draws = 0
-    with mock.patch.object(state_module.random, "Random", _CountingRandom):
+    _CountingTwister.draws = 0
+    with mock.patch.object(state_module, "Twister", _CountingTwister):
         _reference(board, seeds, policy, plan)
-    return _CountingRandom.draws / len(seeds)
+    return _CountingTwister.draws / len(seeds)
 
 
 def _floor(n: int, draws: int, actions: int, table: list[int]) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from typing import Any
 
 from .board import INF, ZINDEX, ZTYPES, Board
 from .cards import DECKS
-from .equipment import ITEMS, Item, item
+from ..rules.equipment import ITEMS, Item, item
 from .game import item_value, parse_dice
 from .profiles import House, LastNightOnEarth, Profile, Zombicide, make_profile
 from .seeds import game_seed
@@ -37,7 +37,7 @@ except ImportError:  # not built (no C compiler when installed): the reference e
 __all__ = ["POLICY_CODES", "available", "compile_board", "play_games", "play_range", "play_with_heroes",
            "unsupported"]
 
-PACK_VERSION = 2
+PACK_VERSION = 3
 POLICY_CODES = {"greedy": 0, "cautious": 1, "random": 2}
 """The bots the core plays (any other policy is played by the reference engine)."""
 
@@ -232,7 +232,7 @@ def pack(board: Board, profile: Profile, plan: tuple[PlanStep, ...] = ()) -> tup
     for d in range(len(b.door_ids)):
         lock = b.door_lock[d]
         kind, value = (0, 0) if lock is None else (1, colours[lock[1]]) if lock[0] == "colour" else (2, names[lock[1]])
-        out += [b.door_conn[d], kind, value, int(b.door_breakable[d]), int(b.door_spawns[d])]
+        out += [b.door_conn[d], kind, value, int(b.door_breakable[d]), int(b.door_spawns[d]), int(b.door_by_hand[d])]
     out += [b.door_open0, b.door_unlocked0]
     out.append(len(b.building_zones))
     _csr(out, b.building_zones)

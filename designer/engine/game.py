@@ -15,12 +15,12 @@ from typing import Any, Callable, Iterable
 
 from .board import Board
 from .cards import DECKS
-from .equipment import item
+from ..rules.equipment import item
 from .policies import resolve_policy
 from .profiles import Profile, make_profile
 from .state import INF, GameState, Survivor
 from .view import GameView, PlanStep, as_plan
-from .zombies import SPAWN_DEFAULT, WALKER, ZINDEX, ZOMBIE, ZOMBIE_TYPES, ZTYPES
+from ..rules.zombies import SPAWN_DEFAULT, WALKER, ZINDEX, ZOMBIE, ZOMBIE_TYPES, ZTYPES
 
 __all__ = ["Game", "GameResult", "play"]
 
@@ -113,6 +113,14 @@ class Game:
         """Extra activations one turn may give before the game ends as ``runaway``."""
         self.extras = 0
         """Extra activations given so far this turn (reset at the start of each turn)."""
+        self._in_turn = False
+        """Whether a turn is under way (its survivors' phase at ``_order[_pos]``)."""
+        self._order: list[int] = []
+        """Survivor indices in this turn's order."""
+        self._pos = 0
+        self._started = False
+        self._taken = 0
+        self._limit = 0
 
     # -- dice and log ----------------------------------------------------------------------
 
@@ -228,7 +236,12 @@ class Game:
         return mask
 
     def can_unlock(self, s: Survivor, d: int) -> bool:
+        """Whether survivor ``s`` may open closed door ``d`` by hand, tool permitting: the door
+        opens by hand (``by_hand``; a button's door opens only by its trigger) and is unlocked,
+        or its lock yields (a key of its colour, its item) or it can be broken."""
         st, b = self.state, self.board
+        if not b.door_by_hand[d]:
+            return False
         if st.doors_unlocked >> d & 1:
             return True
         lock = b.door_lock[d]
@@ -257,7 +270,7 @@ class Game:
         for v, c in b.surv_adj[z]:
             d = b.c_door[c]
             if d >= 0 and not doors_open >> d & 1:
-                if not (st.doors_unlocked >> d & 1) and not self.can_unlock(s, d):
+                if not self.can_unlock(s, d):
                     continue
                 if not tool_checked:
                     tool, tool_checked = p.door_tool(self, s), True
@@ -779,17 +792,36 @@ class Game:
 
     def survivor_phase(self) -> None:
         """Every survivor on the board acts in turn order, starting with the first player."""
+        self._begin_survivor_phase()
+        self._survivors_act()
+
+    def _begin_survivor_phase(self) -> None:
+        st = self.state
+        n = len(st.survivors)
+        self._order = [(st.first_player + i) % n for i in range(n)]
+        self._pos = 0
+        self._started = False
+
+    def _survivors_act(self) -> None:
+        """The survivors' phase from where it stands: the survivor at ``_pos`` of the turn order
+        (already started when ``_started``: its budget is set and it has taken ``_taken``
+        actions) and the ones after it. Every counter lives on the game, so a copy made at a
+        decision point (:meth:`copy`) carries on from the same point (:meth:`play_on`)."""
         st, p = self.state, self.profile
-        order = st.survivors[st.first_player:] + st.survivors[:st.first_player]
-        for s in order:
-            if not s.on_board or st.outcome:
-                continue
-            s.actions_left = p.action_budget(self, s)
-            s.searched = s.moved = False
-            taken, limit = 0, s.actions_left + SURVIVOR_ACTION_LIMIT
+        survivors, order = st.survivors, self._order
+        while self._pos < len(order):
+            s = survivors[order[self._pos]]
+            if not self._started:
+                if not s.on_board or st.outcome:
+                    self._pos += 1
+                    continue
+                s.actions_left = p.action_budget(self, s)
+                s.searched = s.moved = False
+                self._taken, self._limit = 0, s.actions_left + SURVIVOR_ACTION_LIMIT
+                self._started = True
             while s.on_board and s.actions_left > 0 and not st.outcome:
-                if taken >= limit:
-                    self.runaway(f"survivor {s.index + 1} took {taken} actions in turn {st.turn}")
+                if self._taken >= self._limit:
+                    self.runaway(f"survivor {s.index + 1} took {self._taken} actions in turn {st.turn}")
                     break
                 acts = self.legal_actions(s)
                 act = self.policy(self.view, s, acts)
@@ -797,11 +829,13 @@ class Game:
                     act = ("pass",)
                 self.apply(s, act)
                 self.check_victory()
-                taken += 1
+                self._taken += 1
             if s.on_board and self.escape_step_open() and p.escape_allowed(self, s):
                 s.escaped = True
                 self.note("escape", survivor=s.index, zone=self.board.zone_ids[s.zone])
                 self.check_victory()
+            self._started = False
+            self._pos += 1
 
     def escape_step_open(self) -> bool:
         """Survivors may escape once every step before the escape step is met."""
@@ -821,10 +855,20 @@ class Game:
             s.searched = False
 
     def play_turn(self) -> None:
-        st = self.state
+        """One whole turn: the survivors' phase, the zombies' phase, the end phase."""
+        self._begin_turn()
+        self._survivors_act()
+        self._finish_turn()
+
+    def _begin_turn(self) -> None:
         self.extras = 0
-        self.fire_event("turn_reached", st.turn)
-        self.survivor_phase()
+        self._in_turn = True
+        self.fire_event("turn_reached", self.state.turn)
+        self._begin_survivor_phase()
+
+    def _finish_turn(self) -> None:
+        """The rest of a turn once the survivors have acted: zombies, victory and defeat, end."""
+        st = self.state
         if not st.outcome:
             self.zombie_phase()
         self.check_victory()
@@ -839,6 +883,7 @@ class Game:
             else:
                 st.turn += 1
         st.max_danger = max(st.max_danger, self.danger_level())
+        self._in_turn = False
 
     # -- victory and defeat ------------------------------------------------------------------
 
@@ -879,9 +924,65 @@ class Game:
 
     def play(self) -> GameResult:
         """Play the game to the end and return its record."""
-        while not self.state.outcome:
+        return self.play_on()
+
+    def play_on(self, max_turns: int | None = None) -> GameResult:
+        """Carry on from where the game stands and return its record.
+
+        In the middle of a turn (a copy made while a policy decides, see :meth:`copy`) the
+        turn goes on from that decision point: the survivor who was deciding decides again
+        (its policy is asked for the same legal actions), then the survivors after it, the
+        zombies' phase and the end phase. Then whole turns follow until the game ends or, with
+        ``max_turns``, until that many turns have ended (the unfinished turn counts as one).
+        A game stopped by ``max_turns`` has no outcome yet (``state.outcome`` is empty) and can
+        be played on again."""
+        st = self.state
+        ended = 0
+        if self._in_turn and not st.outcome:
+            self._survivors_act()
+            self._finish_turn()
+            ended = 1
+        while not st.outcome and (max_turns is None or ended < max_turns):
             self.play_turn()
+            ended += 1
         return self.result()
+
+    def copy(self, policy: Any = None) -> "Game":
+        """An independent game in the same position: the state (the generator included), the
+        bots' memory of the plan, the position in the turn; the board, profile and plan are
+        shared (nothing changes them). The copy's log is off. ``policy`` plays the copy
+        instead of this game's policy; by default a built-in bot is copied with its memory and
+        a callable policy is shared (or copied by its own ``copy()`` method when it has one).
+
+        Made inside a policy call (``view.copy_game()``), the copy stands at that decision
+        point: :meth:`act` plays an action there, :meth:`play_on` asks the copy's policy.
+        The same moves from the same position give the same game as the original plays."""
+        c = Game.__new__(Game)
+        c.__dict__.update(self.__dict__)
+        c.state = self.state.copy()
+        if policy is not None:
+            c.policy = resolve_policy(policy)
+        elif hasattr(self.policy, "copy"):
+            c.policy = self.policy.copy()
+        c.view = GameView(c)
+        c._obj_at, c._obj_at_key = None, None
+        c.log = None
+        c.script = list(self.script) if self.script is not None else None
+        c._order = list(self._order)
+        return c
+
+    def act(self, action: Action) -> None:
+        """Play one action for the survivor deciding now (a game copied at a decision point),
+        as the survivors' phase plays its policy's choice: an action that is not legal is a pass."""
+        if not self._in_turn or self._pos >= len(self._order) or not self._started or self.state.outcome:
+            raise RuntimeError("act() plays an action at a decision point of the survivors' phase; "
+                               "this game is not at one")
+        s = self.state.survivors[self._order[self._pos]]
+        if action not in self.legal_actions(s):
+            action = ("pass",)
+        self.apply(s, action)
+        self.check_victory()
+        self._taken += 1
 
     def result(self) -> GameResult:
         st, b = self.state, self.board

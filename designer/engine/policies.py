@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from .equipment import item
+from ..rules.equipment import item
 from .state import INF
 
 if TYPE_CHECKING:
@@ -272,6 +272,12 @@ class PlanBot:
 
     def __call__(self, game: "GameView", s: "Survivor", acts: list) -> tuple:
         return _decide(game, s, acts, self.cautious, self)
+
+    def copy(self) -> "PlanBot":
+        """The same bot with the same memory (for a copy of its game)."""
+        c = PlanBot(self.cautious)
+        c.done = self.done
+        return c
 
 
 POLICIES: dict[str, Policy] = {"greedy": greedy, "cautious": cautious, "random": random_policy}

@@ -1,17 +1,18 @@
 """The game state: small, plain and cheap to copy.
 
 Everything that changes during a game lives here as ints and short lists: zombies per zone and
-type, noise, survivors, doors, spawns, objectives, decks and the random generator. A state can be
+type, noise, survivors, doors, spawns, objectives, decks and the random generator
+(:class:`designer.engine.rng.Twister`). A state can be
 built by hand (place survivors, zombies, noise, open doors) to reproduce a rulebook example, then
 one phase stepped with :class:`designer.engine.game.Game`.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from .zombies import ZINDEX, ZTYPES
+from .rng import Twister
+from ..rules.zombies import ZINDEX, ZTYPES
 
 __all__ = ["GameState", "INF", "Survivor", "ZoneRows"]
 
@@ -110,7 +111,8 @@ class GameState:
         """A state for ``board`` (a :class:`designer.engine.board.Board`)."""
         n = board.n
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = Twister(seed)
+        """The game's generator (draws exactly what ``random.Random(seed)`` draws)."""
         self.turn = 1
         self.zombies: ZoneRows = ZoneRows(n, len(ZTYPES))
         """Zombies per zone and type: ``zombies[zone][type]``."""
@@ -216,8 +218,7 @@ class GameState:
         """An independent copy (the random generator included)."""
         c = GameState.__new__(GameState)
         c.__dict__.update(self.__dict__)
-        c.rng = random.Random()
-        c.rng.setstate(self.rng.getstate())
+        c.rng = self.rng.copy()
         c.zombies = self.zombies.copy()
         c.pool = self.pool[:]
         c.noise = self.noise[:]
