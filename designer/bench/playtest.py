@@ -9,11 +9,13 @@ processes). For each scenario:
 - the floor, measured in the same run: deriving the game seeds, seeding the generator and
   drawing as many numbers per game as the engine draws (counted on the reference engine), and one
   distance-table read per actor-action, all in compiled code when it is built;
-- compiled vs interpreted: the batch path against the reference engine (pure Python) on the same
-  games, checked equal;
-- tables vs per-move path-finding inside the same mode: the reference engine reading its
-  distance tables against the same engine asking networkx for shortest paths at every zombie
-  move, checked equal;
+- compiled vs interpreted: the batch path against the reference engine run from its sources (a
+  second process with ``DESIGNER_ENGINE=python``: plain CPython, as on a machine without a
+  compiler) on the same games, checked equal; and the reference engine as this process runs it
+  (its modules compiled by Cython, unchanged) against the same interpreted games;
+- tables vs per-move path-finding inside the same mode: the reference engine (as this process
+  runs it) reading its distance tables against the same engine asking networkx for shortest
+  paths at every zombie move, checked equal;
 - padded maps ("Seul dans le noir" padded with unreachable zones to 2,000 and 20,000 zones): the
   cost per game over the unpadded map, the games checked equal.
 """
@@ -21,8 +23,11 @@ processes). For each scenario:
 from __future__ import annotations
 
 import json
+import os
 import resource
 import statistics
+import subprocess
+import sys
 import time
 from array import array
 from typing import Any, Callable
@@ -30,7 +35,7 @@ from unittest import mock
 
 import networkx as nx
 
-from ..engine import core, state as state_module
+from ..engine import core, modes, state as state_module
 from ..engine.batch import game_seed, run_games
 from ..engine.board import Board
 from ..engine.game import Game
@@ -164,6 +169,41 @@ def _draws_per_game(board: Board, seeds: list[int], policy: str, plan: Any) -> f
     return _CountingTwister.draws / len(seeds)
 
 
+_INTERPRETED_GAMES = r"""
+import json, sys, time
+from designer.engine import Board, Game, modes
+from designer.io.files import load
+from designer.plans import bot_plan
+
+path, policy, seeds = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
+s = load(path)
+board, plan = Board(s), bot_plan(s)
+runs = []
+for _ in range(3):
+    t0 = time.process_time()
+    records = []
+    for i, seed in enumerate(seeds):
+        r = dict(Game(board, seed, policy, plan=plan).play())
+        r["game"] = i
+        records.append(r)
+    runs.append(time.process_time() - t0)
+print(json.dumps({"compiled": modes.compiled_modules(), "runs": runs, "records": records}))
+"""
+
+
+def _interpreted(path: str, seeds: list[int], policy: str) -> tuple[dict[str, float], list[dict], bool]:
+    """The reference engine from its sources in a second process (``DESIGNER_ENGINE=python``):
+    CPU time of its games (min / median / max of three runs), their records, and whether every
+    module really ran interpreted."""
+    env = {**os.environ, "DESIGNER_ENGINE": "python"}
+    proc = subprocess.run([sys.executable, "-c", _INTERPRETED_GAMES, os.path.abspath(path), policy, json.dumps(seeds)],
+                          env=env, capture_output=True, text=True, check=True)
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    runs = out["runs"]
+    return ({"min": min(runs), "median": statistics.median(runs), "max": max(runs)}, out["records"],
+            not any(out["compiled"].values()))
+
+
 def _floor(n: int, draws: int, actions: int, table: list[int]) -> dict[str, Any]:
     """The floor of ``n`` games: seeds, generator seeding and ``draws`` draws per game, and
     ``actions`` table reads; compiled where the modules are built."""
@@ -188,8 +228,9 @@ def run(games: int = 20_000, dask_games: int = 20_000, dask_large_games: int = 2
         nx_games: int = 100, reference_games: int = 300, padded_sizes: tuple[int, ...] = (2_000, 20_000),
         padded_games: int = 1_000) -> dict[str, Any]:
     """Measure every figure in one run and return them (see the module notes)."""
+    ref_mode = "compiled by Cython unchanged" if all(modes.compiled_modules().values()) else "interpreted"
     out: dict[str, Any] = {"games": games, "policy": policy, "clock": "time.process_time, min/median/max of 3 runs",
-                           "compiled_core": core.available(), "scenarios": {}}
+                           "compiled_core": core.available(), "reference_engine": ref_mode, "scenarios": {}}
     for path in scenarios:
         s = load(path)
         board, plan = Board(s), bot_plan(s)
@@ -200,7 +241,8 @@ def run(games: int = 20_000, dask_games: int = 20_000, dask_large_games: int = 2
         draws = round(_draws_per_game(board, ref_seeds[:100], policy, plan))
         floor = _floor(games, draws, actions, board.zdist_all[board.start_zones[0]])
         ref_t, ref_records = _three(lambda: _reference(board, ref_seeds, policy, plan))
-        same_ref = table.records()[:len(ref_seeds)] == ref_records
+        int_t, int_records, all_interpreted = _interpreted(path, ref_seeds, policy)
+        same_ref = table.records()[:len(ref_seeds)] == int_records == ref_records
         # tables vs per-move path-finding, both in the reference engine (the same mode)
         nx_seeds = ref_seeds[:nx_games]
         graphs: dict = {}
@@ -220,11 +262,14 @@ def run(games: int = 20_000, dask_games: int = 20_000, dask_large_games: int = 2
             "floor": floor,
             "cost_over_floor": t["median"] / floor["floor_s"]["median"],
             "compiled_vs_interpreted": {
-                "games": len(ref_seeds), "interpreted_ns_per_game": _per(ref_t, len(ref_seeds)),
-                "speedup": (ref_t["median"] / len(ref_seeds)) / (t["median"] / games),
+                "games": len(ref_seeds), "interpreted_ns_per_game": _per(int_t, len(ref_seeds)),
+                "interpreted_really": all_interpreted,
+                "speedup": (int_t["median"] / len(ref_seeds)) / (t["median"] / games),
+                "reference_mode": ref_mode, "reference_ns_per_game": _per(ref_t, len(ref_seeds)),
+                "reference_speedup": int_t["median"] / ref_t["median"],
                 "same_games": same_ref},
             "tables_vs_pathfinding": {
-                "mode": "interpreted (the reference engine)", "games": len(nx_seeds),
+                "mode": f"the reference engine, {ref_mode}", "games": len(nx_seeds),
                 "tables_ns_per_game": _per(tab_t, len(nx_seeds)), "networkx_ns_per_game": _per(nx_t, len(nx_seeds)),
                 "speedup": nx_t["median"] / tab_t["median"], "same_games": tab_records == nx_records},
         }
@@ -322,8 +367,11 @@ def report_lines(r: dict[str, Any]) -> list[str]:
             f"the engine costs {f['cost_over_floor']:.1f} x the floor",
             f"  compiled vs interpreted: {f['compiled_vs_interpreted']['speedup']:,.0f} x "
             f"(interpreted {_mmm(f['compiled_vs_interpreted']['interpreted_ns_per_game'])} per game); "
+            f"the reference engine {f['compiled_vs_interpreted']['reference_mode']}: "
+            f"{f['compiled_vs_interpreted']['reference_speedup']:.1f} x "
+            f"({_mmm(f['compiled_vs_interpreted']['reference_ns_per_game'])} per game); "
             f"same games: {f['compiled_vs_interpreted']['same_games']}",
-            f"  tables vs networkx path-finding at every zombie move (both interpreted): "
+            f"  tables vs networkx path-finding at every zombie move ({f['tables_vs_pathfinding']['mode']}): "
             f"{f['tables_vs_pathfinding']['speedup']:.1f} x over {f['tables_vs_pathfinding']['games']} games; "
             f"same games: {f['tables_vs_pathfinding']['same_games']}",
         ]
