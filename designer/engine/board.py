@@ -18,8 +18,8 @@ from typing import Any
 
 from ..model.scenario import Scenario
 from ..rules.compiled import CompiledScenario, compile as compile_scenario
-from .state import INF, GameState
 from ..rules.zombies import ABOMINATION, FATTY, GRAVE_DEAD, RUNNER, WALKER, ZINDEX, ZOMBIE, ZTYPES
+from .state import INF, GameState
 
 __all__ = ["Board", "DistanceTable", "INF", "ZTYPES", "WALKER", "RUNNER", "FATTY", "ABOMINATION", "ZOMBIE",
            "GRAVE_DEAD", "ZINDEX"]

@@ -20,9 +20,9 @@ import os
 import struct
 from typing import Any
 
+from ..rules.equipment import ITEMS, Item, item
 from .board import INF, ZINDEX, ZTYPES, Board
 from .cards import DECKS
-from ..rules.equipment import ITEMS, Item, item
 from .game import item_value, parse_dice
 from .profiles import House, LastNightOnEarth, Profile, Zombicide, make_profile
 from .seeds import game_seed

@@ -13,14 +13,14 @@ import json
 import math
 from typing import Any, Callable, Iterable
 
+from ..rules.equipment import item
+from ..rules.zombies import SPAWN_DEFAULT, WALKER, ZINDEX, ZOMBIE, ZOMBIE_TYPES, ZTYPES
 from .board import Board
 from .cards import DECKS
-from ..rules.equipment import item
 from .policies import resolve_policy
 from .profiles import Profile, make_profile
 from .state import INF, GameState, Survivor
 from .view import GameView, PlanStep, as_plan
-from ..rules.zombies import SPAWN_DEFAULT, WALKER, ZINDEX, ZOMBIE, ZOMBIE_TYPES, ZTYPES
 
 __all__ = ["Game", "GameResult", "play"]
 
