@@ -27,6 +27,21 @@ else:
     def _extensions(paths):
         return [Extension(path[:-3].replace("/", "."), [path], optional=True) for path in paths]
 
+    def _record_sources(paths):
+        """Write ``designer/engine/_built.py``: a hash of each compiled engine module's source,
+        so that a build older than its source is never used (``designer.engine.modes``)."""
+        import hashlib
+        from pathlib import Path
+
+        here = Path(__file__).resolve().parent
+        rows = {Path(p).stem: hashlib.blake2b((here / p).read_bytes(), digest_size=16).hexdigest()
+                for p in paths if p.startswith("designer/engine/")}
+        body = "".join(f"    {k!r}: {v!r},\n" for k, v in sorted(rows.items()))
+        (here / "designer" / "engine" / "_built.py").write_text(
+            '"""Written by setup.py when it compiles the engine: the hash of each compiled module\'s source."""\n\n'
+            f"SOURCES = {{\n{body}}}\n", encoding="utf-8")
+
+    _record_sources(TYPED + ENGINE)
     ext_modules += cythonize(_extensions(TYPED), compiler_directives={"language_level": 3}, quiet=True)
     ext_modules += cythonize(_extensions(ENGINE), compiler_directives={"language_level": 3, "annotation_typing": False},
                              quiet=True)

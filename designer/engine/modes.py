@@ -7,21 +7,23 @@ in the environment when ``designer.engine`` is first imported runs the sources e
 compiled modules are built (and keeps batches off the compiled core): the steppable, readable
 mode, and the way the tests check that both modes play the same games.
 
-A compiled module older than its source (the source edited since the last ``make setup``) is
-never used: its source runs instead, with a :class:`StaleBuildWarning` saying so, so an edit to
-the rules always takes effect at once.
+A compiled module whose source has changed since it was built (the source edited since the
+last ``make setup``: ``setup.py`` records a hash of each source it compiles, in ``_built.py``)
+is never used: its source runs instead, with a :class:`StaleBuildWarning` saying so, so an edit
+to the rules always takes effect at once.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib.abc
 import importlib.util
 import os
 import sys
 from pathlib import Path
 
-__all__ = ["MODULES", "SourceFirst", "StaleBuildWarning", "compiled_modules", "interpreted_forced", "stale_modules",
-           "use_sources"]
+__all__ = ["MODULES", "SourceFirst", "StaleBuildWarning", "compiled_modules", "interpreted_forced", "source_hash",
+           "stale_modules", "use_sources"]
 
 HERE = Path(__file__).resolve().parent
 
@@ -35,7 +37,8 @@ def interpreted_forced() -> bool:
 
 
 class StaleBuildWarning(UserWarning):
-    """A compiled module is older than its source: the source runs (``make setup`` rebuilds)."""
+    """A compiled module was built from another version of its source: the source runs
+    (``make setup`` rebuilds)."""
 
 
 class SourceFirst(importlib.abc.MetaPathFinder):
@@ -57,15 +60,22 @@ def use_sources(names: tuple[str, ...] = MODULES) -> None:
     sys.meta_path.insert(0, SourceFirst(names))
 
 
+def source_hash(name: str) -> str:
+    """The hash ``setup.py`` records for a module's source (:mod:`designer.engine._built`)."""
+    return hashlib.blake2b((HERE / f"{name}.py").read_bytes(), digest_size=16).hexdigest()
+
+
 def stale_modules() -> tuple[str, ...]:
-    """The modules of :data:`MODULES` whose compiled file is older than their source."""
-    out = []
-    for name in MODULES:
-        src = HERE / f"{name}.py"
-        built = [p for p in HERE.glob(f"{name}.*") if p.suffix in (".so", ".pyd")]
-        if built and src.exists() and max(p.stat().st_mtime for p in built) < src.stat().st_mtime:
-            out.append(name)
-    return tuple(out)
+    """The modules of :data:`MODULES` that are built but whose source has changed since (its
+    hash differs from the one ``setup.py`` recorded when it compiled them, or none was)."""
+    built = [n for n in MODULES if any(p.suffix in (".so", ".pyd") for p in HERE.glob(f"{n}.*"))]
+    if not built:
+        return ()
+    try:
+        recorded = importlib.import_module(f"{__package__}._built").SOURCES
+    except ImportError:
+        recorded = {}
+    return tuple(n for n in built if (HERE / f"{n}.py").exists() and recorded.get(n) != source_hash(n))
 
 
 def choose() -> None:
