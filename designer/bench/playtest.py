@@ -16,6 +16,9 @@ processes). For each scenario:
 - tables vs per-move path-finding inside the same mode: the reference engine (as this process
   runs it) reading its distance tables against the same engine asking networkx for shortest
   paths at every zombie move, checked equal;
+- copies for searching bots: a game of the reference engine (as this process runs it) copied
+  after two turns (``Game.copy``), and a copy played on for one turn (``play_on(max_turns=1)``),
+  ns each;
 - padded maps ("Seul dans le noir" padded with unreachable zones to 2,000 and 20,000 zones): the
   cost per game over the unpadded map, the games checked equal.
 """
@@ -204,6 +207,22 @@ def _interpreted(path: str, seeds: list[int], policy: str) -> tuple[dict[str, fl
             not any(out["compiled"].values()))
 
 
+def _copies(board: Board, policy: str, plan: Any, n: int = 300) -> dict[str, Any]:
+    """What a searching bot pays: copying a game after two turns, and a copy played on for one
+    turn (the game of seed ``game_seed(1, 0)``, or the first of the run still going then)."""
+    for i in range(50):
+        g = Game(board, game_seed(1, i), policy, plan=plan)
+        g.play_on(max_turns=2)
+        if not g.state.outcome:
+            break
+    else:
+        return {"error": "every game tried ended within two turns"}
+    copy_t, _ = _three(lambda: [g.copy() for _ in range(n)])
+    turn_t, _ = _three(lambda: [g.copy().play_on(max_turns=1) for _ in range(n)])
+    return {"copies": n, "turn": g.state.turn, "copy_ns": _per(copy_t, n),
+            "copy_and_one_turn_ns": _per(turn_t, n)}
+
+
 def _floor(n: int, draws: int, actions: int, table: list[int]) -> dict[str, Any]:
     """The floor of ``n`` games: seeds, generator seeding and ``draws`` draws per game, and
     ``actions`` table reads; compiled where the modules are built."""
@@ -272,6 +291,7 @@ def run(games: int = 20_000, dask_games: int = 20_000, dask_large_games: int = 2
                 "mode": f"the reference engine, {ref_mode}", "games": len(nx_seeds),
                 "tables_ns_per_game": _per(tab_t, len(nx_seeds)), "networkx_ns_per_game": _per(nx_t, len(nx_seeds)),
                 "speedup": nx_t["median"] / tab_t["median"], "same_games": tab_records == nx_records},
+            "copies": _copies(board, policy, plan, max(10, min(300, reference_games))),
         }
     if padded_sizes:
         out["padded"] = _padded(scenarios[0], padded_sizes, padded_games, policy)
@@ -375,6 +395,10 @@ def report_lines(r: dict[str, Any]) -> list[str]:
             f"{f['tables_vs_pathfinding']['speedup']:.1f} x over {f['tables_vs_pathfinding']['games']} games; "
             f"same games: {f['tables_vs_pathfinding']['same_games']}",
         ]
+        cp = f.get("copies", {})
+        if "copy_ns" in cp:
+            lines.append(f"  a game copied in turn {cp['turn']}: {_mmm(cp['copy_ns'])} per copy; a copy played on for "
+                         f"one turn: {_mmm(cp['copy_and_one_turn_ns'])}")
     p = r.get("padded")
     if p:
         lines.append(f"{p['scenario']} padded with unreachable zones ({p['games']:,} games; unpadded: "
