@@ -40,3 +40,19 @@ def test_a_game_on_a_huge_map_stores_only_the_zones_it_touches():
     for counts in (st.noise, st.zone_deaths, st.zone_kills, st.zone_visits, st.zombies):
         assert set(dict.keys(counts)) <= touched
     assert st.haunted <= touched
+
+
+def test_the_board_is_the_one_compiled_scenario():
+    import designer
+    from designer.rules import compile as compile_scenario
+
+    s = designer.load(ROOT / "scenarios" / "night-shift.json")
+    cs = compile_scenario(s)
+    board = Board(cs)
+    assert board.rules is cs and board.scenario is s
+    for name in Board.STATIC:
+        assert getattr(board, name) is getattr(cs, name), name
+    again = Board(s)  # from the scenario: compiled once more, the same tables
+    assert all(getattr(again, name) == getattr(cs, name) for name in Board.STATIC)
+    # one definition of a building: the engine's building zones are the compiled ones
+    assert all((board.building_of[z] >= 0) == cs.is_building[z] for z in range(board.n))
