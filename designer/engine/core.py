@@ -60,7 +60,7 @@ MAX_ZONES, MAX_BITS, MAX_SURVIVORS, MAX_ITEMS, MAX_MANHOLES = 2000, 62, 12, 40, 
 
 CORE_ZOMBIE_TYPES = 6
 """Zombie types ``_core.c`` plays (its ``NT``): with another number of rows in
-``engine/zombies.py`` the core steps aside and the reference engine plays."""
+``rules/zombies.py`` the core steps aside and the reference engine plays."""
 
 _STALE: str | None = None
 """Why the built core cannot be used (set at the end of this module)."""
@@ -329,7 +329,7 @@ def pack(board: Board, profile: Profile, plan: tuple[PlanStep, ...] = ()) -> tup
 
 
 if _core is not None and (_core.NSCALARS != len(SCALARS) or len(ZTYPES) != CORE_ZOMBIE_TYPES):
-    # a core built for another table of zombie types (engine/zombies.py has changed since _core.c):
+    # a core built for another table of zombie types (rules/zombies.py has changed since _core.c):
     # the reference engine plays every game until _core.c follows
     _STALE = (f"the compiled core was written for {CORE_ZOMBIE_TYPES} zombie types, the zombie table has "
               f"{len(ZTYPES)}")

@@ -36,7 +36,7 @@ class Params:
     danger_xp: tuple[int, int, int] = (7, 19, 43)
     """XP at which yellow, orange and red begin."""
     toughness: tuple[int, ...] = TOUGHNESS
-    """Damage needed to kill each zombie type (the zombie table's order, ``engine/zombies.py``)."""
+    """Damage needed to kill each zombie type (the zombie table's order, ``rules/zombies.py``)."""
     kill_xp: tuple[int, ...] = KILL_XP
     """XP for killing each zombie type."""
     max_turns: int = 60
