@@ -13,6 +13,7 @@ import json
 import math
 from typing import Any, Callable, Iterable
 
+from ..rules.compiled import EV_KILLS, EVENTS as EVENT_OPS
 from ..rules.equipment import item
 from ..rules.zombies import SPAWN_DEFAULT, WALKER, ZINDEX, ZOMBIE, ZOMBIE_TYPES, ZTYPES
 from .board import Board
@@ -452,27 +453,25 @@ class Game:
         self.fire_event("door_opened", d, actor=actor)
 
     def fire_event(self, kind: str, target: int | None, actor: Survivor | None = None) -> None:
-        st, b = self.state, self.board
-        s = b.scenario
-        for ti, t in enumerate(s.triggers):
-            ev = t.when
-            if ev.kind != kind:
-                continue
-            if kind == "objective_taken" and b.obj_index[ev.objective] != target:
-                continue
-            if kind == "switch_pressed" and b.obj_index[ev.switch] != target:
-                continue
-            if kind == "door_opened" and b.door_index[ev.door] != target:
-                continue
-            if kind == "zone_entered" and b.zone_index[ev.zone] != target:
-                continue
-            if kind == "turn_reached" and ev.turn != target:
-                continue
-            if kind == "kills_reached" and not (target is not None and target >= ev.count):
-                continue
-            if t.once and st.fired >> ti & 1:
+        """Fire the triggers waiting for this event, in trigger order (the compiled scenario's
+        ``triggers_on`` table: objective, switch, door or zone index, turn; a kill count fires
+        every ``kills_reached`` trigger at or below it)."""
+        st, cs = self.state, self.board.rules
+        op = EVENT_OPS[kind]
+        if op == EV_KILLS:
+            if target is None:
+                return
+            hits = sorted(ti for count, tis in cs.triggers_on[op].items() if target >= count for ti in tis)
+        else:
+            hits = cs.triggers_on[op].get(target, ())
+        if not hits:
+            return
+        triggers = self.board.scenario.triggers
+        for ti in hits:
+            if cs.trig_once[ti] and st.fired >> ti & 1:
                 continue
             st.fired |= 1 << ti
+            t = triggers[ti]
             self.note("trigger", trigger=t.id)
             for e in t.then:
                 self.apply_effect(e, actor)
@@ -888,9 +887,9 @@ class Game:
     # -- victory and defeat ------------------------------------------------------------------
 
     def step_met(self, i: int) -> bool:
-        """Whether victory step ``i`` is met now (the rule of each kind: :data:`STEP_MET`)."""
-        step = self.board.scenario.victory.steps[i]
-        return STEP_MET[step.kind](self, step)
+        """Whether victory step ``i`` is met now (the rule of each kind: :data:`STEP_MET`, read
+        from the compiled scenario's row of the step)."""
+        return STEP_MET[self.board.scenario.victory.steps[i].kind](self, i)
 
     def check_victory(self) -> None:
         st = self.state
@@ -1028,46 +1027,51 @@ class Game:
 # -- victory steps and effects: one rule per kind of the model ----------------------------------------
 
 
-def _met_take_objectives(g: Game, step: Any) -> bool:
-    b, st = g.board, g.state
-    ids = step.objectives or [o for o, kind in zip(b.obj_ids, b.obj_kind) if kind in ("token", "key")]
-    return all(st.taken >> b.obj_index[o] & 1 for o in ids)
+def _met_take_objectives(g: Game, i: int) -> bool:
+    taken = g.state.taken
+    return all(taken >> o & 1 for o in g.board.rules.step_targets[i])  # an empty list: every token and key
 
 
-def _met_kill(g: Game, step: Any) -> bool:
-    st = g.state
-    return (st.kills_by_type[ZINDEX[step.zombie]] if step.zombie else st.kills) >= step.count
+def _met_kill(g: Game, i: int) -> bool:
+    st, cs = g.state, g.board.rules
+    zombie = cs.step_zombie[i]
+    return (st.kills_by_type[ZINDEX[zombie]] if zombie else st.kills) >= cs.step_count[i]
 
 
-def _met_reach_zone(g: Game, step: Any) -> bool:
-    zones = {g.board.zone_index[z] for z in step.zones}
+def _met_reach_zone(g: Game, i: int) -> bool:
+    cs = g.board.rules
+    zones = cs.step_targets[i]
     alive = g.state.living()
     inside = [s for s in alive if s.zone in zones]
-    return bool(inside) and (step.who == "any" or len(inside) == len(alive))
+    return bool(inside) and (cs.step_who[i] == "any" or len(inside) == len(alive))
 
 
-def _met_escape(g: Game, step: Any) -> bool:
+def _met_escape(g: Game, i: int) -> bool:
     alive = [s for s in g.state.survivors if s.alive]
     out = [s for s in alive if s.escaped]
-    return bool(out) and (step.who == "any" or len(out) == len(alive))
+    return bool(out) and (g.board.rules.step_who[i] == "any" or len(out) == len(alive))
 
 
-def _met_survive(g: Game, step: Any) -> bool:
-    return g.state.turn > step.turns
+def _met_survive(g: Game, i: int) -> bool:
+    return g.state.turn > g.board.rules.step_count[i]
 
 
-def _met_clear_zones(g: Game, step: Any) -> bool:
-    return all(g.state.zombies_in(g.board.zone_index[z]) == 0 for z in step.zones)
+def _met_clear_zones(g: Game, i: int) -> bool:
+    st = g.state
+    return all(st.zombies_in(z) == 0 for z in g.board.rules.step_targets[i])
 
 
-def _met_open_doors(g: Game, step: Any) -> bool:
-    return all(g.state.doors_ever >> g.board.door_index[d] & 1 for d in step.doors)
+def _met_open_doors(g: Game, i: int) -> bool:
+    ever = g.state.doors_ever
+    return all(ever >> d & 1 for d in g.board.rules.step_targets[i])
 
 
-STEP_MET: dict[str, Callable[[Game, Any], bool]] = {
+STEP_MET: dict[str, Callable[[Game, int], bool]] = {
     "take_objectives": _met_take_objectives, "kill": _met_kill, "reach_zone": _met_reach_zone,
     "escape": _met_escape, "survive": _met_survive, "clear_zones": _met_clear_zones, "open_doors": _met_open_doors}
-"""When each kind of victory step is met (every ``kind`` of the model's ``VictoryCondition``)."""
+"""When each kind of victory step is met (every ``kind`` of the model's ``VictoryCondition``):
+``rule(game, i)`` for step ``i``, reading the step's row of the compiled scenario (its targets,
+who, count, zombie type; what an empty ``take_objectives`` asks for is decided there, once)."""
 
 
 def _door_effect(g: Game, e: Any, actor: Survivor | None) -> None:
