@@ -27,6 +27,10 @@ def test_the_benchmark_compares_equal_games_and_reports_three_runs():
             padded_sizes=(400,), padded_games=8)
     f = r["scenarios"]["seul-dans-le-noir"]
     assert f["compiled_vs_interpreted"]["same_games"] and f["tables_vs_pathfinding"]["same_games"]
+    assert f["compiled_vs_interpreted"]["interpreted_really"], "the interpreted figure ran the modules' sources"
+    assert f["compiled_vs_interpreted"]["reference_ns_per_game"]["median"] > 0
+    cp = f["copies"]
+    assert cp["turn"] == 3 and 0 < cp["copy_ns"]["median"] < cp["copy_and_one_turn_ns"]["median"]
     t = f["ns_per_game"]
     assert 0 < t["min"] <= t["median"] <= t["max"]
     assert f["floor"]["draws_per_game"] > 0 and f["floor"]["floor_s"]["median"] > 0

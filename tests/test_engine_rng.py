@@ -54,3 +54,20 @@ def test_interpreted_source_runs_without_cython(monkeypatch):
     mod = _interpreted()
     assert not mod.cython.compiled
     assert [mod.Twister(3).randbelow(6) for _ in range(3)] == [random.Random(3)._randbelow(6) for _ in range(3)]
+
+
+@pytest.mark.parametrize("seed", [2**64, 2**64 + 5, 2**100 + 17, -5, -(2**70)])
+def test_any_integer_seed_draws_as_random(module, seed):
+    """Seeds beyond 64 bits and negative seeds are seeded as ``random.Random`` seeds them."""
+    t, r = module.Twister(seed), random.Random(seed)
+    assert [t.randbelow(6) for _ in range(700)] == [r._randbelow(6) for _ in range(700)]
+    assert [t.random() for _ in range(5)] == [r.random() for _ in range(5)]
+    seq = list("abcdefg")
+    assert [t.choice(seq) for _ in range(20)] == [r.choice(seq) for _ in range(20)]
+
+
+def test_empty_range_is_refused(module):
+    with pytest.raises(ValueError):
+        module.Twister(1).randrange(0)
+    with pytest.raises(TypeError):
+        module.Twister("a seed")

@@ -6,6 +6,12 @@ interpreted CPython, the same source compiled by Cython, the same source compile
 ``python -m designer.bench.candidates [--json]`` builds the compiled variants in a temporary
 folder (needs Cython, mypy and a C compiler) and prints CPU time (``time.process_time``), the
 minimum, median and maximum of three runs, per kernel game.
+
+``python -m designer.bench.candidates --engine [--json]`` measures the other way to one engine:
+the reference engine's modules (``ENGINE_MODULES``) compiled by Cython *unchanged* (annotations
+ignored: the same Python objects, dicts and lists), against the same modules interpreted, on
+whole games of the samples (records checked equal). It copies the package into a temporary
+folder and builds there (a few minutes).
 """
 
 from __future__ import annotations
@@ -201,8 +207,97 @@ def run(games: int = 2000, steps: int = 20) -> dict[str, Any]:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+ENGINE_MODULES = ("board", "game", "policies", "profiles", "state", "view")
+"""The reference engine's modules compiled by :func:`run_engine`."""
+
+_GAMES_SCRIPT = r"""
+import hashlib, json, sys, time
+import designer
+from designer.engine import Board, Game, game
+from designer.engine.batch import game_seed
+from designer.plans import bot_plan
+
+games, names = int(sys.argv[1]), sys.argv[2].split(",")
+out = {"game_module": game.__file__, "scenarios": {}}
+for name in names:
+    s = designer.load(f"scenarios/{name}.json")
+    board, plan = Board(s), bot_plan(s)
+    seeds = [game_seed(1, i) for i in range(games)]
+    runs, digest = [], None
+    for _ in range(3):
+        t0 = time.process_time()
+        records = [dict(Game(board, seed, "greedy", plan=plan).play()) for seed in seeds]
+        runs.append((time.process_time() - t0) / games * 1e9)
+        digest = hashlib.blake2b(json.dumps(records, sort_keys=True).encode(), digest_size=8).hexdigest()
+    out["scenarios"][name] = {"ns_per_game": runs, "records": digest}
+print(json.dumps(out))
+"""
+
+
+def run_engine(games: int = 300, names: tuple[str, ...] = ("seul-dans-le-noir", "night-shift")) -> dict[str, Any]:
+    """Whole games (greedy, ``games`` per sample, seeds ``game_seed(1, i)``) played by the
+    reference engine interpreted and by the same modules compiled unchanged by Cython."""
+    root = HERE.parents[1]
+    tmp = Path(tempfile.mkdtemp(prefix="designer-engine-candidate-"))
+    try:
+        shutil.copytree(root / "designer", tmp / "designer",
+                        ignore=shutil.ignore_patterns("__pycache__", "node_modules", "*.c"))
+        shutil.copytree(root / "scenarios", tmp / "scenarios")
+        for m in ENGINE_MODULES:
+            for so in (tmp / "designer" / "engine").glob(f"{m}.*.so"):
+                so.unlink()
+        mods = ", ".join(f"Extension('designer.engine.{m}', ['designer/engine/{m}.py'])" for m in ENGINE_MODULES)
+        (tmp / "setup_engine.py").write_text(
+            "from setuptools import Extension, setup\nfrom Cython.Build import cythonize\n"
+            f"setup(ext_modules=cythonize([{mods}], quiet=True,"
+            " compiler_directives={'language_level': 3, 'annotation_typing': False}))\n")
+        t0 = time.time()
+        proc = subprocess.run([sys.executable, "setup_engine.py", "build_ext", "--inplace", "-q"], cwd=tmp,
+                              capture_output=True, text=True)
+        build_s = time.time() - t0
+        if proc.returncode:
+            return {"error": f"build failed: {(proc.stderr or proc.stdout).strip().splitlines()[-1:]}"}
+        out: dict[str, Any] = {"games": games, "policy": "greedy", "build_wall_s": build_s, "modes": {}}
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        for mode, cwd in (("interpreted", root), ("compiled_unchanged", tmp)):
+            p = subprocess.run([sys.executable, "-c", _GAMES_SCRIPT, str(games), ",".join(names)], cwd=cwd,
+                               capture_output=True, text=True, env={**env, "PYTHONPATH": str(cwd)})
+            if p.returncode:
+                return {"error": f"{mode} games failed: {p.stderr.strip().splitlines()[-1:]}"}
+            out["modes"][mode] = json.loads(p.stdout.strip().splitlines()[-1])
+        interp, comp = out["modes"]["interpreted"], out["modes"]["compiled_unchanged"]
+        out["compiled"] = comp["game_module"].endswith((".so", ".pyd")) and \
+            not interp["game_module"].endswith((".so", ".pyd"))
+        out["scenarios"] = {}
+        for name in names:
+            a, b = interp["scenarios"][name], comp["scenarios"][name]
+            out["scenarios"][name] = {
+                "interpreted_ns_per_game": _mmm(a["ns_per_game"]), "compiled_ns_per_game": _mmm(b["ns_per_game"]),
+                "speedup": statistics.median(a["ns_per_game"]) / statistics.median(b["ns_per_game"]),
+                "same_records": a["records"] == b["records"]}
+        return out
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _mmm(runs: list[float]) -> dict[str, float]:
+    return {"min": min(runs), "median": statistics.median(runs), "max": max(runs)}
+
+
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
+    if "--engine" in argv:
+        result = run_engine()
+        if "--json" in argv or "error" in result:
+            print(json.dumps(result, indent=2))
+            return
+        print(f"compiled: {result['compiled']}; build {result['build_wall_s']:.0f} s (wall)")
+        for name, r in result["scenarios"].items():
+            i, c = r["interpreted_ns_per_game"], r["compiled_ns_per_game"]
+            print(f"{name:20s} interpreted {i['median']:10.0f} ns/game (min {i['min']:.0f}, max {i['max']:.0f}); "
+                  f"compiled unchanged {c['median']:10.0f} (min {c['min']:.0f}, max {c['max']:.0f}); "
+                  f"x{r['speedup']:.2f}; same records: {r['same_records']}")
+        return
     result = run()
     if "--json" in argv:
         print(json.dumps(result, indent=2))

@@ -9,11 +9,16 @@ processes). For each scenario:
 - the floor, measured in the same run: deriving the game seeds, seeding the generator and
   drawing as many numbers per game as the engine draws (counted on the reference engine), and one
   distance-table read per actor-action, all in compiled code when it is built;
-- compiled vs interpreted: the batch path against the reference engine (pure Python) on the same
-  games, checked equal;
-- tables vs per-move path-finding inside the same mode: the reference engine reading its
-  distance tables against the same engine asking networkx for shortest paths at every zombie
-  move, checked equal;
+- compiled vs interpreted: the batch path against the reference engine run from its sources (a
+  second process with ``DESIGNER_ENGINE=python``: plain CPython, as on a machine without a
+  compiler) on the same games, checked equal; and the reference engine as this process runs it
+  (its modules compiled by Cython, unchanged) against the same interpreted games;
+- tables vs per-move path-finding inside the same mode: the reference engine (as this process
+  runs it) reading its distance tables against the same engine asking networkx for shortest
+  paths at every zombie move, checked equal;
+- copies for searching bots: a game of the reference engine (as this process runs it) copied
+  after two turns (``Game.copy``), and a copy played on for one turn (``play_on(max_turns=1)``),
+  ns each;
 - padded maps ("Seul dans le noir" padded with unreachable zones to 2,000 and 20,000 zones): the
   cost per game over the unpadded map, the games checked equal.
 """
@@ -21,9 +26,11 @@ processes). For each scenario:
 from __future__ import annotations
 
 import json
-import random
+import os
 import resource
 import statistics
+import subprocess
+import sys
 import time
 from array import array
 from typing import Any, Callable
@@ -31,10 +38,11 @@ from unittest import mock
 
 import networkx as nx
 
-from ..engine import core, state as state_module
+from ..engine import core, modes, state as state_module
 from ..engine.batch import game_seed, run_games
 from ..engine.board import Board
 from ..engine.game import Game
+from ..engine.rng import Twister
 from ..engine.table import GameTable
 from ..io.files import dumps, load, parse
 from ..plans import bot_plan
@@ -122,22 +130,97 @@ def _reference(board: Board, seeds: list[int], policy: str, plan: Any, cls: type
     return out
 
 
-class _CountingRandom(random.Random):
-    """random.Random counting the numbers drawn (every draw of the engine goes through
-    ``_randbelow``)."""
+class _CountingTwister:
+    """The game's generator, counting the numbers drawn (as ``random.Random._randbelow`` calls
+    would count them: one per die or choice, ``len - 1`` per shuffle)."""
 
     draws = 0
 
-    def _randbelow(self, n: int) -> int:  # type: ignore[override]
-        _CountingRandom.draws += 1
-        return super()._randbelow(n)
+    def __init__(self, seed: Any = 0, _inner: Any = None):
+        self._t = _inner if _inner is not None else Twister(seed)
+
+    def randbelow(self, n: int) -> int:
+        _CountingTwister.draws += 1
+        return self._t.randbelow(n)
+
+    randrange = randbelow
+
+    def randint(self, a: int, b: int) -> int:
+        _CountingTwister.draws += 1
+        return self._t.randint(a, b)
+
+    def choice(self, seq: Any) -> Any:
+        _CountingTwister.draws += 1
+        return self._t.choice(seq)
+
+    def random(self) -> float:
+        _CountingTwister.draws += 1
+        return self._t.random()
+
+    def shuffle(self, x: list) -> None:
+        _CountingTwister.draws += max(len(x) - 1, 0)
+        self._t.shuffle(x)
+
+    def copy(self) -> "_CountingTwister":
+        return _CountingTwister(_inner=self._t.copy())
 
 
 def _draws_per_game(board: Board, seeds: list[int], policy: str, plan: Any) -> float:
-    _CountingRandom.draws = 0
-    with mock.patch.object(state_module.random, "Random", _CountingRandom):
+    _CountingTwister.draws = 0
+    with mock.patch.object(state_module, "Twister", _CountingTwister):
         _reference(board, seeds, policy, plan)
-    return _CountingRandom.draws / len(seeds)
+    return _CountingTwister.draws / len(seeds)
+
+
+_INTERPRETED_GAMES = r"""
+import json, sys, time
+from designer.engine import Board, Game, modes
+from designer.io.files import load
+from designer.plans import bot_plan
+
+path, policy, seeds = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
+s = load(path)
+board, plan = Board(s), bot_plan(s)
+runs = []
+for _ in range(3):
+    t0 = time.process_time()
+    records = []
+    for i, seed in enumerate(seeds):
+        r = dict(Game(board, seed, policy, plan=plan).play())
+        r["game"] = i
+        records.append(r)
+    runs.append(time.process_time() - t0)
+print(json.dumps({"compiled": modes.compiled_modules(), "runs": runs, "records": records}))
+"""
+
+
+def _interpreted(path: str, seeds: list[int], policy: str) -> tuple[dict[str, float], list[dict], bool]:
+    """The reference engine from its sources in a second process (``DESIGNER_ENGINE=python``):
+    CPU time of its games (min / median / max of three runs), their records, and whether every
+    module really ran interpreted."""
+    env = {**os.environ, "DESIGNER_ENGINE": "python"}
+    proc = subprocess.run([sys.executable, "-c", _INTERPRETED_GAMES, os.path.abspath(path), policy, json.dumps(seeds)],
+                          env=env, capture_output=True, text=True, check=True)
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    runs = out["runs"]
+    return ({"min": min(runs), "median": statistics.median(runs), "max": max(runs)}, out["records"],
+            not any(out["compiled"].values()))
+
+
+def _copies(board: Board, policy: str, plan: Any, n: int = 300) -> dict[str, Any]:
+    """What a searching bot pays: copying a game after two turns, and a copy played on for one
+    turn (the game of seed ``game_seed(1, 0)``, or the first of the run still going then)."""
+    for i in range(50):
+        g = Game(board, game_seed(1, i), policy, plan=plan)
+        g.play_on(max_turns=2)
+        if not g.state.outcome:
+            break
+    else:
+        return {"error": "every game tried ended within two turns"}
+    copy_t, _ = _three(lambda: [g.copy() for _ in range(n)])
+    turn_t, _ = _three(lambda: [g.copy().play_on(max_turns=1) for _ in range(n)])
+    return {"copies": n, "turn": g.state.turn, "copy_ns": _per(copy_t, n),
+            "copy_and_one_turn_ns": _per(turn_t, n)}
 
 
 def _floor(n: int, draws: int, actions: int, table: list[int]) -> dict[str, Any]:
@@ -164,8 +247,9 @@ def run(games: int = 20_000, dask_games: int = 20_000, dask_large_games: int = 2
         nx_games: int = 100, reference_games: int = 300, padded_sizes: tuple[int, ...] = (2_000, 20_000),
         padded_games: int = 1_000) -> dict[str, Any]:
     """Measure every figure in one run and return them (see the module notes)."""
+    ref_mode = "compiled by Cython unchanged" if all(modes.compiled_modules().values()) else "interpreted"
     out: dict[str, Any] = {"games": games, "policy": policy, "clock": "time.process_time, min/median/max of 3 runs",
-                           "compiled_core": core.available(), "scenarios": {}}
+                           "compiled_core": core.available(), "reference_engine": ref_mode, "scenarios": {}}
     for path in scenarios:
         s = load(path)
         board, plan = Board(s), bot_plan(s)
@@ -176,7 +260,8 @@ def run(games: int = 20_000, dask_games: int = 20_000, dask_large_games: int = 2
         draws = round(_draws_per_game(board, ref_seeds[:100], policy, plan))
         floor = _floor(games, draws, actions, board.zdist_all[board.start_zones[0]])
         ref_t, ref_records = _three(lambda: _reference(board, ref_seeds, policy, plan))
-        same_ref = table.records()[:len(ref_seeds)] == ref_records
+        int_t, int_records, all_interpreted = _interpreted(path, ref_seeds, policy)
+        same_ref = table.records()[:len(ref_seeds)] == int_records == ref_records
         # tables vs per-move path-finding, both in the reference engine (the same mode)
         nx_seeds = ref_seeds[:nx_games]
         graphs: dict = {}
@@ -196,13 +281,17 @@ def run(games: int = 20_000, dask_games: int = 20_000, dask_large_games: int = 2
             "floor": floor,
             "cost_over_floor": t["median"] / floor["floor_s"]["median"],
             "compiled_vs_interpreted": {
-                "games": len(ref_seeds), "interpreted_ns_per_game": _per(ref_t, len(ref_seeds)),
-                "speedup": (ref_t["median"] / len(ref_seeds)) / (t["median"] / games),
+                "games": len(ref_seeds), "interpreted_ns_per_game": _per(int_t, len(ref_seeds)),
+                "interpreted_really": all_interpreted,
+                "speedup": (int_t["median"] / len(ref_seeds)) / (t["median"] / games),
+                "reference_mode": ref_mode, "reference_ns_per_game": _per(ref_t, len(ref_seeds)),
+                "reference_speedup": int_t["median"] / ref_t["median"],
                 "same_games": same_ref},
             "tables_vs_pathfinding": {
-                "mode": "interpreted (the reference engine)", "games": len(nx_seeds),
+                "mode": f"the reference engine, {ref_mode}", "games": len(nx_seeds),
                 "tables_ns_per_game": _per(tab_t, len(nx_seeds)), "networkx_ns_per_game": _per(nx_t, len(nx_seeds)),
                 "speedup": nx_t["median"] / tab_t["median"], "same_games": tab_records == nx_records},
+            "copies": _copies(board, policy, plan, max(10, min(300, reference_games))),
         }
     if padded_sizes:
         out["padded"] = _padded(scenarios[0], padded_sizes, padded_games, policy)
@@ -298,11 +387,18 @@ def report_lines(r: dict[str, Any]) -> list[str]:
             f"the engine costs {f['cost_over_floor']:.1f} x the floor",
             f"  compiled vs interpreted: {f['compiled_vs_interpreted']['speedup']:,.0f} x "
             f"(interpreted {_mmm(f['compiled_vs_interpreted']['interpreted_ns_per_game'])} per game); "
+            f"the reference engine {f['compiled_vs_interpreted']['reference_mode']}: "
+            f"{f['compiled_vs_interpreted']['reference_speedup']:.1f} x "
+            f"({_mmm(f['compiled_vs_interpreted']['reference_ns_per_game'])} per game); "
             f"same games: {f['compiled_vs_interpreted']['same_games']}",
-            f"  tables vs networkx path-finding at every zombie move (both interpreted): "
+            f"  tables vs networkx path-finding at every zombie move ({f['tables_vs_pathfinding']['mode']}): "
             f"{f['tables_vs_pathfinding']['speedup']:.1f} x over {f['tables_vs_pathfinding']['games']} games; "
             f"same games: {f['tables_vs_pathfinding']['same_games']}",
         ]
+        cp = f.get("copies", {})
+        if "copy_ns" in cp:
+            lines.append(f"  a game copied in turn {cp['turn']}: {_mmm(cp['copy_ns'])} per copy; a copy played on for "
+                         f"one turn: {_mmm(cp['copy_and_one_turn_ns'])}")
     p = r.get("padded")
     if p:
         lines.append(f"{p['scenario']} padded with unreachable zones ({p['games']:,} games; unpadded: "

@@ -99,11 +99,10 @@ def _named(r, k: KnownRule) -> str:
 
 def check_overrides(s: Scenario) -> Iterator[Finding]:
     """Rule overrides must name settings of the scenario's rule profile, with fitting values."""
-    from ..engine.profiles import PROFILES, ProfileError
+    from ..rules.profiles import ProfileError, profile_params
 
-    profile = PROFILES[s.setup.rules.profile]
     for key, value in s.setup.rules.overrides.items():
         try:
-            profile(overrides={key: value})
+            profile_params(s.setup.rules.profile, {key: value})
         except ProfileError as e:
             yield Finding("unknown-rule-override", "error", str(e), (key,), f"setup.rules.overrides.{key}")

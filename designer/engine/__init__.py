@@ -1,7 +1,9 @@
 """The playtest engine: compile a scenario once, play many seeded games.
 
-:class:`Game` is the reference engine (steppable, with logs); batches are played by the compiled
-core (:mod:`designer.engine.core`) whenever it can, with the same results, and come back as a
+:class:`Game` is the reference engine (steppable, with logs; its modules run compiled by Cython
+where they are built and as plain Python elsewhere or with ``DESIGNER_ENGINE=python``: see
+:mod:`designer.engine.modes`); batches are played by the compiled core
+(:mod:`designer.engine.core`) whenever it can, with the same results, and come back as a
 :class:`GameTable`. The bots' witness plan is handed in by the caller (``plan=``; see
 :func:`designer.plans.bot_plan`): the engine never runs the validator.
 
@@ -9,13 +11,17 @@ core (:mod:`designer.engine.core`) whenever it can, with the same results, and c
 >>> result = play(scenario, seed=7, policy="greedy")          # doctest: +SKIP
 """
 
-from .board import Board
-from .game import Game, GameResult, play
-from .policies import POLICIES
-from .profiles import PROFILES, ProfileError, make_profile
-from .state import GameState, Survivor
-from .table import GameTable
-from .view import GameView, PlanStep
+from .modes import choose as _choose
+
+_choose()  # DESIGNER_ENGINE=python, or a compiled module older than its source: the sources run
+
+from .board import Board  # noqa: E402
+from .game import Game, GameResult, play  # noqa: E402
+from .policies import POLICIES  # noqa: E402
+from .profiles import PROFILES, ProfileError, make_profile  # noqa: E402
+from .state import GameState, Survivor  # noqa: E402
+from .table import GameTable  # noqa: E402
+from .view import GameView, PlanStep  # noqa: E402
 
 __all__ = ["Board", "Game", "GameResult", "GameState", "GameTable", "GameView", "POLICIES", "PROFILES", "PlanStep",
            "ProfileError", "Survivor", "make_profile", "play"]

@@ -24,7 +24,7 @@ typedef uint64_t u64;
 #define INF (1 << 20)
 #define MAXS 12
 #define MAXI 72
-#define PACK_VERSION 2
+#define PACK_VERSION 3
 #define SURVIVOR_ACTION_LIMIT 50 /* game.SURVIVOR_ACTION_LIMIT */
 
 /* ---------------------------------------------------------------- random.Random (MT19937) */
@@ -203,7 +203,7 @@ typedef struct {
     int *sadj_start, *sadj_v, *sadj_c;
     int *sback_start, *sback_u, *sback_c;
     int *zadj_start, *zadj_v, *zadj_c, *zadj_ok;
-    int *door_conn, *lock_kind, *lock_val, *door_breakable, *door_spawns;
+    int *door_conn, *lock_kind, *lock_val, *door_breakable, *door_spawns, *door_by_hand;
     u64 door_open0, door_unlocked0;
     int *bld_start, *bld_zones;
     int *sp_zone, *sp_manhole;
@@ -556,6 +556,7 @@ static int door_tool(G *g, Surv *s) {
 
 static int can_unlock(G *g, Surv *s, int d) {
     Board *b = g->b;
+    if (!b->door_by_hand[d]) return 0;
     if (g->doors_unlocked >> d & 1) return 1;
     if (b->lock_kind[d] == 1 && (g->colours >> b->lock_val[d] & 1)) return 1;
     if (b->lock_kind[d] == 2 && has_item(s, b->lock_val[d])) return 1;
@@ -1324,7 +1325,7 @@ static int legal_actions(G *g, Surv *s, Act *acts) {
     for (int a = b->sadj_start[z]; a < b->sadj_start[z + 1]; a++) {
         int v = b->sadj_v[a], c = b->sadj_c[a], d = b->c_door[c];
         if (d >= 0 && !(g->doors_open >> d & 1)) {
-            if (!(g->doors_unlocked >> d & 1) && !can_unlock(g, s, d)) continue;
+            if (!can_unlock(g, s, d)) continue;
             if (!tool_checked) { tool = door_tool(g, s); tool_checked = 1; }
             if (tool != -1) acts[k++] = (Act){A_OPEN, d, 0};
             continue;
@@ -1887,13 +1888,13 @@ static PyObject *Board_new(PyTypeObject *type, PyObject *args, PyObject *kw) {
     { int **cols[3] = {&b->zadj_v, &b->zadj_c, &b->zadj_ok}; rd_csr(b, R, n, 3, &b->zadj_start, cols, 3); }
     b->nd = (int)rd(R);
     if (b->nd < 0 || b->nd > 62) goto bad;
-    int *df = rd_ints(b, R, 5 * b->nd);
+    int *df = rd_ints(b, R, 6 * b->nd);
     b->door_conn = balloc(b, (size_t)b->nd, sizeof(int)); b->lock_kind = balloc(b, (size_t)b->nd, sizeof(int));
     b->lock_val = balloc(b, (size_t)b->nd, sizeof(int)); b->door_breakable = balloc(b, (size_t)b->nd, sizeof(int));
-    b->door_spawns = balloc(b, (size_t)b->nd, sizeof(int));
+    b->door_spawns = balloc(b, (size_t)b->nd, sizeof(int)); b->door_by_hand = balloc(b, (size_t)b->nd, sizeof(int));
     for (int d = 0; d < b->nd; d++) {
-        b->door_conn[d] = df[5 * d]; b->lock_kind[d] = df[5 * d + 1]; b->lock_val[d] = df[5 * d + 2];
-        b->door_breakable[d] = df[5 * d + 3]; b->door_spawns[d] = df[5 * d + 4];
+        b->door_conn[d] = df[6 * d]; b->lock_kind[d] = df[6 * d + 1]; b->lock_val[d] = df[6 * d + 2];
+        b->door_breakable[d] = df[6 * d + 3]; b->door_spawns[d] = df[6 * d + 4]; b->door_by_hand[d] = df[6 * d + 5];
     }
     b->door_open0 = (u64)rd(R); b->door_unlocked0 = (u64)rd(R);
     b->nbld = (int)rd(R);

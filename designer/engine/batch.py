@@ -47,6 +47,8 @@ def _engine_version(root: Path | None = None) -> str:
         for f in files:
             if f.name.endswith(".c") and f.with_suffix(".py").exists():
                 continue  # C written by Cython from a typed module: the module counts
+            if f.name == "_built.py":
+                continue  # the build's record of its sources: the sources count
             h.update(str(f.relative_to(root)).encode() + b"\0" + f.read_bytes() + b"\0")
     return h.hexdigest()
 

@@ -1,7 +1,7 @@
-"""The compiled board: a scenario turned into integer-indexed tables, built once, played many
-times.
+"""The board: the compiled scenario (:func:`designer.rules.compile`, integer-indexed tables
+built once and read by the validator too), played many times.
 
-Zones and connections become list indices; adjacency is stored per mover (survivors, zombies);
+Zones and connections are list indices; adjacency is stored per mover (survivors, zombies);
 the tables that depend on the doors (zombie distances, lines of sight) are computed for a door
 state the first time it occurs and cached, so a zombie's step is a look-up. Distances are
 computed per target, the first time a zombie heads for that target: building a board costs
@@ -17,8 +17,9 @@ from collections import deque
 from typing import Any
 
 from ..model.scenario import Scenario
+from ..rules.compiled import CompiledScenario, compile as compile_scenario
+from ..rules.zombies import ABOMINATION, FATTY, GRAVE_DEAD, RUNNER, WALKER, ZINDEX, ZOMBIE, ZTYPES
 from .state import INF, GameState
-from .zombies import ABOMINATION, FATTY, GRAVE_DEAD, RUNNER, WALKER, ZINDEX, ZOMBIE, ZTYPES
 
 __all__ = ["Board", "DistanceTable", "INF", "ZTYPES", "WALKER", "RUNNER", "FATTY", "ABOMINATION", "ZOMBIE",
            "GRAVE_DEAD", "ZINDEX"]
@@ -59,143 +60,28 @@ class DistanceTable:
                     queue.append(u)
         return dist
 
-_BUILDING_KINDS = {"room", "cell", "extra", "security", "gate", "elevator"}
-
 
 class Board:
-    """Immutable tables of one scenario (plus caches of door-dependent tables)."""
+    """The scenario's compiled tables (:class:`designer.rules.CompiledScenario`, the one
+    compiled form the validator reads too) plus the caches of door-dependent tables."""
 
-    def __init__(self, scenario: Scenario):
-        s = self.scenario = scenario
-        zones = s.zones
-        self.n = n = len(zones)
-        self.zone_ids = [z.id for z in zones]
-        self.zone_index = zidx = {z: i for i, z in enumerate(self.zone_ids)}
-        self.names = [z.name or z.id for z in zones]
-        self.kind = [z.kind for z in zones]
-        self.level = [z.level for z in zones]
-        self.dark = [z.flags.dark for z in zones]
-        self.fire = [z.flags.fire for z in zones]
-        self.searchable = [z.is_searchable for z in zones]
-        self.breakthrough = [z.flags.breakthrough for z in zones]
-        self.max_zombies = [z.capacity.max_zombies if z.capacity.max_zombies is not None else INF for z in zones]
-        self.max_survivors = [z.capacity.max_survivors if z.capacity.max_survivors is not None else INF
-                              for z in zones]
-        self.no_zombies = [z.kind in ("tower", "security", "gate") or z.capacity.max_zombies == 0 for z in zones]
-        """Zones zombies never enter (towers, security zones and gates, zero capacity)."""
+    STATIC = ("n", "zone_ids", "zone_index", "names", "kind", "level", "dark", "fire", "searchable", "breakthrough",
+              "max_zombies", "max_survivors", "no_zombies", "conn_ids", "conn_index", "c_from", "c_to", "c_kind",
+              "c_cost", "c_sight", "door_ids", "door_index", "c_door", "door_conn", "door_open0", "door_unlocked0",
+              "door_lock", "door_breakable", "door_spawns", "door_by_hand", "surv_adj", "surv_back", "zpath_adj",
+              "building_of", "building_zones", "spawn_ids", "spawn_index", "spawn_zone", "spawn_kind",
+              "spawn_active0", "zone_tiles", "tile_zones", "manholes", "obj_ids", "obj_index", "obj_kind",
+              "obj_zone0", "obj_xp", "obj_colour", "obj_item", "obj_repeatable", "hidden_groups", "start_zones",
+              "exits", "is_exit", "sight_lines")
+    """The fields read from the compiled scenario (same names, same meanings)."""
 
-        # connections
-        conns = s.connections
-        self.conn_ids = [c.id for c in conns]
-        self.conn_index = {c.id: i for i, c in enumerate(conns)}
-        self.c_from = [zidx[c.source] for c in conns]
-        self.c_to = [zidx[c.target] for c in conns]
-        self.c_kind = [c.kind for c in conns]
-        self.c_cost = [c.cost for c in conns]
-        self.c_sight = [c.sight for c in conns]
-        self.door_ids = [c.id for c in conns if c.kind == "door"]
-        self.door_index = {d: i for i, d in enumerate(self.door_ids)}
-        self.c_door = [self.door_index[c.id] if c.kind == "door" else -1 for c in conns]
-        self.door_conn = [self.conn_index[d] for d in self.door_ids]
-        doors = [c for c in conns if c.kind == "door"]
-        self.door_open0 = sum(1 << i for i, c in enumerate(doors) if c.state == "open")
-        self.door_unlocked0 = sum(1 << i for i, c in enumerate(doors) if c.state != "locked")
-        self.door_lock = [(c.lock.kind, c.lock.colour if c.lock.kind == "colour" else c.lock.item)
-                          if c.lock else None for c in doors]
-        self.door_breakable = [c.breakable for c in doors]
-        self.door_spawns = [c.spawns_on_first_open for c in doors]
-
-        # survivors: (neighbour, connection) per zone, one-way respected
-        surv: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-        # zombies: pathing graph (fences count as absent), with a flag for steps they may take
-        zpath: list[list[tuple[int, int, bool]]] = [[] for _ in range(n)]
-        for i, c in enumerate(conns):
-            a, b = zidx[c.source], zidx[c.target]
-            pairs = ((a, b),) if c.one_way else ((a, b), (b, a))
-            for u, v in pairs:
-                if c.survivors and self.max_survivors[v] > 0:
-                    surv[u].append((v, i))
-                if (c.zombies or c.kind == "fence") and not self.no_zombies[v]:
-                    zpath[u].append((v, i, c.zombies))
-        self.surv_adj = [tuple(x) for x in surv]
-        self.zpath_adj = [tuple(x) for x in zpath]
-
-        # buildings: building zones joined by passages that are not doors, plus designer labels
-        parent = list(range(n))
-
-        def find(x: int) -> int:
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
-        inside = [z.kind in _BUILDING_KINDS for z in zones]
-        for c in conns:
-            a, b = zidx[c.source], zidx[c.target]
-            if inside[a] and inside[b] and c.kind in ("opening", "stairs", "elevator", "ladder"):
-                parent[find(a)] = find(b)
-        label: dict[str, int] = {}
-        for i, z in enumerate(zones):
-            if inside[i] and z.building:
-                if z.building in label:
-                    parent[find(i)] = find(label[z.building])
-                else:
-                    label[z.building] = i
-        roots: dict[int, int] = {}
-        self.building_of = [-1] * n
-        for i in range(n):
-            if inside[i]:
-                r = find(i)
-                self.building_of[i] = roots.setdefault(r, len(roots))
-        self.building_zones: list[tuple[int, ...]] = [() for _ in roots]
-        for i in range(n):
-            b = self.building_of[i]
-            if b >= 0:
-                self.building_zones[b] += (i,)
-
-        # spawns, in resolution order; manholes are only used by manhole cards
-        order = sorted(range(len(s.spawns)), key=lambda k: (s.spawns[k].order, k))
-        self.spawn_ids = [s.spawns[k].id for k in order]
-        self.spawn_index = {sid: i for i, sid in enumerate(self.spawn_ids)}
-        self.spawn_zone = [zidx[s.spawns[k].zone] for k in order]
-        self.spawn_kind = [s.spawns[k].kind for k in order]
-        self.spawn_active0 = sum(1 << i for i, k in enumerate(order) if s.spawns[k].active)
-        tiles: dict[str, list[int]] = {}
-        for i, z in enumerate(zones):
-            for t in z.tiles:
-                tiles.setdefault(t, []).append(i)
-        self.zone_tiles = [tuple(z.tiles) for z in zones]
-        self.tile_zones = {t: tuple(v) for t, v in tiles.items()}
-        self.manholes = [self.spawn_zone[i] for i, k in enumerate(self.spawn_kind) if k == "manhole"]
-
-        # objectives
-        self.obj_ids = [o.id for o in s.objectives]
-        self.obj_index = {o: i for i, o in enumerate(self.obj_ids)}
-        self.obj_kind = [o.kind for o in s.objectives]
-        self.obj_zone0 = [zidx[o.zone] for o in s.objectives]
-        self.obj_xp = [o.xp for o in s.objectives]
-        self.obj_colour = [getattr(o, "colour", None) for o in s.objectives]
-        self.obj_item = [getattr(o, "item", None) for o in s.objectives]
-        self.obj_repeatable = [getattr(o, "repeatable", False) for o in s.objectives]
-        groups: dict[str, list[int]] = {}
-        for i, o in enumerate(s.objectives):
-            if o.hidden_group:
-                groups.setdefault(o.hidden_group, []).append(i)
-        self.hidden_groups = [tuple(g) for g in groups.values()]
-
-        self.start_zones = [zidx[z] for z in s.setup.start_zones]
-        self.exits = [zidx[z] for z in s.exits]
-        self.is_exit = [False] * n
-        for e in self.exits:
-            self.is_exit[e] = True
-        self.sight_lines = [[zidx[z] for z in line.zones] for line in s.sight_lines]
-
-        sback: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-        for u in range(n):
-            for v, c in self.surv_adj[u]:
-                sback[v].append((u, c))
-        self.surv_back = [tuple(x) for x in sback]
-        """``surv_back[v]``: (zone, connection) pairs with a survivor step into ``v``."""
+    def __init__(self, scenario: Scenario | CompiledScenario):
+        cs = scenario if isinstance(scenario, CompiledScenario) else compile_scenario(scenario)
+        self.rules = cs
+        """The compiled scenario the tables come from."""
+        self.scenario = cs.scenario
+        for name in self.STATIC:
+            setattr(self, name, getattr(cs, name))
 
         # caches of door-dependent tables (filled as games need them)
         self._zdist: dict[int, DistanceTable] = {}

@@ -20,9 +20,9 @@ import os
 import struct
 from typing import Any
 
+from ..rules.equipment import ITEMS, Item, item
 from .board import INF, ZINDEX, ZTYPES, Board
 from .cards import DECKS
-from .equipment import ITEMS, Item, item
 from .game import item_value, parse_dice
 from .profiles import House, LastNightOnEarth, Profile, Zombicide, make_profile
 from .seeds import game_seed
@@ -37,7 +37,7 @@ except ImportError:  # not built (no C compiler when installed): the reference e
 __all__ = ["POLICY_CODES", "available", "compile_board", "play_games", "play_range", "play_with_heroes",
            "unsupported"]
 
-PACK_VERSION = 2
+PACK_VERSION = 3
 POLICY_CODES = {"greedy": 0, "cautious": 1, "random": 2}
 """The bots the core plays (any other policy is played by the reference engine)."""
 
@@ -60,7 +60,7 @@ MAX_ZONES, MAX_BITS, MAX_SURVIVORS, MAX_ITEMS, MAX_MANHOLES = 2000, 62, 12, 40, 
 
 CORE_ZOMBIE_TYPES = 6
 """Zombie types ``_core.c`` plays (its ``NT``): with another number of rows in
-``engine/zombies.py`` the core steps aside and the reference engine plays."""
+``rules/zombies.py`` the core steps aside and the reference engine plays."""
 
 _STALE: str | None = None
 """Why the built core cannot be used (set at the end of this module)."""
@@ -232,7 +232,7 @@ def pack(board: Board, profile: Profile, plan: tuple[PlanStep, ...] = ()) -> tup
     for d in range(len(b.door_ids)):
         lock = b.door_lock[d]
         kind, value = (0, 0) if lock is None else (1, colours[lock[1]]) if lock[0] == "colour" else (2, names[lock[1]])
-        out += [b.door_conn[d], kind, value, int(b.door_breakable[d]), int(b.door_spawns[d])]
+        out += [b.door_conn[d], kind, value, int(b.door_breakable[d]), int(b.door_spawns[d]), int(b.door_by_hand[d])]
     out += [b.door_open0, b.door_unlocked0]
     out.append(len(b.building_zones))
     _csr(out, b.building_zones)
@@ -329,7 +329,7 @@ def pack(board: Board, profile: Profile, plan: tuple[PlanStep, ...] = ()) -> tup
 
 
 if _core is not None and (_core.NSCALARS != len(SCALARS) or len(ZTYPES) != CORE_ZOMBIE_TYPES):
-    # a core built for another table of zombie types (engine/zombies.py has changed since _core.c):
+    # a core built for another table of zombie types (rules/zombies.py has changed since _core.c):
     # the reference engine plays every game until _core.c follows
     _STALE = (f"the compiled core was written for {CORE_ZOMBIE_TYPES} zombie types, the zombie table has "
               f"{len(ZTYPES)}")

@@ -13,14 +13,15 @@ import json
 import math
 from typing import Any, Callable, Iterable
 
+from ..rules.compiled import EV_KILLS, EVENTS as EVENT_OPS
+from ..rules.equipment import item
+from ..rules.zombies import SPAWN_DEFAULT, WALKER, ZINDEX, ZOMBIE, ZOMBIE_TYPES, ZTYPES
 from .board import Board
 from .cards import DECKS
-from .equipment import item
 from .policies import resolve_policy
 from .profiles import Profile, make_profile
 from .state import INF, GameState, Survivor
 from .view import GameView, PlanStep, as_plan
-from .zombies import SPAWN_DEFAULT, WALKER, ZINDEX, ZOMBIE, ZOMBIE_TYPES, ZTYPES
 
 __all__ = ["Game", "GameResult", "play"]
 
@@ -113,6 +114,14 @@ class Game:
         """Extra activations one turn may give before the game ends as ``runaway``."""
         self.extras = 0
         """Extra activations given so far this turn (reset at the start of each turn)."""
+        self._in_turn = False
+        """Whether a turn is under way (its survivors' phase at ``_order[_pos]``)."""
+        self._order: list[int] = []
+        """Survivor indices in this turn's order."""
+        self._pos = 0
+        self._started = False
+        self._taken = 0
+        self._limit = 0
 
     # -- dice and log ----------------------------------------------------------------------
 
@@ -228,7 +237,12 @@ class Game:
         return mask
 
     def can_unlock(self, s: Survivor, d: int) -> bool:
+        """Whether survivor ``s`` may open closed door ``d`` by hand, tool permitting: the door
+        opens by hand (``by_hand``; a button's door opens only by its trigger) and is unlocked,
+        or its lock yields (a key of its colour, its item) or it can be broken."""
         st, b = self.state, self.board
+        if not b.door_by_hand[d]:
+            return False
         if st.doors_unlocked >> d & 1:
             return True
         lock = b.door_lock[d]
@@ -257,7 +271,7 @@ class Game:
         for v, c in b.surv_adj[z]:
             d = b.c_door[c]
             if d >= 0 and not doors_open >> d & 1:
-                if not (st.doors_unlocked >> d & 1) and not self.can_unlock(s, d):
+                if not self.can_unlock(s, d):
                     continue
                 if not tool_checked:
                     tool, tool_checked = p.door_tool(self, s), True
@@ -439,27 +453,25 @@ class Game:
         self.fire_event("door_opened", d, actor=actor)
 
     def fire_event(self, kind: str, target: int | None, actor: Survivor | None = None) -> None:
-        st, b = self.state, self.board
-        s = b.scenario
-        for ti, t in enumerate(s.triggers):
-            ev = t.when
-            if ev.kind != kind:
-                continue
-            if kind == "objective_taken" and b.obj_index[ev.objective] != target:
-                continue
-            if kind == "switch_pressed" and b.obj_index[ev.switch] != target:
-                continue
-            if kind == "door_opened" and b.door_index[ev.door] != target:
-                continue
-            if kind == "zone_entered" and b.zone_index[ev.zone] != target:
-                continue
-            if kind == "turn_reached" and ev.turn != target:
-                continue
-            if kind == "kills_reached" and not (target is not None and target >= ev.count):
-                continue
-            if t.once and st.fired >> ti & 1:
+        """Fire the triggers waiting for this event, in trigger order (the compiled scenario's
+        ``triggers_on`` table: objective, switch, door or zone index, turn; a kill count fires
+        every ``kills_reached`` trigger at or below it)."""
+        st, cs = self.state, self.board.rules
+        op = EVENT_OPS[kind]
+        if op == EV_KILLS:
+            if target is None:
+                return
+            hits = sorted(ti for count, tis in cs.triggers_on[op].items() if target >= count for ti in tis)
+        else:
+            hits = cs.triggers_on[op].get(target, ())
+        if not hits:
+            return
+        triggers = self.board.scenario.triggers
+        for ti in hits:
+            if cs.trig_once[ti] and st.fired >> ti & 1:
                 continue
             st.fired |= 1 << ti
+            t = triggers[ti]
             self.note("trigger", trigger=t.id)
             for e in t.then:
                 self.apply_effect(e, actor)
@@ -779,17 +791,36 @@ class Game:
 
     def survivor_phase(self) -> None:
         """Every survivor on the board acts in turn order, starting with the first player."""
+        self._begin_survivor_phase()
+        self._survivors_act()
+
+    def _begin_survivor_phase(self) -> None:
+        st = self.state
+        n = len(st.survivors)
+        self._order = [(st.first_player + i) % n for i in range(n)]
+        self._pos = 0
+        self._started = False
+
+    def _survivors_act(self) -> None:
+        """The survivors' phase from where it stands: the survivor at ``_pos`` of the turn order
+        (already started when ``_started``: its budget is set and it has taken ``_taken``
+        actions) and the ones after it. Every counter lives on the game, so a copy made at a
+        decision point (:meth:`copy`) carries on from the same point (:meth:`play_on`)."""
         st, p = self.state, self.profile
-        order = st.survivors[st.first_player:] + st.survivors[:st.first_player]
-        for s in order:
-            if not s.on_board or st.outcome:
-                continue
-            s.actions_left = p.action_budget(self, s)
-            s.searched = s.moved = False
-            taken, limit = 0, s.actions_left + SURVIVOR_ACTION_LIMIT
+        survivors, order = st.survivors, self._order
+        while self._pos < len(order):
+            s = survivors[order[self._pos]]
+            if not self._started:
+                if not s.on_board or st.outcome:
+                    self._pos += 1
+                    continue
+                s.actions_left = p.action_budget(self, s)
+                s.searched = s.moved = False
+                self._taken, self._limit = 0, s.actions_left + SURVIVOR_ACTION_LIMIT
+                self._started = True
             while s.on_board and s.actions_left > 0 and not st.outcome:
-                if taken >= limit:
-                    self.runaway(f"survivor {s.index + 1} took {taken} actions in turn {st.turn}")
+                if self._taken >= self._limit:
+                    self.runaway(f"survivor {s.index + 1} took {self._taken} actions in turn {st.turn}")
                     break
                 acts = self.legal_actions(s)
                 act = self.policy(self.view, s, acts)
@@ -797,11 +828,13 @@ class Game:
                     act = ("pass",)
                 self.apply(s, act)
                 self.check_victory()
-                taken += 1
+                self._taken += 1
             if s.on_board and self.escape_step_open() and p.escape_allowed(self, s):
                 s.escaped = True
                 self.note("escape", survivor=s.index, zone=self.board.zone_ids[s.zone])
                 self.check_victory()
+            self._started = False
+            self._pos += 1
 
     def escape_step_open(self) -> bool:
         """Survivors may escape once every step before the escape step is met."""
@@ -821,10 +854,20 @@ class Game:
             s.searched = False
 
     def play_turn(self) -> None:
-        st = self.state
+        """One whole turn: the survivors' phase, the zombies' phase, the end phase."""
+        self._begin_turn()
+        self._survivors_act()
+        self._finish_turn()
+
+    def _begin_turn(self) -> None:
         self.extras = 0
-        self.fire_event("turn_reached", st.turn)
-        self.survivor_phase()
+        self._in_turn = True
+        self.fire_event("turn_reached", self.state.turn)
+        self._begin_survivor_phase()
+
+    def _finish_turn(self) -> None:
+        """The rest of a turn once the survivors have acted: zombies, victory and defeat, end."""
+        st = self.state
         if not st.outcome:
             self.zombie_phase()
         self.check_victory()
@@ -839,13 +882,14 @@ class Game:
             else:
                 st.turn += 1
         st.max_danger = max(st.max_danger, self.danger_level())
+        self._in_turn = False
 
     # -- victory and defeat ------------------------------------------------------------------
 
     def step_met(self, i: int) -> bool:
-        """Whether victory step ``i`` is met now (the rule of each kind: :data:`STEP_MET`)."""
-        step = self.board.scenario.victory.steps[i]
-        return STEP_MET[step.kind](self, step)
+        """Whether victory step ``i`` is met now (the rule of each kind: :data:`STEP_MET`, read
+        from the compiled scenario's row of the step)."""
+        return STEP_MET[self.board.scenario.victory.steps[i].kind](self, i)
 
     def check_victory(self) -> None:
         st = self.state
@@ -879,9 +923,65 @@ class Game:
 
     def play(self) -> GameResult:
         """Play the game to the end and return its record."""
-        while not self.state.outcome:
+        return self.play_on()
+
+    def play_on(self, max_turns: int | None = None) -> GameResult:
+        """Carry on from where the game stands and return its record.
+
+        In the middle of a turn (a copy made while a policy decides, see :meth:`copy`) the
+        turn goes on from that decision point: the survivor who was deciding decides again
+        (its policy is asked for the same legal actions), then the survivors after it, the
+        zombies' phase and the end phase. Then whole turns follow until the game ends or, with
+        ``max_turns``, until that many turns have ended (the unfinished turn counts as one).
+        A game stopped by ``max_turns`` has no outcome yet (``state.outcome`` is empty) and can
+        be played on again."""
+        st = self.state
+        ended = 0
+        if self._in_turn and not st.outcome:
+            self._survivors_act()
+            self._finish_turn()
+            ended = 1
+        while not st.outcome and (max_turns is None or ended < max_turns):
             self.play_turn()
+            ended += 1
         return self.result()
+
+    def copy(self, policy: Any = None) -> "Game":
+        """An independent game in the same position: the state (the generator included), the
+        bots' memory of the plan, the position in the turn; the board, profile and plan are
+        shared (nothing changes them). The copy's log is off. ``policy`` plays the copy
+        instead of this game's policy; by default a built-in bot is copied with its memory and
+        a callable policy is shared (or copied by its own ``copy()`` method when it has one).
+
+        Made inside a policy call (``view.copy_game()``), the copy stands at that decision
+        point: :meth:`act` plays an action there, :meth:`play_on` asks the copy's policy.
+        The same moves from the same position give the same game as the original plays."""
+        c = Game.__new__(Game)
+        c.__dict__.update(self.__dict__)
+        c.state = self.state.copy()
+        if policy is not None:
+            c.policy = resolve_policy(policy)
+        elif hasattr(self.policy, "copy"):
+            c.policy = self.policy.copy()
+        c.view = GameView(c)
+        c._obj_at, c._obj_at_key = None, None
+        c.log = None
+        c.script = list(self.script) if self.script is not None else None
+        c._order = list(self._order)
+        return c
+
+    def act(self, action: Action) -> None:
+        """Play one action for the survivor deciding now (a game copied at a decision point),
+        as the survivors' phase plays its policy's choice: an action that is not legal is a pass."""
+        if not self._in_turn or self._pos >= len(self._order) or not self._started or self.state.outcome:
+            raise RuntimeError("act() plays an action at a decision point of the survivors' phase; "
+                               "this game is not at one")
+        s = self.state.survivors[self._order[self._pos]]
+        if action not in self.legal_actions(s):
+            action = ("pass",)
+        self.apply(s, action)
+        self.check_victory()
+        self._taken += 1
 
     def result(self) -> GameResult:
         st, b = self.state, self.board
@@ -927,46 +1027,51 @@ class Game:
 # -- victory steps and effects: one rule per kind of the model ----------------------------------------
 
 
-def _met_take_objectives(g: Game, step: Any) -> bool:
-    b, st = g.board, g.state
-    ids = step.objectives or [o for o, kind in zip(b.obj_ids, b.obj_kind) if kind in ("token", "key")]
-    return all(st.taken >> b.obj_index[o] & 1 for o in ids)
+def _met_take_objectives(g: Game, i: int) -> bool:
+    taken = g.state.taken
+    return all(taken >> o & 1 for o in g.board.rules.step_targets[i])  # an empty list: every token and key
 
 
-def _met_kill(g: Game, step: Any) -> bool:
-    st = g.state
-    return (st.kills_by_type[ZINDEX[step.zombie]] if step.zombie else st.kills) >= step.count
+def _met_kill(g: Game, i: int) -> bool:
+    st, cs = g.state, g.board.rules
+    zombie = cs.step_zombie[i]
+    return (st.kills_by_type[ZINDEX[zombie]] if zombie else st.kills) >= cs.step_count[i]
 
 
-def _met_reach_zone(g: Game, step: Any) -> bool:
-    zones = {g.board.zone_index[z] for z in step.zones}
+def _met_reach_zone(g: Game, i: int) -> bool:
+    cs = g.board.rules
+    zones = cs.step_targets[i]
     alive = g.state.living()
     inside = [s for s in alive if s.zone in zones]
-    return bool(inside) and (step.who == "any" or len(inside) == len(alive))
+    return bool(inside) and (cs.step_who[i] == "any" or len(inside) == len(alive))
 
 
-def _met_escape(g: Game, step: Any) -> bool:
+def _met_escape(g: Game, i: int) -> bool:
     alive = [s for s in g.state.survivors if s.alive]
     out = [s for s in alive if s.escaped]
-    return bool(out) and (step.who == "any" or len(out) == len(alive))
+    return bool(out) and (g.board.rules.step_who[i] == "any" or len(out) == len(alive))
 
 
-def _met_survive(g: Game, step: Any) -> bool:
-    return g.state.turn > step.turns
+def _met_survive(g: Game, i: int) -> bool:
+    return g.state.turn > g.board.rules.step_count[i]
 
 
-def _met_clear_zones(g: Game, step: Any) -> bool:
-    return all(g.state.zombies_in(g.board.zone_index[z]) == 0 for z in step.zones)
+def _met_clear_zones(g: Game, i: int) -> bool:
+    st = g.state
+    return all(st.zombies_in(z) == 0 for z in g.board.rules.step_targets[i])
 
 
-def _met_open_doors(g: Game, step: Any) -> bool:
-    return all(g.state.doors_ever >> g.board.door_index[d] & 1 for d in step.doors)
+def _met_open_doors(g: Game, i: int) -> bool:
+    ever = g.state.doors_ever
+    return all(ever >> d & 1 for d in g.board.rules.step_targets[i])
 
 
-STEP_MET: dict[str, Callable[[Game, Any], bool]] = {
+STEP_MET: dict[str, Callable[[Game, int], bool]] = {
     "take_objectives": _met_take_objectives, "kill": _met_kill, "reach_zone": _met_reach_zone,
     "escape": _met_escape, "survive": _met_survive, "clear_zones": _met_clear_zones, "open_doors": _met_open_doors}
-"""When each kind of victory step is met (every ``kind`` of the model's ``VictoryCondition``)."""
+"""When each kind of victory step is met (every ``kind`` of the model's ``VictoryCondition``):
+``rule(game, i)`` for step ``i``, reading the step's row of the compiled scenario (its targets,
+who, count, zombie type; what an empty ``take_objectives`` asks for is decided there, once)."""
 
 
 def _door_effect(g: Game, e: Any, actor: Survivor | None) -> None:

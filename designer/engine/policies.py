@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from .equipment import item
+from ..rules.equipment import item
 from .state import INF
 
 if TYPE_CHECKING:
@@ -99,9 +99,8 @@ def goal_zones(game: "GameView", s: "Survivor", memory: "PlanBot | None" = None)
     for i, step in enumerate(steps):
         if game.step_met(i):
             continue
-        if step.kind == "take_objectives":
-            ids = step.objectives or [o for o, k in zip(b.obj_ids, b.obj_kind) if k in ("token", "key")]
-            zones = [st.obj_zone[b.obj_index[o]] for o in ids if not st.taken >> b.obj_index[o] & 1]
+        if step.kind == "take_objectives":  # an empty list: what the compiled scenario says it asks for
+            zones = [st.obj_zone[o] for o in b.rules.step_targets[i] if not st.taken >> o & 1]
             return zones, "take", None
         if step.kind in ("reach_zone", "escape"):
             return _step_zones(game, i), "escape" if step.kind == "escape" else "reach", None
@@ -272,6 +271,12 @@ class PlanBot:
 
     def __call__(self, game: "GameView", s: "Survivor", acts: list) -> tuple:
         return _decide(game, s, acts, self.cautious, self)
+
+    def copy(self) -> "PlanBot":
+        """The same bot with the same memory (for a copy of its game)."""
+        c = PlanBot(self.cautious)
+        c.done = self.done
+        return c
 
 
 POLICIES: dict[str, Policy] = {"greedy": greedy, "cautious": cautious, "random": random_policy}

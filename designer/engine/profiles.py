@@ -11,12 +11,12 @@ A scenario picks its profile with ``setup.rules.profile`` and changes parameters
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .equipment import HOUSE_DECK, LNOE_DECK, ZOMBICIDE_DECK, Item, item
+from ..rules.equipment import Item, item
+from ..rules.profiles import DEFAULT_DECKS, DEFAULT_PARAMS, Params, ProfileError, apply_overrides
+from ..rules.zombies import MELEE_ORDER, RANGED_GROUPS, ZTYPES
 from .state import INF
-from .zombies import KILL_XP, MELEE_ORDER, RANGED_GROUPS, TOUGHNESS, ZTYPES
 
 if TYPE_CHECKING:
     from .state import GameState, Survivor
@@ -41,56 +41,15 @@ class Game(Protocol):
 
     def danger_level(self) -> int: ...
 
-__all__ = ["PROFILES", "House", "LastNightOnEarth", "Profile", "ProfileError", "Zombicide", "make_profile"]
-
-
-class ProfileError(ValueError):
-    """A scenario asks for an unknown profile parameter or a bad value."""
-
-
-@dataclass(frozen=True)
-class Params:
-    """The tunable numbers of a profile (``setup.rules.overrides`` changes them)."""
-
-    actions: int = 3
-    """Actions per survivor per turn (movement points for the house profile)."""
-    yellow_bonus: int = 1
-    """Extra actions from the yellow danger level on."""
-    dark_actions: int = 3
-    """Movement points of a survivor who starts the turn in a dark zone (house)."""
-    max_items: int = 5
-    """Items a survivor can carry."""
-    danger_xp: tuple[int, int, int] = (7, 19, 43)
-    """XP at which yellow, orange and red begin."""
-    toughness: tuple[int, ...] = TOUGHNESS
-    """Damage needed to kill each zombie type (the zombie table's order, ``engine/zombies.py``)."""
-    kill_xp: tuple[int, ...] = KILL_XP
-    """XP for killing each zombie type."""
-    max_turns: int = 60
-    """Turns after which a game without a turn limit stops as a loss ('stalled')."""
-    building_spawn: bool = True
-    """Opening the first door of a building spawns zombies in each of its zones."""
-    doors_need_item: bool = True
-    """Opening a closed door needs a door-opening item."""
-    pool_out_extra_activation: bool = True
-    """When a type runs out of miniatures, every zombie of that type acts again."""
-    hero_dice: int = 2
-    """Last Night on Earth: fight dice of a hero (a zombie rolls one)."""
-    split_adds: bool = True
-    """Zombies splitting on equal paths are topped up to equal groups (Zombicide); otherwise a
-    zombie player simply spreads them."""
-    max_extra_activations: int = 0
-    """Extra activations of the zombies one turn may give before the game ends as a loss
-    ('runaway'); 0: a bound from the board that no game by the rules reaches
-    (``designer.engine.game.extra_activation_limit``)."""
+__all__ = ["PROFILES", "House", "LastNightOnEarth", "Params", "Profile", "ProfileError", "Zombicide", "make_profile"]
 
 
 class Profile:
     """Zombicide rules (the default profile)."""
 
     id = "zombicide"
-    default_deck: tuple[tuple[str, int], ...] = ZOMBICIDE_DECK
-    default_params = Params()
+    default_deck: tuple[tuple[str, int], ...] = DEFAULT_DECKS["zombicide"]
+    default_params: Params = DEFAULT_PARAMS["zombicide"]
     dead_rise = False
     """Dead survivors rise as zombies the next turn (house rules)."""
 
@@ -99,23 +58,7 @@ class Profile:
 
     @classmethod
     def _apply(cls, params: Params, overrides: dict[str, Any]) -> Params:
-        known = {f.name: f for f in fields(Params)}
-        changes = {}
-        for key, value in overrides.items():
-            if key not in known:
-                raise ProfileError(f"unknown rule override '{key}' for profile '{cls.id}'; "
-                                   f"known: {', '.join(sorted(known))}")
-            default = getattr(params, key)
-            if isinstance(default, bool):
-                if not isinstance(value, bool):
-                    raise ProfileError(f"rule override '{key}' expects true or false, got {value!r}")
-            elif isinstance(default, int):
-                if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
-                    raise ProfileError(f"rule override '{key}' expects a whole number 0-1000, got {value!r}")
-            else:
-                raise ProfileError(f"rule override '{key}' cannot be changed from a scenario")
-            changes[key] = value
-        return replace(params, **changes)
+        return apply_overrides(cls.id, params, overrides)
 
     # -- survivors -------------------------------------------------------------------------
 
@@ -282,9 +225,8 @@ class LastNightOnEarth(Profile):
     """
 
     id = "lnoe"
-    default_deck = LNOE_DECK
-    default_params = Params(actions=2, yellow_bonus=0, building_spawn=False, doors_need_item=False,
-                            pool_out_extra_activation=False, max_turns=60, split_adds=False)
+    default_deck = DEFAULT_DECKS["lnoe"]
+    default_params = DEFAULT_PARAMS["lnoe"]
 
     def move_cost(self, game: "Game", s: "Survivor", conn: int) -> int:
         return 1
@@ -354,10 +296,8 @@ class House(Profile):
 
     id = "house"
     dead_rise = True
-    default_deck = HOUSE_DECK
-    default_params = Params(actions=3, yellow_bonus=0, dark_actions=2, building_spawn=False,
-                            doors_need_item=False, pool_out_extra_activation=False, max_turns=40,
-                            split_adds=False)
+    default_deck = DEFAULT_DECKS["house"]
+    default_params = DEFAULT_PARAMS["house"]
 
     def action_budget(self, game: "Game", s: "Survivor") -> int:
         return self.params.dark_actions if game.board.dark[s.zone] else self.params.actions
@@ -450,6 +390,7 @@ def hunt(game: "Game", zone: int) -> tuple[list[int], bool]:
 
 
 PROFILES: dict[str, type[Profile]] = {"zombicide": Zombicide, "lnoe": LastNightOnEarth, "house": House}
+"""The hooks of each profile id (:data:`designer.rules.profiles.PROFILE_IDS`)."""
 
 
 def make_profile(profile_id: str, overrides: dict[str, Any] | None = None) -> Profile:

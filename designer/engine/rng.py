@@ -39,13 +39,15 @@ class Twister:
     mt: cython.uint[624]
     mti: cython.int
 
-    def __init__(self, seed: cython.ulonglong = 0):
+    def __init__(self, seed=0):
         if not cython.compiled:
             self.mt = array("I", bytes(4 * MT_N))
         if _BASE is None:  # the first generator, made at import: the base state itself
             self._init_genrand(19650218)
-        else:
+        elif 0 <= seed < 2**64:
             self.seed(seed)
+        else:
+            self.seed_int(seed)
 
     @cython.cfunc
     @cython.boundscheck(False)
@@ -59,14 +61,34 @@ class Twister:
             self.mt[i] = (1812433253 * (prev ^ (prev >> 30)) + i) & _MASK
         self.mti = MT_N
 
+    def seed_int(self, seed) -> None:
+        """``random.seed(seed)`` for any Python integer (``random.Random`` seeds with its absolute
+        value, cut into 32-bit words, lowest first)."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"a game seed is a whole number, got {seed!r}")
+        seed = abs(seed)
+        words = []
+        while True:
+            words.append(seed & 0xFFFFFFFF)
+            seed >>= 32
+            if not seed:
+                break
+        words.append(0)
+        self._seed_words(words[0], words[1], words[2:], len(words) - 1)
+
     @cython.ccall
-    @cython.boundscheck(False)
-    @cython.wraparound(False)
     def seed(self, seed: cython.ulonglong) -> cython.void:
         """``random.seed(seed)`` for ``0 <= seed < 2**64``."""
         key0: cython.uint = seed & _MASK
         key1: cython.uint = (seed >> 32) & _MASK
-        n_key: cython.int = 2 if key1 else 1
+        self._seed_words(key0, key1, None, 2 if key1 else 1)
+
+    @cython.cfunc
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def _seed_words(self, key0: cython.uint, key1: cython.uint, more: object, n_key: cython.int) -> cython.void:
+        """``init_by_array`` of the key words ``key0, key1, *more`` (``n_key`` of them) from
+        the base state."""
         i: cython.int
         j: cython.int = 0
         k: cython.int
@@ -76,9 +98,9 @@ class Twister:
         for i in range(MT_N):
             self.mt[i] = base.mt[i]
         i = 1
-        for k in range(MT_N, 0, -1):
+        for k in range(max(MT_N, n_key), 0, -1):
             prev = self.mt[i - 1]
-            key = key0 if j == 0 else key1
+            key = key0 if j == 0 else key1 if j == 1 else more[j - 2]
             self.mt[i] = ((self.mt[i] ^ (((prev ^ (prev >> 30)) * 1664525) & _MASK)) + key + j) & _MASK
             i += 1
             j += 1
@@ -125,6 +147,8 @@ class Twister:
     @cython.ccall
     def randbelow(self, n: cython.int) -> cython.int:
         """``Random._randbelow(n)`` for ``0 < n < 2**31``."""
+        if n <= 0:
+            raise ValueError("empty range for randrange()")
         k: cython.int = 0
         v: cython.uint = n
         x: cython.uint
@@ -145,6 +169,16 @@ class Twister:
     def randint(self, a: cython.int, b: cython.int) -> cython.int:
         """``Random.randint(a, b)``."""
         return a + self.randbelow(b - a + 1)
+
+    def random(self) -> float:
+        """``Random.random()``: a float in [0, 1) from 53 random bits."""
+        a: cython.uint = self.next32() >> 5
+        b: cython.uint = self.next32() >> 6
+        return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+    def choice(self, seq):
+        """``Random.choice(seq)``."""
+        return seq[self.randbelow(len(seq))]
 
     def copy(self) -> "Twister":
         """An independent generator in the same state."""

@@ -1,19 +1,20 @@
 """The game state: small, plain and cheap to copy.
 
 Everything that changes during a game lives here as ints and short lists: zombies per zone and
-type, noise, survivors, doors, spawns, objectives, decks and the random generator. A state can be
+type, noise, survivors, doors, spawns, objectives, decks and the random generator
+(:class:`designer.engine.rng.Twister`). A state can be
 built by hand (place survivors, zombies, noise, open doors) to reproduce a rulebook example, then
 one phase stepped with :class:`designer.engine.game.Game`.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from .zombies import ZINDEX, ZTYPES
+from ..rules.zombies import ZINDEX, ZTYPES
+from .rng import Twister
 
-__all__ = ["GameState", "INF", "Survivor", "ZoneRows"]
+__all__ = ["GameState", "INF", "Survivor", "ZoneCounts", "ZoneRows"]
 
 INF = 1 << 20
 """Distance to a zone that cannot be reached (and capacity of a zone without a limit)."""
@@ -103,6 +104,53 @@ class ZoneRows(dict):
         return c
 
 
+class ZoneCounts(dict):
+    """A count per zone of the board (noise tokens, deaths, kills, zombie visits), stored only
+    for the zones that have one: reads and writes like a list of ``n`` counts (a zone without
+    one counts 0; ``len``, iteration in zone order, ``counts[zone] += 1``), so a new game costs
+    nothing per zone of the map."""
+
+    __slots__ = ("n",)
+
+    def __init__(self, n: int):
+        super().__init__()
+        self.n = n
+
+    def __missing__(self, zone: int) -> int:
+        if not isinstance(zone, int) or not 0 <= zone < self.n:
+            raise IndexError(f"zone index {zone!r} out of range 0-{self.n - 1}")
+        return 0
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __iter__(self):
+        get = dict.get
+        return (get(self, z, 0) for z in range(self.n))
+
+    def counts(self) -> list[int]:
+        """Every zone's count as a plain list."""
+        return list(self)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ZoneCounts):
+            other = other.counts()
+        if isinstance(other, (list, tuple)):
+            return self.counts() == list(other)
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def copy(self) -> "ZoneCounts":
+        c = ZoneCounts(self.n)
+        dict.update(c, dict.items(self))
+        return c
+
+
 class GameState:
     """Everything that changes during one game."""
 
@@ -110,13 +158,14 @@ class GameState:
         """A state for ``board`` (a :class:`designer.engine.board.Board`)."""
         n = board.n
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = Twister(seed)
+        """The game's generator (draws exactly what ``random.Random(seed)`` draws)."""
         self.turn = 1
         self.zombies: ZoneRows = ZoneRows(n, len(ZTYPES))
         """Zombies per zone and type: ``zombies[zone][type]``."""
         self.pool: list[int] = [0] * len(ZTYPES)
         """Miniatures left in the box per type."""
-        self.noise: list[int] = [0] * n
+        self.noise: ZoneCounts = ZoneCounts(n)
         """Noise tokens per zone (survivors count as noise on top of these)."""
         self.survivors: list[Survivor] = []
         self.first_player = 0
@@ -145,9 +194,9 @@ class GameState:
         self.survivor_actions = 0
         self.zombie_actions = 0
         self.max_danger = 0
-        self.zone_deaths = [0] * n
-        self.zone_kills = [0] * n
-        self.zone_visits = [0] * n
+        self.zone_deaths = ZoneCounts(n)
+        self.zone_kills = ZoneCounts(n)
+        self.zone_visits = ZoneCounts(n)
         self.rising: list[int] = []
         """Zones where dead survivors rise as zombies next turn (house rules)."""
         self.tracked = False
@@ -193,11 +242,7 @@ class GameState:
 
     def clear_noise(self) -> None:
         """The end phase: every noise token is removed."""
-        if self.tracked:
-            for z in self.noisy:
-                self.noise[z] = 0
-        else:
-            self.noise = [0] * len(self.noise)
+        dict.clear(self.noise)
         self.noisy.clear()
 
     def zombie_zones(self) -> list[int] | range:
@@ -216,11 +261,10 @@ class GameState:
         """An independent copy (the random generator included)."""
         c = GameState.__new__(GameState)
         c.__dict__.update(self.__dict__)
-        c.rng = random.Random()
-        c.rng.setstate(self.rng.getstate())
+        c.rng = self.rng.copy()
         c.zombies = self.zombies.copy()
         c.pool = self.pool[:]
-        c.noise = self.noise[:]
+        c.noise = self.noise.copy()
         c.survivors = [s.copy() for s in self.survivors]
         c.obj_zone = self.obj_zone[:]
         c.colours = set(self.colours)
@@ -229,7 +273,8 @@ class GameState:
         c.zdeck, c.zdiscard = self.zdeck[:], self.zdiscard[:]
         c.edeck, c.ediscard = self.edeck[:], self.ediscard[:]
         c.objective_turns = dict(self.objective_turns)
-        c.zone_deaths, c.zone_kills, c.zone_visits = self.zone_deaths[:], self.zone_kills[:], self.zone_visits[:]
+        c.zone_deaths, c.zone_kills, c.zone_visits = self.zone_deaths.copy(), self.zone_kills.copy(), \
+            self.zone_visits.copy()
         c.rising = self.rising[:]
         c.haunted, c.noisy = set(self.haunted), set(self.noisy)
         return c

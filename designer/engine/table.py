@@ -16,7 +16,7 @@ from typing import Iterable
 
 import numpy as np
 
-from .zombies import ZTYPES
+from ..rules.zombies import ZTYPES
 
 __all__ = ["CAUSES", "DANGERS", "SCALARS", "ZONE_COUNTS", "ZONE_KEY", "GameTable"]
 

@@ -3,7 +3,8 @@
 A policy is called as ``policy(view, survivor, actions)``: the view gives the state, the board,
 the rule profile, the witness plan handed in by the caller, the game's generator (a policy that
 draws at random draws from it, so a seed still gives one game) and the queries the bots use. It
-has no way to change the game: setting an attribute raises, and it has no method that acts.
+has no way to change the game: setting an attribute raises, and it has no method that acts
+(``copy_game`` gives an independent copy to try moves on).
 """
 
 from __future__ import annotations
@@ -78,3 +79,10 @@ class GameView:
 
     def danger_level(self) -> int:
         return self._game.danger_level()
+
+    def copy_game(self, policy: Any = None) -> Any:
+        """An independent copy of the game at this decision point (see
+        :meth:`designer.engine.game.Game.copy`): a searching policy plays candidate actions on
+        copies (``copy.act(action)``, ``copy.play_on(max_turns=...)``); the game itself is not
+        changed."""
+        return self._game.copy(policy)

@@ -446,17 +446,16 @@ def compile(scenario: Scenario) -> CompiledScenario:  # noqa: A001 - the domain'
     -----
     O(V + E) for the tables, plus one pass per trigger and victory step. Which items open doors
     and the rule profile's parameters (doors need an item, building spawns, the default deck)
-    come from the equipment table and the rule profiles of the playtest engine, read here so that
-    the validator and the engine answer "who may open this door" from the same facts.
+    come from the rules' equipment and profile tables (:mod:`designer.rules.equipment`,
+    :mod:`designer.rules.profiles`), so that the validator and the engine answer "who may open
+    this door" from the same facts.
     """
-    from ..engine.equipment import ITEMS
-    from ..engine.profiles import PROFILES, ProfileError
+    from .equipment import DOOR_OPENERS
+    from .profiles import DEFAULT_PARAMS, ProfileError, default_deck, profile_params
 
     rules = scenario.setup.rules
-    cls = PROFILES[rules.profile]
     try:
-        params = cls(overrides=rules.overrides).params
+        params = profile_params(rules.profile, rules.overrides)
     except ProfileError:  # a bad override is its own finding; compile with the profile's defaults
-        params = cls.default_params
-    openers = frozenset(name for name, it in ITEMS.items() if it.opens_doors)
-    return CompiledScenario(scenario, openers, params, cls.default_deck)
+        params = DEFAULT_PARAMS[rules.profile]
+    return CompiledScenario(scenario, DOOR_OPENERS, params, default_deck(rules.profile))

@@ -1,0 +1,117 @@
+"""Rule profiles as data: their ids, their numbers (:class:`Params`, changed by a scenario's
+``setup.rules.overrides``) and their default search decks.
+
+The validator and the playtest engine both read these tables; the engine's behaviour of each
+profile (its hooks) is :mod:`designer.engine.profiles`, built on them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from .equipment import HOUSE_DECK, LNOE_DECK, ZOMBICIDE_DECK
+from .zombies import KILL_XP, TOUGHNESS
+
+__all__ = ["DEFAULT_DECKS", "DEFAULT_PARAMS", "PROFILE_IDS", "Params", "ProfileError", "apply_overrides",
+           "default_deck", "profile_params"]
+
+
+class ProfileError(ValueError):
+    """A scenario asks for an unknown profile parameter or a bad value."""
+
+
+@dataclass(frozen=True)
+class Params:
+    """The tunable numbers of a profile (``setup.rules.overrides`` changes them)."""
+
+    actions: int = 3
+    """Actions per survivor per turn (movement points for the house profile)."""
+    yellow_bonus: int = 1
+    """Extra actions from the yellow danger level on."""
+    dark_actions: int = 3
+    """Movement points of a survivor who starts the turn in a dark zone (house)."""
+    max_items: int = 5
+    """Items a survivor can carry."""
+    danger_xp: tuple[int, int, int] = (7, 19, 43)
+    """XP at which yellow, orange and red begin."""
+    toughness: tuple[int, ...] = TOUGHNESS
+    """Damage needed to kill each zombie type (the zombie table's order, ``rules/zombies.py``)."""
+    kill_xp: tuple[int, ...] = KILL_XP
+    """XP for killing each zombie type."""
+    max_turns: int = 60
+    """Turns after which a game without a turn limit stops as a loss ('stalled')."""
+    building_spawn: bool = True
+    """Opening the first door of a building spawns zombies in each of its zones."""
+    doors_need_item: bool = True
+    """Opening a closed door needs a door-opening item."""
+    pool_out_extra_activation: bool = True
+    """When a type runs out of miniatures, every zombie of that type acts again."""
+    hero_dice: int = 2
+    """Last Night on Earth: fight dice of a hero (a zombie rolls one)."""
+    split_adds: bool = True
+    """Zombies splitting on equal paths are topped up to equal groups (Zombicide); otherwise a
+    zombie player simply spreads them."""
+    max_extra_activations: int = 0
+    """Extra activations of the zombies one turn may give before the game ends as a loss
+    ('runaway'); 0: a bound from the board that no game by the rules reaches
+    (``designer.engine.game.extra_activation_limit``)."""
+
+
+PROFILE_IDS: tuple[str, ...] = ("zombicide", "lnoe", "house")
+"""The rule profiles a scenario may name in ``setup.rules.profile`` (the engine's hooks for each
+are :data:`designer.engine.profiles.PROFILES`)."""
+
+DEFAULT_PARAMS: dict[str, Params] = {
+    "zombicide": Params(),
+    "lnoe": Params(actions=2, yellow_bonus=0, building_spawn=False, doors_need_item=False,
+                   pool_out_extra_activation=False, max_turns=60, split_adds=False),
+    "house": Params(actions=3, yellow_bonus=0, dark_actions=2, building_spawn=False,
+                    doors_need_item=False, pool_out_extra_activation=False, max_turns=40,
+                    split_adds=False),
+}
+"""Each profile's numbers before the scenario's overrides."""
+
+DEFAULT_DECKS: dict[str, tuple[tuple[str, int], ...]] = {
+    "zombicide": ZOMBICIDE_DECK, "lnoe": LNOE_DECK, "house": HOUSE_DECK}
+"""Each profile's search deck, used when a scenario gives none (``setup.equipment_deck``)."""
+
+
+def _known(profile_id: str) -> None:
+    if profile_id not in DEFAULT_PARAMS:
+        raise ProfileError(f"unknown rule profile '{profile_id}'; known: {', '.join(PROFILE_IDS)}")
+
+
+def apply_overrides(profile_id: str, params: Params, overrides: dict[str, Any]) -> Params:
+    """``params`` changed by a scenario's ``setup.rules.overrides``; :class:`ProfileError` names
+    an unknown setting or a value of the wrong kind."""
+    known = {f.name: f for f in fields(Params)}
+    changes = {}
+    for key, value in overrides.items():
+        if key not in known:
+            raise ProfileError(f"unknown rule override '{key}' for profile '{profile_id}'; "
+                               f"known: {', '.join(sorted(known))}")
+        default = getattr(params, key)
+        if isinstance(default, bool):
+            if not isinstance(value, bool):
+                raise ProfileError(f"rule override '{key}' expects true or false, got {value!r}")
+        elif isinstance(default, int):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
+                raise ProfileError(f"rule override '{key}' expects a whole number 0-1000, got {value!r}")
+        else:
+            raise ProfileError(f"rule override '{key}' cannot be changed from a scenario")
+        changes[key] = value
+    return replace(params, **changes)
+
+
+def profile_params(profile_id: str, overrides: dict[str, Any] | None = None) -> Params:
+    """The numbers of a profile with a scenario's overrides (:class:`ProfileError` for an unknown
+    profile or a bad override)."""
+    _known(profile_id)
+    return apply_overrides(profile_id, DEFAULT_PARAMS[profile_id], overrides or {})
+
+
+def default_deck(profile_id: str) -> tuple[tuple[str, int], ...]:
+    """The search deck of a profile (:class:`ProfileError` for an unknown profile)."""
+    _known(profile_id)
+    return DEFAULT_DECKS[profile_id]

@@ -1,0 +1,108 @@
+"""A game copied at a decision point and played on gives the game the original plays on.
+
+A searching bot copies the game in the middle of a turn (``view.copy_game()``), tries moves on
+the copy (``act``, ``play_on``) and leaves the original untouched."""
+
+from __future__ import annotations
+
+import pytest
+
+import designer
+from designer.engine import Board, Game
+from designer.plans import bot_plan
+
+from .conftest import ROOT
+
+NAMES = ["night-shift", "seul-dans-le-noir", "les-morts-aux-trousses", "woodinvale-last-stand"]
+
+
+class Snapshot:
+    """A policy that plays ``inner`` and copies the game at its ``at``-th decision."""
+
+    def __init__(self, inner, at: int):
+        self.inner, self.at, self.calls = inner, at, 0
+        self.copy_at = None
+        self.chosen = None
+        self.turn = None
+
+    def __call__(self, view, s, acts):
+        self.calls += 1
+        if self.calls == self.at:
+            self.copy_at = view.copy_game()
+            self.turn = view.state.turn
+        act = self.inner(view, s, acts)
+        if self.calls == self.at:
+            self.chosen = act
+        return act
+
+    def copy(self):
+        """The copy plays on with the bot itself (its memory copied), not with this spy."""
+        return self.inner.copy() if hasattr(self.inner, "copy") else self.inner
+
+
+@pytest.fixture(scope="module")
+def boards():
+    out = {}
+    for name in NAMES:
+        s = designer.load(ROOT / "scenarios" / f"{name}.json")
+        out[name] = (Board(s), bot_plan(s))
+    return out
+
+
+def _game(boards, name, seed, policy, at):
+    board, plan = boards[name]
+    g = Game(board, seed, policy, plan=plan)
+    spy = g.policy = Snapshot(g.policy, at)
+    return g, spy
+
+
+@pytest.mark.parametrize("policy", ["greedy", "cautious", "random"])
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("at", [1, 6, 12])
+def test_a_copy_played_on_equals_the_original_played_on(boards, name, policy, at):
+    g, spy = _game(boards, name, 5, policy, at)
+    original = dict(g.play())
+    if spy.copy_at is None:
+        pytest.skip(f"the game ended after {spy.calls} decisions")
+    copy = spy.copy_at
+    assert copy.state is not g.state and copy.state.rng is not g.state.rng
+    assert copy.log is None
+    assert dict(copy.play_on()) == original  # the copy was not changed by the original playing on
+
+
+@pytest.mark.parametrize("policy", ["greedy", "cautious"])  # the random bot's choice is a draw: act() skips it
+@pytest.mark.parametrize("name", ["night-shift", "les-morts-aux-trousses"])
+def test_a_copy_plays_a_given_action_then_turn_by_turn(boards, name, policy):
+    g, spy = _game(boards, name, 2, policy, 9)
+    original = dict(g.play())
+    copy = spy.copy_at
+    copy.act(spy.chosen)  # the action the original chose there
+    copy.play_on(max_turns=1)  # the rest of that turn
+    assert copy.state.outcome or copy.state.turn == spy.turn + 1
+    assert copy.state.outcome or not copy._in_turn
+    while not copy.state.outcome:
+        turn = copy.state.turn
+        copy.play_on(max_turns=1)
+        assert copy.state.outcome or copy.state.turn == turn + 1
+    assert dict(copy.result()) == original
+
+
+def test_copies_of_one_position_are_independent(boards):
+    board, plan = boards["night-shift"]
+    g = Game(board, 11, "greedy", plan=plan)
+    g.play_on(max_turns=2)
+    assert not g.state.outcome
+    a, b = g.copy(), g.copy(policy="random")
+    ra = dict(a.play_on())
+    b.play_on()
+    assert b.state.outcome and b.policy is not g.policy
+    assert dict(g.copy().play_on()) == ra  # a second copy of the same position plays the same game
+    assert g.state.turn == 3 and not g.state.outcome  # the original has not moved
+    assert dict(g.play_on()) == ra
+
+
+def test_act_outside_a_decision_point_is_refused(boards):
+    board, plan = boards["night-shift"]
+    g = Game(board, 1, "greedy", plan=plan)
+    with pytest.raises(RuntimeError, match="decision point"):
+        g.act(("pass",))
