@@ -414,3 +414,36 @@ def test_the_printable_map_has_the_canvas_look_buildings_and_a_legend(tmp_path):
         assert f">{text}<" in svg or text in svg, text
     assert MapCanvas().look == LOOK, "the canvas draws with the same table"
     assert LOOK["kinds"]["room"].lower() in svg.lower(), "rooms in the canvas's colour"
+
+
+def test_a_spawn_effects_dice_and_a_doors_by_hand_have_fields_with_errors_at_them():
+    app = DesignerApp(Editor.open("scenarios/night-shift.json"), debounce=0)
+    ed = app.editor
+    field(app.setup_box, "Add trigger").click()
+    i = len(ed.data["triggers"]) - 1
+    app._set_effect(i, 0, "spawn_zombies")
+    dice = [c for c in walk(app.setup_box) if getattr(c, "text", None) is not None
+            and c.text.description == "dice"]
+    assert len(dice) == 1
+    dice[0].text.value = "3x"
+    assert "Dice: expected dice such as 1d3" in dice[0].error.value and dice[0].error.layout.display == ""
+    assert "dice" not in ed.data["triggers"][i]["then"][0], "refused at the field: nothing changes"
+    dice[0].text.value = "1d3"
+    assert ed.data["triggers"][i]["then"][0]["dice"] == "1d3" and dice[0].error.layout.display == "none"
+    assert ed.scenario.triggers[i].then[0].dice == "1d3"
+    dice[0].text.value = ""
+    assert "dice" not in ed.data["triggers"][i]["then"][0], "an empty field goes back to the count"
+    # a door that only its button opens: the checkbox, and the validator's error in the door's form
+    app.select("conn:door-pharmacy")
+    by_hand = field(app.form, "by hand")
+    assert by_hand.value is True
+    by_hand.value = False
+    door = next(c for c in ed.data["connections"] if c["id"] == "door-pharmacy")
+    assert door["by_hand"] is False
+    assert "door-cannot-open" in app.selection_findings.value and "no trigger opens it" in app.selection_findings.value
+    ed.add_trigger({"kind": "turn_reached", "turn": 2}, [{"kind": "open_door", "door": "door-pharmacy"}])
+    app.check()
+    assert "door-cannot-open" not in app.selection_findings.value
+    app.select("conn:door-pharmacy")
+    field(app.form, "by hand").value = True
+    assert "by_hand" not in next(c for c in ed.data["connections"] if c["id"] == "door-pharmacy")
