@@ -979,6 +979,9 @@ class Scenario(Model):
     """How the survivors lose."""
     setup: Setup
     """Start zones, survivors, zombies, spawn method, turn limit, special rules, rule profile."""
+    tiles: TileMap | None = None
+    """The map tiles the map is built from (see :mod:`designer.model.tiles`); the zones and
+    connections they give are in 'zones' and 'connections' like any other."""
 
     # -- look-ups ------------------------------------------------------------------------------
 
@@ -1106,3 +1109,8 @@ def iter_reference_problems(s: Scenario) -> Iterator[ReferenceProblem]:
                 code="dangling-reference", path=f"victory.steps[{i}]", ids=[],
                 message="an 'escape' goal needs at least one zone in 'exits'",
             )
+
+
+from .tiles import TileMap  # noqa: E402  (tiles hold zones and connections: defined above)
+
+Scenario.model_rebuild()
