@@ -540,6 +540,19 @@ class Editor:
             left += (max(xs) - min(xs)) * scale + 2 * spacing
         self.move_zones(positions)
 
+    def replace(self, data: dict | Scenario) -> None:
+        """Put another version of the mission in place of this one, in one edit (one undo step):
+        the scenario :func:`designer.analysis.tune.tune` found, say."""
+        new = json.loads(dumps(data)) if isinstance(data, Scenario) else _copy(data)
+        if not isinstance(new, dict) or "zones" not in new:
+            raise EditError("expected a scenario to put in place of this one")
+        new.setdefault("connections", [])
+
+        def do(d: dict) -> None:
+            d.clear()
+            d.update(new)
+        self._change(do)
+
     # -- tiles -------------------------------------------------------------------------------
 
     def tile_map(self) -> "TileMap":

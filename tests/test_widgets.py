@@ -447,3 +447,37 @@ def test_a_spawn_effects_dice_and_a_doors_by_hand_have_fields_with_errors_at_the
     app.select("conn:door-pharmacy")
     field(app.form, "by hand").value = True
     assert "by_hand" not in next(c for c in ed.data["connections"] if c["id"] == "door-pharmacy")
+
+
+def test_the_playtest_panel_tunes_shows_path_and_evidence_and_applies_as_one_undo_step():
+    app = DesignerApp(Editor.open("scenarios/seul-dans-le-noir.json"), debounce=0)
+    ed = app.editor
+    app.policy.value = "greedy"
+    for kind, box in app.tune_knobs.items():
+        box.value = kind == "turn_limit"
+    app.tune_target.text.value = "140"
+    assert "140 is out of range: expected 1 to 99" in app.tune_target.error.value
+    app.tune_target.text.value = "40"
+    before = json.dumps(ed.data, sort_keys=True)
+    r = app.tune(wait=True)
+    assert r is not None and r.reached and r.path[0]["kind"] == "turn_limit"
+    new_limit = r.scenario.setup.turn_limit
+    assert "reached" in app.tune_state.value
+    assert "turn limit" in app.tune_result.value and "setup.turn_limit 15 -&gt; " in app.tune_result.value
+    last = r.evidence["looks"][-1]
+    assert f"{last['games']:,}" in app.tune_result.value and f"{last['win_rate']:.1%}" in app.tune_result.value
+    assert json.dumps(ed.data, sort_keys=True) == before, "nothing changes until Apply"
+    assert not app.tune_apply.disabled
+    n_undo = len(ed.history)
+    app.tune_apply.click()
+    assert ed.data["setup"]["turn_limit"] == new_limit and len(ed.history) == n_undo + 1
+    assert "applied the tuned scenario" in app.status.value and app.tune_apply.disabled
+    app.undo_button.click()
+    assert ed.data["setup"]["turn_limit"] == 15
+    # a tuning older than the mission is not applied over newer edits
+    app.tune_apply.disabled = False
+    ed.set_setup(turn_limit=14)
+    assert app.apply_tuned() is False and "changed since it was tuned" in app.tune_error.value
+    for box in app.tune_knobs.values():
+        box.value = False
+    assert app.tune(wait=True) is None and "tick at least one knob" in app.tune_error.value

@@ -1763,7 +1763,142 @@ class DesignerApp:
         self.heat_toggle.observe(lambda ch: self._show_heat(ch["new"]), "value")
         self.last_playtest = None
         return w.VBox([self.games, self.policy, self.survivors, w.HBox([self.playtest_button, self.playtest_progress]),
-                       self.playtest_result, self.heat_toggle, self.playtest_plot])
+                       self.playtest_result, self.heat_toggle, self.playtest_plot, self._tune_panel()])
+
+    def _tune_panel(self) -> w.Widget:
+        from ..analysis.tune import KNOB_KINDS
+
+        self.tune_target = self._int_field("Target %", 40, 1, 99, lambda v: None, width="170px",
+                                           check=lambda v: None)
+        self.tune_tolerance = self._int_field("Tolerance %", 3, 1, 20, lambda v: None, width="170px")
+        self.tune_budget = self._int_field("CPU seconds", 50, 5, 600, lambda v: None, width="170px")
+        labels = {"turn_limit": "turn limit", "spawn": "spawn count or dice", "zombie_pool": "zombie pool",
+                  "equipment": "starting equipment", "spawn_active": "spawn zones on or off"}
+        self.tune_knobs = {k: _check(labels.get(k, k.replace("_", " ")), True) for k in KNOB_KINDS}
+        self.tune_button = w.Button(description="Tune", button_style="primary", layout=w.Layout(width="90px"),
+                                    tooltip="search the knobs ticked for the smallest change that brings the "
+                                            "win rate of the policy above into the target band")
+        self.tune_state = w.HTML()
+        self.tune_result = w.HTML(layout=w.Layout(width="100%"))
+        self.tune_apply = w.Button(description="Apply the tuned scenario", button_style="success", disabled=True,
+                                   layout=w.Layout(width="200px"), tooltip="one edit: Undo takes it back")
+        self.tune_error = w.HTML(layout=w.Layout(display="none", width="100%"))
+        self.tune_button.on_click(lambda _b: self.tune())
+        self.tune_apply.on_click(lambda _b: self.apply_tuned())
+        self.last_tune = None
+        self._tune_version: int | None = None
+        self._tune_thread: threading.Thread | None = None
+        box = w.VBox([w.HTML("<b>Tune to a target win rate</b> (the policy and survivors above; paired seeds, "
+                             "confirmed on fresh games)"),
+                      _row([self.tune_target, self.tune_tolerance, self.tune_budget]),
+                      w.HTML("Knobs it may turn:"), _row(list(self.tune_knobs.values())),
+                      _row([self.tune_button, self.tune_state]), self.tune_error, self.tune_result, self.tune_apply],
+                     layout=w.Layout(border="1px solid #e0e0e0", padding="4px", width="98%", margin="8px 0 0 0"))
+        box.add_class("sd-tune")
+        return box
+
+    def tune(self, wait: bool = False, screen_games: int = 2000, seed: int = 1) -> Any:
+        """Tune the scenario with the panel's target, tolerance, knobs and budget, for the
+        Playtest panel's policy and survivors. The search runs beside the kernel's other work
+        (``wait`` to run it here and return the :class:`designer.analysis.tune.TuneResult`);
+        the panel then shows the path and the evidence, and *Apply* puts the tuned scenario in
+        place as one edit."""
+        from ..analysis.tune import TuneError
+
+        self.tune_error.layout.display = "none"
+        s = self.editor.scenario
+        if s is None:
+            self._show_error(self.tune_error, "the scenario is not valid yet: see the findings")
+            return None
+        target, tol, budget = self.tune_target.value, self.tune_tolerance.value, self.tune_budget.value
+        survivors = self._number(self.survivors)
+        if None in (target, tol, budget, survivors):
+            self._show_error(self.tune_error, "fix the target, tolerance, CPU seconds and survivors first "
+                                              "(see the fields)")
+            return None
+        sv = s.setup.survivors
+        survivors = max(sv.min, min(sv.max, survivors))  # as many as the mission allows
+        allow = [k for k, box in self.tune_knobs.items() if box.value]
+        if not allow:
+            self._show_error(self.tune_error, "tick at least one knob to turn")
+            return None
+        if self._tune_thread is not None and self._tune_thread.is_alive():
+            self._show_error(self.tune_error, "tuning is running already")
+            return None
+        self._tune_version = self.editor.version
+        self.last_tune = None
+        self.tune_apply.disabled = True
+        self.tune_result.value = ""
+        self.tune_button.disabled = True
+        self.tune_state.value = (f"<i>tuning {s.id} to {target}% ± {tol}% for the {self.policy.value} policy "
+                                 f"with {survivors} survivor(s) (at most {budget} s of CPU)...</i>")
+        kwargs = dict(target=target / 100, tolerance=tol / 100, policy=self.policy.value, survivors=survivors,
+                      allow=allow, budget_s=float(budget), screen_games=screen_games, seed=seed,
+                      command=f"designer tune {s.id}.json --target {target / 100:g} --tolerance {tol / 100:g} "
+                              f"--policy {self.policy.value} --survivors {survivors}"
+                              + "".join(f" --allow {k}" for k in allow))
+
+        def run() -> Any:
+            from ..analysis.tune import tune
+
+            try:
+                r = tune(s, **kwargs)
+            except (TuneError, ValueError) as e:
+                self._show_error(self.tune_error, str(e))
+                self.tune_state.value = ""
+                return None
+            finally:
+                self.tune_button.disabled = False
+            self._show_tune(r)
+            return r
+
+        if wait:
+            return run()
+        self._tune_thread = threading.Thread(target=run, daemon=True)
+        self._tune_thread.start()
+        return None
+
+    def _show_tune(self, r: Any) -> None:
+        import html
+
+        self.last_tune = r
+        self.tune_state.value = ("<b style='color:#2e7d32'>reached</b>" if r.reached else
+                                 "<b style='color:#c62828'>not reached</b>") + \
+            f" · {r.screened} candidates, {r.games_played:,} games, {r.seconds:.1f} s CPU"
+        rows = "".join(f"<tr><td>{i}</td><td>{html.escape(m['knob'])}</td><td>{html.escape(m['change'])}</td>"
+                       f"<td>{m['steps']}</td><td>{m['screened_win_rate']:.1%}</td></tr>"
+                       for i, m in enumerate(r.path, 1))
+        path = ("<table class='sd-tune-path'><tr><th>#</th><th>knob</th><th>change</th><th>steps</th>"
+                f"<th>screened</th></tr>{rows}</table>") if r.path else "<p>no change needed</p>"
+        looks = r.evidence.get("looks", [])
+        ev_rows = "".join(f"<tr><td>{x['games']:,}</td><td>{x['wins']:,}</td><td>{x['win_rate']:.1%}</td>"
+                          f"<td>{x['low']:.1%} – {x['high']:.1%}</td></tr>" for x in looks)
+        evidence = (f"<table class='sd-tune-evidence'><tr><th>fresh games</th><th>won</th><th>win rate</th>"
+                    f"<th>interval</th></tr>{ev_rows}</table>") if looks else ""
+        if r.evidence.get("validation"):
+            evidence += "<p>refused by validation: " + html.escape("; ".join(r.evidence["validation"])) + "</p>"
+        statement = html.escape(r.statement()).replace("\n", "<br>")
+        self.tune_result.value = (f"<div style='font-size:12px'><b>Path</b>{path}<b>Evidence</b> "
+                                  f"(seed {r.evidence.get('seed', '-')}, target {r.target:.0%} ± {r.tolerance:.0%})"
+                                  f"{evidence}<p>{statement}</p></div>")
+        self.tune_apply.disabled = not r.path
+        self.tune_apply.description = "Apply the tuned scenario" if r.reached else "Apply the closest found"
+
+    def apply_tuned(self) -> bool:
+        """Put the scenario the last tuning found in place of the mission, as one edit (Undo
+        takes it back). Refused when the mission changed while it was tuned."""
+        r = self.last_tune
+        if r is None or not r.path:
+            self._show_error(self.tune_error, "nothing to apply: tune first")
+            return False
+        if self._tune_version != self.editor.version:
+            self._show_error(self.tune_error, "the mission changed since it was tuned: tune again")
+            return False
+        ok, _ = self._do_at(self.tune_error, self.editor.replace, r.scenario)
+        if ok:
+            self.tune_apply.disabled = True
+            self.say("applied the tuned scenario: " + "; ".join(m["change"] for m in r.path) + " (Undo takes it back)")
+        return ok
 
     @staticmethod
     def _number(field: IntField) -> int | None:
