@@ -252,3 +252,19 @@ def test_the_printable_map_draws_the_tiles_and_lists_them(tmp_path):
     out = render_map(ed.scenario, tmp_path / "sheet.svg")
     svg = out.read_text()
     assert "Tiles: 1B &amp; 4B" in svg or "Tiles: 1B & 4B" in svg
+
+
+def test_the_four_corners_sample_is_built_from_tiles_and_can_be_won():
+    s = designer.load(ROOT / "scenarios" / "four-corners.json")
+    assert tile_list(s.tiles) == "1B, 2B, 3A & 4B"
+    sheets = [s.tiles.tile(p.tile).sheet for p in s.tiles.placed]
+    assert len(set(sheets)) == len(sheets) == 4, "one face of each tile of the box"
+    zones, conns, _lines = expand(s.tiles)
+    assert {z["id"] for z in zones} == {z.id for z in s.zones}, "every zone comes from a tile"
+    ids = {c.id for c in s.connections}
+    assert {c["id"] for c in conns} <= ids
+    found, walls = joins(s.tiles)
+    assert {(j.a, j.b) for j in found} == {(c.source, c.target) for c in s.connections if "--" in c.id}
+    assert walls == []
+    report = check(s)
+    assert report.errors == [] and report.winnable
