@@ -1574,7 +1574,7 @@ class DesignerApp:
     # -- tiles -------------------------------------------------------------------------------
 
     def _tiles_panel_init(self) -> None:
-        self.tile_palette = w.Select(options=[], rows=8, description="Library", layout=w.Layout(width="95%"),
+        self.tile_palette = w.Select(options=[], rows=8, description="Palette", layout=w.Layout(width="95%"),
                                      style={"description_width": "56px"})
         self.tile_preview = w.HTML()
         self.tile_col = self._int_field("Column", 0, -100, 100, lambda v: None, width="150px")
