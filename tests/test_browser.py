@@ -785,7 +785,6 @@ def test_tiles_are_placed_turned_dragged_and_joined_on_the_map(chromium, voila):
     app.wait("cy.getElementById('conn:1B.E--2B.S').length === 1")
     assert app.js("return cy.getElementById('tile:2B').data('label');").endswith("\u21bb90\u00b0")
     page.locator(".widget-html", has_text="Tiles needed: 1B & 2B").first.wait_for(timeout=30000)
-    app.shot("designer-tiles-placed.png")
     # drag the T-junction's outline one cell down: its zones go with it, the join goes
     settle(app)
     start = app.js("const r = box.getBoundingClientRect(); const b = cy.getElementById('tile:2B')"
