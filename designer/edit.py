@@ -512,15 +512,24 @@ class Editor:
 
     def auto_layout(self, spacing: float = 170.0) -> None:
         """Place every zone by a force layout of the map (one edit): levels side by side, each
-        level laid out on its own, connected zones near each other."""
+        level laid out on its own, connected zones near each other. Zones on placed tiles stay
+        where their tiles put them."""
         import networkx as nx
 
         d = self.data
         levels = sorted({z.get("level", 0) for z in d["zones"]})
         positions: dict[str, tuple[float, float]] = {}
-        left = 0.0
+        placed = d.get("tiles", {}).get("placed", [])
+        size = float(d.get("tiles", {}).get("size", 600.0))
+        # the other zones go to the right of the tiles
+        left = max(((p["col"] + 1) * size + spacing for p in placed), default=0.0)
         for level in levels:
-            ids = [z["id"] for z in d["zones"] if z.get("level", 0) == level]
+            # zones on a placed tile stay where their tile puts them
+            on_tiles = {p["id"] for p in d.get("tiles", {}).get("placed", [])}
+            ids = [z["id"] for z in d["zones"] if z.get("level", 0) == level
+                   and not on_tiles.intersection(z.get("tiles", []))]
+            if not ids:
+                continue
             G = nx.Graph()
             G.add_nodes_from(ids)
             G.add_edges_from((c["from"], c["to"]) for c in d["connections"] if c["from"] in G and c["to"] in G)
@@ -538,7 +547,8 @@ class Editor:
             for zid, (x, y) in pos.items():
                 positions[zid] = (round(left + (x - min(xs)) * scale), round((y - min(ys)) * scale))
             left += (max(xs) - min(xs)) * scale + 2 * spacing
-        self.move_zones(positions)
+        if positions:
+            self.move_zones(positions)
 
     def replace(self, data: dict | Scenario) -> None:
         """Put another version of the mission in place of this one, in one edit (one undo step):

@@ -753,6 +753,14 @@ def test_designer_in_jupyterlab_survives_a_reload(tmp_path, chromium):
 
 # -- tiles: a palette, placed on the grid, turned and dragged, streets joined across edges -------------
 
+def later(app: App) -> None:
+    """Put off the offer of other sessions' drafts (for a screenshot of the designer alone)."""
+    button = app.page.get_by_role("button", name="Later", exact=True)
+    if button.count():
+        button.first.click()
+        app.page.wait_for_timeout(300)
+
+
 def settle(app: App) -> None:
     """Wait until the view stops moving (a fit sent from the kernel has arrived)."""
     last = None
@@ -831,6 +839,7 @@ def test_the_tile_sample_opens_with_its_tiles_outlined(chromium, voila):
     app.click_zone("4B.R1")
     app.python_selected("zone:4B.R1")
     app.tab("Tiles")
+    later(app)
     app.shot("designer-tiles.png")
     app.page.close()
 
@@ -905,6 +914,8 @@ def test_tune_in_the_playtest_panel_and_apply_as_one_undo_step(chromium, voila):
     assert "turn limit" in result.inner_text() and "setup.turn_limit 15 ->" in result.inner_text()
     evidence = tune.locator("table.sd-tune-evidence").inner_text()
     assert "fresh games" in evidence and "%" in evidence
+    tune.locator("table.sd-tune-evidence").scroll_into_view_if_needed()
+    later(app)
     app.shot("designer-tune.png")
     app.click_button("Apply the tuned scenario")
     page.locator(".sd-designer > .widget-html", has_text="applied the tuned scenario").last.wait_for(timeout=30000)

@@ -268,3 +268,15 @@ def test_the_four_corners_sample_is_built_from_tiles_and_can_be_won():
     assert walls == []
     report = check(s)
     assert report.errors == [] and report.winnable
+
+
+def test_auto_layout_leaves_tile_zones_where_their_tiles_put_them():
+    ed = Editor.new("layout")
+    ed.place_tile("1B", 0, 0)
+    ed.place_tile("3A", 1, 0)
+    before = {z["id"]: z["position"] for z in ed.data["zones"] if z.get("tiles")}
+    ed.auto_layout()
+    after = {z["id"]: z["position"] for z in ed.data["zones"]}
+    assert all(after[k] == p for k, p in before.items())
+    others = [after[z] for z in ("Z1", "Z2", "Z3")]
+    assert all(p["x"] >= 1200 for p in others), "the other zones go right of the tiles"

@@ -43,6 +43,9 @@ _STYLE = """<style>
 .sd-row { flex-wrap: wrap !important; align-items: center; gap: 2px 6px; }
 .sd-error { color: #c62828; font-size: 12px; line-height: 1.3; }
 .sd-panel { overflow-y: auto !important; overflow-x: hidden !important; }
+.sd-tune table { border-collapse: collapse; margin: 2px 0 6px 0; }
+.sd-tune th, .sd-tune td { padding: 1px 8px 1px 0; text-align: left; vertical-align: top; }
+.sd-tune th { border-bottom: 1px solid #bdbdbd; }
 .sd-panel .widget-text, .sd-panel .widget-dropdown, .sd-panel .widget-select-multiple { max-width: 100%; }
 </style>"""
 
