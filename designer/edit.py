@@ -567,8 +567,6 @@ class Editor:
 
     def tile_map(self) -> "TileMap":
         """The map's tiles (an empty :class:`designer.model.tiles.TileMap` when it has none)."""
-        from .model.tiles import TileMap
-
         return _tile_map(self.data)
 
     def tile_library(self) -> list["Tile"]:

@@ -34,7 +34,6 @@ __all__ = [
     "Tile",
     "TileEnd",
     "TileMap",
-    "TileProblem",
     "end_point",
     "expand",
     "iter_tile_problems",
@@ -130,7 +129,7 @@ class TileMap(Model):
         return self
 
 
-def TileProblem(path: str, message: str, ids: list[str], code: str = "invalid-field"):  # noqa: N802
+def _problem(path: str, message: str, ids: list[str], code: str = "invalid-field"):
     """A :class:`designer.model.scenario.ReferenceProblem` about tiles."""
     from .scenario import ReferenceProblem
 
@@ -144,17 +143,17 @@ def iter_tile_problems(m: TileMap) -> Iterator:
         counts = Counter(ids)
         for i, ident in enumerate(ids):
             if counts[ident] > 1 and ids.index(ident) != i:
-                yield TileProblem(f"tiles.{what}[{i}].id", f"id '{ident}' is already used by tiles.{what}"
+                yield _problem(f"tiles.{what}[{i}].id", f"id '{ident}' is already used by tiles.{what}"
                                   f"[{ids.index(ident)}]; ids must be unique", [ident], "duplicate-id")
     known = {t.id for t in m.library}
     cells: dict[tuple[int, int], str] = {}
     for i, p in enumerate(m.placed):
         if p.tile not in known:
-            yield TileProblem(f"tiles.placed[{i}].tile", f"no tile has id '{p.tile}'; expected one of the ids in "
+            yield _problem(f"tiles.placed[{i}].tile", f"no tile has id '{p.tile}'; expected one of the ids in "
                               f"'tiles.library'", [p.tile], "dangling-reference")
         cell = (p.col, p.row)
         if cell in cells:
-            yield TileProblem(f"tiles.placed[{i}]", f"tiles '{cells[cell]}' and '{p.id}' both lie on column "
+            yield _problem(f"tiles.placed[{i}]", f"tiles '{cells[cell]}' and '{p.id}' both lie on column "
                               f"{p.col}, row {p.row}; expected one tile a cell", [cells[cell], p.id])
         cells.setdefault(cell, p.id)
     for i, t in enumerate(m.library):
@@ -164,19 +163,19 @@ def iter_tile_problems(m: TileMap) -> Iterator:
                 zid = getattr(c, end)
                 if zid not in zones:
                     key = "from" if end == "source" else "to"
-                    yield TileProblem(f"tiles.library[{i}].connections[{j}].{key}",
+                    yield _problem(f"tiles.library[{i}].connections[{j}].{key}",
                                       f"tile '{t.id}' has no zone '{zid}'; expected one of its zones", [zid],
                                       "dangling-reference")
         for side, ends in t.edges.items():
             for j, e in enumerate(ends):
                 if e.zone not in zones:
-                    yield TileProblem(f"tiles.library[{i}].edges.{side}[{j}].zone",
+                    yield _problem(f"tiles.library[{i}].edges.{side}[{j}].zone",
                                       f"tile '{t.id}' has no zone '{e.zone}'; expected one of its zones", [e.zone],
                                       "dangling-reference")
         for j, line in enumerate(t.sight_lines):
             for zid in line.zones:
                 if zid not in zones:
-                    yield TileProblem(f"tiles.library[{i}].sight_lines[{j}]",
+                    yield _problem(f"tiles.library[{i}].sight_lines[{j}]",
                                       f"tile '{t.id}' has no zone '{zid}'; expected one of its zones", [zid],
                                       "dangling-reference")
 
