@@ -280,3 +280,25 @@ def test_auto_layout_leaves_tile_zones_where_their_tiles_put_them():
     assert all(after[k] == p for k, p in before.items())
     others = [after[z] for z in ("Z1", "Z2", "Z3")]
     assert all(p["x"] >= 1200 for p in others), "the other zones go right of the tiles"
+
+
+def test_save_selection_as_tile_from_the_tab():
+    app = DesignerApp(Editor.open(ROOT / "scenarios" / "night-shift.json"), debounce=0, autosave=False,
+                      offer_drafts=False)
+    app.tabs.selected_index = 3
+    app.save_tile_button.click()
+    assert "select the zones of the tile on the map first" in app.save_tile_error.value
+    app.select("zone:W1", ids=["zone:W2"])
+    app.tabs.selected_index = 3
+    app.new_tile_code.value = "bad code"
+    app.save_tile_button.click()
+    assert "not a valid tile code" in app.save_tile_error.value
+    app.new_tile_code.value = "9W"
+    app.new_tile_name.value = "Warehouse"
+    app.save_tile_button.click()
+    assert app.tile_palette.value == "9W" and "(saved)" in dict((v, k) for k, v in app.tile_palette.options)["9W"]
+    assert "tile 9W saved" in app.status.value
+    app.tile_col.text.value = "5"
+    app.tile_row.text.value = "5"
+    assert app.place_tile() == "9W"
+    assert {z["id"] for z in app.editor.data["zones"] if z.get("tiles") == ["9W"]} == {"9W.W1", "9W.W2"}
