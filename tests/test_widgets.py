@@ -245,6 +245,7 @@ def test_opening_a_file_asks_before_dropping_unsaved_edits():
     assert not app.open("scenarios/night-shift.json")
     assert "kept" in app.editor.ids("zone") and app.editor.can_undo, "nothing was dropped yet"
     assert "not exported" in app.confirm_box.children[0].value
+    assert app.tabs.get_title(app.tabs.selected_index) == "Files", "the question is asked where it is seen"
     cancel = field(app.confirm_box, "Cancel")
     cancel.click()
     assert app.confirm_box.children == () and "kept" in app.editor.ids("zone")

@@ -34,8 +34,9 @@ EFFECT_KINDS = {"open_door": "open door", "close_door": "close door", "toggle_do
                 "unlock_door": "unlock door", "lock_door": "lock door", "activate_spawn": "activate spawn",
                 "deactivate_spawn": "deactivate spawn", "toggle_spawn": "toggle spawn",
                 "spawn_zombies": "spawn zombies", "grant_xp": "grant XP", "end_game": "end the game"}
-TILES_TAB = 3
-"""Index of the Tiles tab (open, the map's tile outlines take clicks and drags)."""
+TILES_TAB, FILES_TAB = 3, 4
+"""Indices of the Tiles tab (open, the map's tile outlines take clicks and drags) and the Files
+tab (where the question before unsaved edits go is asked)."""
 _INT = re.compile(r"[+-]?\d+")
 _STYLE = """<style>
 .sd-finding { white-space: normal !important; height: auto !important; min-height: 28px; text-align: left !important;
@@ -1511,7 +1512,7 @@ class DesignerApp:
         self.confirm_box.children = [w.HTML(f"<span class='sd-error'>'{self.editor.data['meta']['title']}' has edits "
                                             f"that are not exported; to {what}, they and the undo history go (the "
                                             f"draft stays on disk).</span>"), _row([yes, no])]
-        self.tabs.selected_index = 3
+        self.tabs.selected_index = FILES_TAB
         return False
 
     def _switch_to(self, editor: Editor) -> None:
