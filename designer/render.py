@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -54,8 +55,10 @@ _DASH = {"solid": "-", "dashed": "--", "dotted": ":"}
 _DEFAULT_COLOUR = {"token": "red"}
 
 
+@lru_cache(maxsize=8192)
 def node_size(label: str) -> tuple[float, float]:
-    """Width and height (map units) of a zone's box so that its label (one or more lines) fits."""
+    """Width and height (map units) of a zone's box so that its label (one or more lines) fits
+    (remembered: every edit redraws every zone, most with the label they had)."""
     lines = label.split("\n")
     width = min(max(64.0, max(len(line) for line in lines) * _CHAR_WIDTH + 16), _MAX_WIDTH)
     per_line = max(int((width - 16) / _CHAR_WIDTH), 1)  # longer lines wrap inside the box
