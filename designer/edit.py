@@ -27,7 +27,7 @@ from typing import Any, Callable
 from .io.files import LoadError, SaveError, dumps, parse, parse_json, read_text, scenario_file_name, write_text_atomic
 from .model.scenario import Scenario
 
-__all__ = ["COLOURS", "Draft", "EditError", "Editor", "safe_file_name", "slug"]
+__all__ = ["COLOURS", "Draft", "EditError", "Editor", "library_tiles", "safe_file_name", "slug"]
 
 DRAFTS = Path(os.environ.get("DESIGNER_DRAFTS", Path.home() / ".local" / "share" / "scenario-designer" / "drafts"))
 """Where drafts are autosaved (``DESIGNER_DRAFTS`` overrides it)."""
@@ -158,6 +158,8 @@ class Editor:
         self._draft_lock = threading.Lock()
         self._scenario: tuple[int, Scenario | None, list] | None = None
         self.listeners: list[Callable[["Editor"], None]] = []
+        self.shared_tiles: list = []
+        """Tiles of other missions offered for placing (see :func:`library_tiles`)."""
         self.notes: list[str] = []
         """What the last edit changed beyond what was asked (a victory step that lost its
         objectives, a trigger left without effects), for the designer to tell the user."""
@@ -571,12 +573,17 @@ class Editor:
 
     def tile_library(self) -> list["Tile"]:
         """The tiles a designer can place: the map's own library (its saved tiles and the tiles
-        it places), then the designer's set (:mod:`designer.model.tile_library`)."""
+        it places), the tiles of other missions (:attr:`shared_tiles`, the designer fills it from
+        its library folder), then the designer's set (:mod:`designer.model.tile_library`)."""
         from .model.tile_library import builtin_tiles
 
-        own = list(self.tile_map().library)
-        known = {t.id for t in own}
-        return own + [t for t in builtin_tiles() if t.id not in known]
+        out = list(self.tile_map().library)
+        known = {t.id for t in out}
+        for t in [*self.shared_tiles, *builtin_tiles()]:
+            if t.id not in known:
+                out.append(t)
+                known.add(t.id)
+        return out
 
     def _library_tile(self, tile_id: str) -> "Tile":
         for t in self.tile_library():
@@ -1089,6 +1096,41 @@ class Editor:
         if path != ed.draft_path():
             path.unlink(missing_ok=True)
         return ed
+
+
+def library_tiles(folder: str | os.PathLike[str]) -> list[tuple[Any, str]]:
+    """The tiles the missions in ``folder`` (and below) keep in their tile maps, with the file
+    each comes from: a tile saved in one mission is there to place in the next. The designer's
+    own set is left out; files that cannot be read, or whose tiles are not valid, are passed
+    over (the validator speaks of them when they are opened)."""
+    from .model.tile_library import BUILTIN_TILES
+    from .model.tiles import Tile
+
+    builtin = {t["id"] for t in BUILTIN_TILES}
+    out: list[tuple[Any, str]] = []
+    seen: set[str] = set()
+    root = Path(folder)
+    if not root.is_dir():
+        return out
+    for path in sorted(root.rglob("*.json")):
+        try:
+            text = path.read_text(encoding="utf-8")
+            if '"tiles"' not in text:
+                continue
+            data = json.loads(text)
+            library = (data.get("tiles") or {}).get("library", []) if isinstance(data, dict) else []
+        except (OSError, ValueError, AttributeError):
+            continue
+        for raw in library if isinstance(library, list) else []:
+            if not isinstance(raw, dict) or raw.get("id") in builtin or raw.get("id") in seen:
+                continue
+            try:
+                tile = Tile.model_validate(raw)
+            except ValueError:
+                continue
+            seen.add(tile.id)
+            out.append((tile, str(path.relative_to(root))))
+    return out
 
 
 _THROUGH = "tiles-sight-"

@@ -282,7 +282,7 @@ def test_auto_layout_leaves_tile_zones_where_their_tiles_put_them():
     assert all(p["x"] >= 1200 for p in others), "the other zones go right of the tiles"
 
 
-def test_save_selection_as_tile_from_the_tab():
+def test_save_selection_as_tile_from_the_tab(tmp_path):
     app = DesignerApp(Editor.open(ROOT / "scenarios" / "night-shift.json"), debounce=0, autosave=False,
                       offer_drafts=False)
     app.tabs.selected_index = 3
@@ -296,9 +296,18 @@ def test_save_selection_as_tile_from_the_tab():
     app.new_tile_code.value = "9W"
     app.new_tile_name.value = "Warehouse"
     app.save_tile_button.click()
-    assert app.tile_palette.value == "9W" and "(saved)" in dict((v, k) for k, v in app.tile_palette.options)["9W"]
+    assert app.tile_palette.value == "9W"
+    assert "(this map's own)" in dict((v, k) for k, v in app.tile_palette.options)["9W"]
     assert "tile 9W saved" in app.status.value
     app.tile_col.text.value = "5"
     app.tile_row.text.value = "5"
     assert app.place_tile() == "9W"
     assert {z["id"] for z in app.editor.data["zones"] if z.get("tiles") == ["9W"]} == {"9W.W1", "9W.W2"}
+    # exported, the tile is in the palette of the next mission made with this library folder
+    app.folder = app.library = tmp_path
+    assert app.export() is not None
+    nxt = DesignerApp(Editor.new("next"), debounce=0, autosave=False, offer_drafts=False, library=tmp_path)
+    labels = dict((v, k) for k, v in nxt.tile_palette.options)
+    assert "9W" in labels and "(from night-shift.json)" in labels["9W"]
+    assert nxt.place_tile("9W", 3, 0) == "9W" and nxt.editor.scenario is not None
+    assert nxt.editor.tile_map().tile("9W").name == "Warehouse", "the file keeps the tile it places"

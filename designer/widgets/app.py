@@ -276,6 +276,7 @@ class DesignerApp:
 
     def _attach(self, editor: Editor) -> None:
         self.editor = editor
+        editor.shared_tiles = [t for t, _src in self._shared_tiles()]
         editor.listeners.append(lambda ed: self.refresh() if ed is self.editor else None)
         self._form_key = self._mission_key = None
 
@@ -1559,6 +1560,8 @@ class DesignerApp:
         if path is not None:
             self.path_text.value = str(path)
             self.say(f"exported {path}")
+            if self.editor.data.get("tiles"):  # its tiles are there to place in other missions now
+                self.editor.shared_tiles = [t for t, _src in self._shared_tiles(again=True)]
         return path
 
     def render(self, path: str | None = None) -> Path | None:
@@ -1601,6 +1604,15 @@ class DesignerApp:
         self.place_tile_button.on_click(lambda _b: self.place_tile())
         self.save_tile_button.on_click(lambda _b: self.save_tile())
 
+    def _shared_tiles(self, again: bool = False) -> list[tuple[Any, str]]:
+        """The tiles other missions of the library folder keep (read once, again after an
+        export), with the file each comes from."""
+        from ..edit import library_tiles
+
+        if again or getattr(self, "_shared", None) is None:
+            self._shared = library_tiles(self.library)
+        return self._shared
+
     def _preview_tile(self, tile_id: str | None) -> None:
         from ..render import tile_svg
 
@@ -1636,8 +1648,15 @@ class DesignerApp:
         try:
             library = ed.tile_library()
             keep = self.tile_palette.value
-            self.tile_palette.options = [(f"{t.id}  {t.name}" + ("  (saved)" if t.id not in {b["id"] for b in
-                                          _builtin()} else ""), t.id) for t in library]
+            own = {t.id for t in m.library}
+            shared = {t.id: src for t, src in self._shared_tiles()}
+            builtin = {b["id"] for b in _builtin()}
+
+            def source(t: Any) -> str:
+                if t.id in builtin:
+                    return ""
+                return "  (this map's own)" if t.id in own else f"  (from {shared.get(t.id, 'another mission')})"
+            self.tile_palette.options = [(f"{t.id}  {t.name}{source(t)}", t.id) for t in library]
             self.tile_palette.value = keep if keep in {t.id for t in library} else (library[0].id if library else None)
             col, row = self._next_free_cell()
             self.tile_col.value, self.tile_row.value = col, row
