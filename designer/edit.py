@@ -308,6 +308,33 @@ class Editor:
             for holder, key in _REFS.get(what, lambda _d: [])(d):
                 if holder[key] == old:
                     holder[key] = new
+            if what == "zone":  # a tile's zone renamed: its tile still knows it (street ends, joins)
+                from .model.tiles import join_id, placed_zone_id
+
+                zone = next(z for z in d["zones"] if z["id"] == new)
+                tiles = {t["id"]: t for t in d.get("tiles", {}).get("library", [])}
+                for p in d.get("tiles", {}).get("placed", []):
+                    if p["id"] not in zone.get("tiles", []) or p["tile"] not in tiles:
+                        continue
+                    renamed = p.get("renamed", {})
+                    local = next((k for k, v in renamed.items() if v == old), None)
+                    if local is None:
+                        local = next((z["id"] for z in tiles[p["tile"]]["zones"]
+                                      if placed_zone_id(p["id"], z["id"]) == old), None)
+                    if local is not None:
+                        renamed[local] = new
+                        if new == f"{p['id']}.{local}":
+                            del renamed[local]
+                        if renamed:
+                            p["renamed"] = renamed
+                        else:
+                            p.pop("renamed", None)
+                # a join keeps its name after a rename of one of its zones
+                taken = {x["id"] for x in d["connections"]}
+                for c in d["connections"]:
+                    if new in (c["from"], c["to"]) and c["id"] in (join_id(old, c["to"]), join_id(c["from"], old)) \
+                            and join_id(c["from"], c["to"]) not in taken:
+                        c["id"] = join_id(c["from"], c["to"])
         self._change(do)
 
     def delete(self, what: str, ident: str) -> list[str]:

@@ -311,3 +311,20 @@ def test_save_selection_as_tile_from_the_tab(tmp_path):
     assert "9W" in labels and "(from night-shift.json)" in labels["9W"]
     assert nxt.place_tile("9W", 3, 0) == "9W" and nxt.editor.scenario is not None
     assert nxt.editor.tile_map().tile("9W").name == "Warehouse", "the file keeps the tile it places"
+
+
+def test_a_renamed_street_end_is_still_joined_when_its_tile_moves():
+    ed = Editor.new("renames")
+    ed.place_tile("1B", 0, 0)
+    ed.place_tile("1A", 1, 0)
+    ed.rename("zone", "1A.W", "market")
+    assert joined(ed) == {("1B.E", "market")}
+    assert ed.tile_map().placed[1].renamed == {"W": "market"}
+    assert "1B.E--market" in {c["id"] for c in ed.data["connections"]}, "the join is named after its zones"
+    ed.move_tile("1A", 0, 1)
+    assert joined(ed) == set()
+    ed.move_tile("1A", 1, 0)
+    assert joined(ed) == {("1B.E", "market")}
+    ed.rename("zone", "market", "1A.W")
+    assert ed.tile_map().placed[1].renamed == {}
+    assert ed.scenario is not None

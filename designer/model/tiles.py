@@ -100,6 +100,13 @@ class PlacedTile(Model):
     """Grid row (0 at the top)."""
     rotation: int = Field(default=0, ge=0, le=3)
     """Quarter turns clockwise (0 to 3)."""
+    renamed: dict[Id, Id] = Field(default_factory=dict, max_length=200)
+    """Zones of the tile renamed on the map since it was placed: the tile's zone id -> the map's
+    zone id (the others are '<placement>.<zone>')."""
+
+    def zone_id(self, zone: str) -> str:
+        """The map id of the tile's zone ``zone``."""
+        return self.renamed.get(zone) or placed_zone_id(self.id, zone)
 
 
 class TileMap(Model):
@@ -281,7 +288,7 @@ def _ends(m: TileMap) -> list[tuple[PlacedTile, str, str, tuple[float, float]]]:
         for side, ends in t.edges.items():
             for e in ends:
                 x, y = world_point(m, p, *end_point(side, e.at, m.size))
-                out.append((p, rotated_side(side, p.rotation), placed_zone_id(p.id, e.zone), (x, y)))
+                out.append((p, rotated_side(side, p.rotation), p.zone_id(e.zone), (x, y)))
     return out
 
 
