@@ -328,3 +328,11 @@ def test_a_renamed_street_end_is_still_joined_when_its_tile_moves():
     ed.rename("zone", "market", "1A.W")
     assert ed.tile_map().placed[1].renamed == {}
     assert ed.scenario is not None
+
+
+def test_a_published_mission_drawn_without_tiles_shows_the_tiles_its_page_lists():
+    app = DesignerApp(Editor.open(ROOT / "scenarios" / "prison-outbreak" / "m00-the-break-in.json"), debounce=0,
+                      autosave=False, offer_drafts=False)
+    assert "lists the tiles 1P, 2P, 3P, 4P, 17P &amp; 18P" in app.tile_list_text.value
+    app.place_tile("1B", 20, 20)
+    assert "Tiles needed:</b> 1B" in app.tile_list_text.value

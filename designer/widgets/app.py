@@ -5,6 +5,7 @@ through :class:`designer.edit.Editor`, so what a click does is also a plain Pyth
 from __future__ import annotations
 
 import gc
+import html
 import json
 import re
 import threading
@@ -1664,8 +1665,14 @@ class DesignerApp:
             self._building = False
         self._preview_tile(self.tile_palette.value)
         listed = tile_list(m)
-        self.tile_list_text.value = (f"<b>Tiles needed:</b> {listed}" if listed else
-                                     "<i>No tiles on the map yet: pick one and place it.</i>")
+        written = re.search(r"Tiles(?: needed)?:\s*([^\n]+?)\.?(?:\n|$)", d["meta"].get("description", ""))
+        if listed:
+            self.tile_list_text.value = f"<b>Tiles needed:</b> {listed}"
+        elif written:  # a published mission drawn as a zone graph: its page's list, for reference
+            self.tile_list_text.value = (f"<i>The mission's description lists the tiles {html.escape(written.group(1))}; "
+                                         "this map was drawn without placing them.</i>")
+        else:
+            self.tile_list_text.value = "<i>No tiles on the map yet: pick one and place it.</i>"
         names = {t.id: t.name for t in m.library}
         rows: list[w.Widget] = []
         for p in m.placed:
@@ -1882,8 +1889,6 @@ class DesignerApp:
         return None
 
     def _show_tune(self, r: Any) -> None:
-        import html
-
         self.last_tune = r
         self.tune_state.value = ("<b style='color:#2e7d32'>reached</b>" if r.reached else
                                  "<b style='color:#c62828'>not reached</b>") + \
