@@ -925,7 +925,9 @@ def test_tune_in_the_playtest_panel_and_apply_as_one_undo_step(chromium, voila):
         tune.get_by_role("checkbox", name=label).uncheck()
     app.fill("Target %", "40")
     app.click_button("Tune")
-    tune.locator(".widget-html", has_text="reached").first.wait_for(timeout=240000)
+    state = tune.locator(".widget-html", has_text="candidates").first
+    state.wait_for(timeout=240000)
+    assert "reached" in state.inner_text() and "not reached" not in state.inner_text()
     result = tune.locator("table.sd-tune-path")
     assert "turn limit" in result.inner_text() and "setup.turn_limit 15 ->" in result.inner_text()
     evidence = tune.locator("table.sd-tune-evidence").inner_text()
