@@ -239,8 +239,17 @@ def test_the_tiles_tab_places_moves_turns_and_removes_tiles():
     assert [p.id for p in app.editor.tile_map().placed] == ["1B"] and "took tile(s) 2A" in app.status.value
     app.undo_button.click()
     assert [p.id for p in app.editor.tile_map().placed] == ["1B", "2A"]
+    # a double-click on an empty cell places the chosen tile; on a tile it adds a zone there
+    app.tile_palette.value = "3A"
+    app.canvas.event = {"type": "add_zone", "x": 1250, "y": 100, "n": 7}
+    assert [(p.id, p.col, p.row) for p in app.editor.tile_map().placed][-1] == ("3A", 2, 0)
+    n = len(app.editor.data["zones"])
+    app.canvas.event = {"type": "add_zone", "x": 1250, "y": 100, "n": 8}
+    assert len(app.editor.data["zones"]) == n + 1 and len(app.editor.tile_map().placed) == 3
     app.tabs.selected_index = 0
     assert not app.canvas.tile_mode
+    app.canvas.event = {"type": "add_zone", "x": 3000, "y": 3000, "n": 9}
+    assert len(app.editor.tile_map().placed) == 3, "other tabs: a double-click adds a zone"
 
 
 def test_the_printable_map_draws_the_tiles_and_lists_them(tmp_path):

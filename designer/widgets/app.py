@@ -464,7 +464,14 @@ class DesignerApp:
         elif kind == "delete":
             self.delete_selected(ev.get("ids"))
         elif kind == "add_zone":
-            self._add_zone(ev.get("x", 0.0), ev.get("y", 0.0))
+            x, y = ev.get("x", 0.0), ev.get("y", 0.0)
+            size = self.editor.tile_map().size
+            cell = (int(x // size), int(y // size))
+            if self.canvas.tile_mode and self.tile_palette.value and \
+                    cell not in {(p.col, p.row) for p in self.editor.tile_map().placed}:
+                self.place_tile(col=cell[0], row=cell[1])  # Tiles tab open: a double-click places the chosen tile
+            else:
+                self._add_zone(x, y)
         elif kind == "undo":
             self._do(self.editor.undo)
         elif kind == "redo":
@@ -1708,7 +1715,8 @@ class DesignerApp:
                 self.tile_palette, self.tile_preview,
                 _row([self.tile_col, self.tile_row, self.tile_rotation, self.place_tile_button]), self.tile_error,
                 w.HTML("<b>On the map</b> (with this tab open: click a tile, drag it to another cell, "
-                       "R turns it, arrow keys move it, Delete takes it off)"),
+                       "R turns it, arrow keys move it, Delete takes it off; a double-click on an empty cell "
+                       "places the chosen tile)"),
                 self.placed_box,
                 w.HTML("<b>A tile of your own</b> from the zones selected on the map"),
                 _row([self.new_tile_code, self.new_tile_name, self.save_tile_button]), self.save_tile_error]
