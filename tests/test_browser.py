@@ -810,28 +810,49 @@ def test_tiles_are_placed_turned_dragged_and_joined_on_the_map(chromium, voila):
     assert app.js("return cy.getElementById('tile:2B').data('label');").endswith("\u21bb90\u00b0")
     page.locator(".widget-html", has_text="Tiles needed: 1B & 2B").first.wait_for(timeout=30000)
     # drag the T-junction's outline one cell down: its zones go with it, the join goes
-    settle(app)
-    start = app.js("const r = box.getBoundingClientRect(); const b = cy.getElementById('tile:2B')"
-                   ".renderedBoundingBox(); return [r.left + (b.x1 + b.x2) / 2, r.top + b.y1 + (b.y2 - b.y1) * 0.1];")
-    zoom = app.js("return cy.zoom();")
-    slow_drag(app, (start[0], start[1]), (start[0], start[1] + 600 * zoom))
-    app.wait("cy.getElementById('tile:2B').position().y === 900")
+    for attempt in range(3):  # a fit sent by the kernel may still move the view under the mouse
+        settle(app)
+        start = app.js("const r = box.getBoundingClientRect(); const b = cy.getElementById('tile:2B')"
+                       ".renderedBoundingBox(); return [r.left + (b.x1 + b.x2) / 2, r.top + b.y1 + (b.y2 - b.y1) * 0.1];")
+        zoom = app.js("return cy.zoom();")
+        slow_drag(app, (start[0], start[1]), (start[0], start[1] + 600 * zoom))
+        try:
+            app.wait("cy.getElementById('tile:2B').position().y === 900", timeout=10000)
+            break
+        except Exception:
+            if attempt == 2:
+                raise
     app.wait("cy.getElementById('conn:1B.E--2B.S').length === 0")
     assert app.js("return cy.getElementById('zone:2B.C').position();") == {"x": 900, "y": 900}
     # click it, R turns it back, Delete takes it off (and Ctrl+Z puts it back)
-    x, y = app.js("const r = box.getBoundingClientRect(); const b = cy.getElementById('tile:2B')"
-                  ".renderedBoundingBox(); return [r.left + b.x1 + 15, r.top + b.y1 + 15];")
-    app.act()
-    page.mouse.click(x, y)
-    app.wait_selected("tile:2B")
-    page.locator(".sd-tile-row", has_text="2B").locator("b").first.wait_for(timeout=30000)
-    app.key("r")
-    app.wait("cy.getElementById('tile:2B').data('label').endsWith('\u21bb180\u00b0')")
+    for attempt in range(3):  # on a loaded machine a late echo of an older selection may win: click again
+        x, y = app.js("const r = box.getBoundingClientRect(); const b = cy.getElementById('tile:2B')"
+                      ".renderedBoundingBox(); return [r.left + b.x1 + 15, r.top + b.y1 + 15];")
+        app.act()
+        page.mouse.click(x, y)
+        app.wait_selected("tile:2B")
+        page.locator(".sd-tile-row", has_text="2B").locator("b").first.wait_for(timeout=30000)
+        page.wait_for_timeout(300)
+        app.key("r")
+        try:
+            app.wait("cy.getElementById('tile:2B').data('label').endsWith('\u21bb180\u00b0')", timeout=10000)
+            break
+        except Exception:
+            if attempt == 2:
+                raise
     app.key("Delete")
     app.wait("cy.nodes('.tile').length === 1")
     app.wait("cy.nodes('.zone').filter(n => n.id().startsWith('zone:2B.')).length === 0")
     app.key("Control+z")
     app.wait("cy.nodes('.tile').length === 2")
+    # a double-click on the empty cell the T-junction left places the tile chosen in the palette
+    settle(app)
+    x, y = app.js("const r = box.getBoundingClientRect(); const z = cy.zoom(), p = cy.pan();"
+                  " return [r.left + 900 * z + p.x, r.top + 200 * z + p.y];")
+    app.act()
+    page.mouse.dblclick(x, y)
+    app.wait("cy.nodes('.tile').length === 3")
+    assert app.js("return cy.getElementById('tile:2B-2').position();") == {"x": 900, "y": 300}
     # with another tab open, clicks go through the tiles to the map again
     app.tab("Selection")
     app.wait("box.dataset.tileMode === '0'")
