@@ -242,6 +242,8 @@ def draw_map(scenario: Scenario, ax: Any = None, values: dict[str, float] | None
         if rooms:
             handles.append(Patch(facecolor="#8d6e63", alpha=0.2, edgecolor="#8d6e63", linestyle="--",
                                  label="building"))
+        if scenario.tiles is not None and scenario.tiles.placed:
+            handles.append(Patch(facecolor="#f5f7f8", edgecolor="#90a4ae", lw=1.5, label="map tile (code, turn)"))
         ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=max(font, 6),
                   frameon=True, title="obj · key · switch · item: objectives" if badges else None,
                   title_fontsize=max(font * 0.9, 5.5))

@@ -871,6 +871,7 @@ def test_the_tile_sample_opens_with_its_tiles_outlined(chromium, voila):
     app.page.get_by_role("button", name="Fit", exact=True).first.click()
     app.page.wait_for_timeout(500)
     assert app.in_canvas(["tile:1B", "tile:2B", "tile:3A", "tile:4B"]), "the view fits the tiles"
+    assert "map tile (code, turn)" in app.page.locator(".sd-legend").first.inner_text(), "the legend names them"
     # the outlines lie under the zones: a click on a zone in the Selection tab picks the zone
     app.tab("Selection")
     app.click_zone("4B.R1")

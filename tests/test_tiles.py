@@ -261,6 +261,7 @@ def test_the_printable_map_draws_the_tiles_and_lists_them(tmp_path):
     out = render_map(ed.scenario, tmp_path / "sheet.svg")
     svg = out.read_text()
     assert "Tiles: 1B &amp; 4B" in svg or "Tiles: 1B & 4B" in svg
+    assert "map tile (code, turn)" in svg
 
 
 def test_the_four_corners_sample_is_built_from_tiles_and_can_be_won():

@@ -93,6 +93,10 @@ function legendHtml(look, present) {
   rows.push("<div>obj · key · switch · item: objectives</div>");
   rows.push(`<div><span style="display:inline-block;width:14px;height:10px;border:1px dashed #8d6e63;` +
     `vertical-align:middle"></span> building</div>`);
+  if (present.tiles) {
+    rows.push(`<div><span style="display:inline-block;width:14px;height:10px;border:2px solid #90a4ae;` +
+      `background:#f5f7f8;vertical-align:middle"></span> map tile (code, turn)</div>`);
+  }
   return rows.join("");
 }
 
@@ -216,7 +220,8 @@ function render({ model, el }) {
     legend.style.display = model.get("legend") ? "flex" : "none";
     legendButton.style.background = model.get("legend") ? "#e3f2fd" : "#ffffff";
     if (!cy || !model.get("legend")) return;
-    const present = { kinds: new Set(), connections: new Set(), locked: false, oneway: false };
+    const present = { kinds: new Set(), connections: new Set(), locked: false, oneway: false,
+      tiles: cy.nodes(".tile").length > 0 };
     cy.nodes(".zone").forEach((n) => present.kinds.add(n.data("kind")));
     cy.edges().forEach((e) => {
       present.connections.add(e.data("kind"));
