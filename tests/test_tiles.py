@@ -248,6 +248,8 @@ def test_the_tiles_tab_places_moves_turns_and_removes_tiles():
     assert len(app.editor.data["zones"]) == n + 1 and len(app.editor.tile_map().placed) == 3
     app.tabs.selected_index = 0
     assert not app.canvas.tile_mode
+    app.select("zone:1B.C")
+    assert "Zone 1B.C</b>" in app.form.children[0].value and "on tile 1B (Crossroads)" in app.form.children[0].value
     app.canvas.event = {"type": "add_zone", "x": 3000, "y": 3000, "n": 9}
     assert len(app.editor.tile_map().placed) == 3, "other tabs: a double-click adds a zone"
 

@@ -794,8 +794,13 @@ class DesignerApp:
                 now.pop(name, None)
             upd(flags=now or None)
 
+        placed = {p["id"]: p for p in ed.data.get("tiles", {}).get("placed", [])}
+        on = [placed[t] for t in z.get("tiles", []) if t in placed]
+        names = {t["id"]: t.get("name", "") for t in ed.data.get("tiles", {}).get("library", [])}
+        where = (" <span style='color:#616161'>on tile " + ", ".join(
+            f"{p['id']} ({names.get(p['tile'], p['tile'])})" for p in on) + "</span>") if on else ""
         rows: list[w.Widget] = [
-            w.HTML(f"<b>Zone {zid}</b>"), self._rename_row("zone", zid),
+            w.HTML(f"<b>Zone {zid}</b>{where}"), self._rename_row("zone", zid),
             self._field(w.Text(value=z.get("name", ""), description="Name", continuous_update=False),
                         lambda v: upd(name=v or None)),
             self._field(w.Dropdown(options=ZONE_KINDS, value=z.get("kind", "street"), description="Kind"),
