@@ -479,6 +479,14 @@ def test_the_playtest_panel_tunes_shows_path_and_evidence_and_applies_as_one_und
     app.tune_apply.disabled = False
     ed.set_setup(turn_limit=14)
     assert app.apply_tuned() is False and "changed since it was tuned" in app.tune_error.value
+    # nor over another mission opened since
+    ed.set_setup(turn_limit=15)
+    app._tune_version = (ed, ed.version)
+    assert not app.new("other", "Other")  # unsaved edits: it asks first
+    field(app.confirm_box, "Discard edits and start").click()
+    assert app.editor is not ed
+    app.editor.version = ed.version
+    assert app.apply_tuned() is False and app.editor.data["id"] == "other"
     for box in app.tune_knobs.values():
         box.value = False
     assert app.tune(wait=True) is None and "tick at least one knob" in app.tune_error.value

@@ -1829,7 +1829,7 @@ class DesignerApp:
         self.tune_button.on_click(lambda _b: self.tune())
         self.tune_apply.on_click(lambda _b: self.apply_tuned())
         self.last_tune = None
-        self._tune_version: int | None = None
+        self._tune_version: tuple[Editor, int] | None = None
         self._tune_thread: threading.Thread | None = None
         box = w.VBox([w.HTML("<b>Tune to a target win rate</b> (the policy and survivors above; paired seeds, "
                              "confirmed on fresh games)"),
@@ -1868,7 +1868,7 @@ class DesignerApp:
         if self._tune_thread is not None and self._tune_thread.is_alive():
             self._show_error(self.tune_error, "tuning is running already")
             return None
-        self._tune_version = self.editor.version
+        self._tune_version = (self.editor, self.editor.version)
         self.last_tune = None
         self.tune_apply.disabled = True
         self.tune_result.value = ""
@@ -1932,7 +1932,8 @@ class DesignerApp:
         if r is None or not r.path:
             self._show_error(self.tune_error, "nothing to apply: tune first")
             return False
-        if self._tune_version != self.editor.version:
+        editor, version = self._tune_version or (None, None)
+        if editor is not self.editor or version != self.editor.version:
             self._show_error(self.tune_error, "the mission changed since it was tuned: tune again")
             return False
         ok, _ = self._do_at(self.tune_error, self.editor.replace, r.scenario)
