@@ -55,4 +55,4 @@ app: setup
 # (a plain `make test` never writes into the checkout).
 screenshot: setup browser
 	DESIGNER_BROWSER_TESTS=1 DESIGNER_SCREENSHOTS=$(CURDIR)/docs $(VENV)/bin/pytest tests/test_browser.py -q \
-	  -k "seven_zone or voila_app"
+	  -k "seven_zone or voila_app or tile_sample or tune_in_the"

@@ -27,7 +27,7 @@ from typing import Any, Callable
 from .io.files import LoadError, SaveError, dumps, parse, parse_json, read_text, scenario_file_name, write_text_atomic
 from .model.scenario import Scenario
 
-__all__ = ["COLOURS", "Draft", "EditError", "Editor", "safe_file_name", "slug"]
+__all__ = ["COLOURS", "Draft", "EditError", "Editor", "library_tiles", "safe_file_name", "slug"]
 
 DRAFTS = Path(os.environ.get("DESIGNER_DRAFTS", Path.home() / ".local" / "share" / "scenario-designer" / "drafts"))
 """Where drafts are autosaved (``DESIGNER_DRAFTS`` overrides it)."""
@@ -158,6 +158,8 @@ class Editor:
         self._draft_lock = threading.Lock()
         self._scenario: tuple[int, Scenario | None, list] | None = None
         self.listeners: list[Callable[["Editor"], None]] = []
+        self.shared_tiles: list = []
+        """Tiles of other missions offered for placing (see :func:`library_tiles`)."""
         self.notes: list[str] = []
         """What the last edit changed beyond what was asked (a victory step that lost its
         objectives, a trigger left without effects), for the designer to tell the user."""
@@ -306,6 +308,33 @@ class Editor:
             for holder, key in _REFS.get(what, lambda _d: [])(d):
                 if holder[key] == old:
                     holder[key] = new
+            if what == "zone":  # a tile's zone renamed: its tile still knows it (street ends, joins)
+                from .model.tiles import join_id, placed_zone_id
+
+                zone = next(z for z in d["zones"] if z["id"] == new)
+                tiles = {t["id"]: t for t in d.get("tiles", {}).get("library", [])}
+                for p in d.get("tiles", {}).get("placed", []):
+                    if p["id"] not in zone.get("tiles", []) or p["tile"] not in tiles:
+                        continue
+                    renamed = p.get("renamed", {})
+                    local = next((k for k, v in renamed.items() if v == old), None)
+                    if local is None:
+                        local = next((z["id"] for z in tiles[p["tile"]]["zones"]
+                                      if placed_zone_id(p["id"], z["id"]) == old), None)
+                    if local is not None:
+                        renamed[local] = new
+                        if new == f"{p['id']}.{local}":
+                            del renamed[local]
+                        if renamed:
+                            p["renamed"] = renamed
+                        else:
+                            p.pop("renamed", None)
+                # a join keeps its name after a rename of one of its zones
+                taken = {x["id"] for x in d["connections"]}
+                for c in d["connections"]:
+                    if new in (c["from"], c["to"]) and c["id"] in (join_id(old, c["to"]), join_id(c["from"], old)) \
+                            and join_id(c["from"], c["to"]) not in taken:
+                        c["id"] = join_id(c["from"], c["to"])
         self._change(do)
 
     def delete(self, what: str, ident: str) -> list[str]:
@@ -483,8 +512,13 @@ class Editor:
             buildings = {z["building"] for z in d["zones"] if z.get("building")}
             new_building: dict[str, str] = {}
             zmap = {z["id"]: fresh(zone_ids, z["id"]) for z in frag["zones"]}
+            placed = {p["id"] for p in d.get("tiles", {}).get("placed", [])}
             for z in frag["zones"]:
                 z["id"] = zmap[z["id"]]
+                if z.get("tiles"):  # a copy is not on the tile it was copied from
+                    z["tiles"] = [t for t in z["tiles"] if t not in placed]
+                    if not z["tiles"]:
+                        del z["tiles"]
                 p = z.get("position") or {"x": 0.0, "y": 0.0}
                 z["position"] = {"x": float(p["x"]) + dx, "y": float(p["y"]) + dy}
                 if z.get("building"):
@@ -507,15 +541,24 @@ class Editor:
 
     def auto_layout(self, spacing: float = 170.0) -> None:
         """Place every zone by a force layout of the map (one edit): levels side by side, each
-        level laid out on its own, connected zones near each other."""
+        level laid out on its own, connected zones near each other. Zones on placed tiles stay
+        where their tiles put them."""
         import networkx as nx
 
         d = self.data
         levels = sorted({z.get("level", 0) for z in d["zones"]})
         positions: dict[str, tuple[float, float]] = {}
-        left = 0.0
+        placed = d.get("tiles", {}).get("placed", [])
+        size = float(d.get("tiles", {}).get("size", 600.0))
+        # the other zones go to the right of the tiles
+        left = max(((p["col"] + 1) * size + spacing for p in placed), default=0.0)
         for level in levels:
-            ids = [z["id"] for z in d["zones"] if z.get("level", 0) == level]
+            # zones on a placed tile stay where their tile puts them
+            on_tiles = {p["id"] for p in d.get("tiles", {}).get("placed", [])}
+            ids = [z["id"] for z in d["zones"] if z.get("level", 0) == level
+                   and not on_tiles.intersection(z.get("tiles", []))]
+            if not ids:
+                continue
             G = nx.Graph()
             G.add_nodes_from(ids)
             G.add_edges_from((c["from"], c["to"]) for c in d["connections"] if c["from"] in G and c["to"] in G)
@@ -533,7 +576,297 @@ class Editor:
             for zid, (x, y) in pos.items():
                 positions[zid] = (round(left + (x - min(xs)) * scale), round((y - min(ys)) * scale))
             left += (max(xs) - min(xs)) * scale + 2 * spacing
-        self.move_zones(positions)
+        if positions:
+            self.move_zones(positions)
+
+    def replace(self, data: dict | Scenario) -> None:
+        """Put another version of the mission in place of this one, in one edit (one undo step):
+        the scenario :func:`designer.analysis.tune.tune` found, say."""
+        new = json.loads(dumps(data)) if isinstance(data, Scenario) else _copy(data)
+        if not isinstance(new, dict) or "zones" not in new:
+            raise EditError("expected a scenario to put in place of this one")
+        new.setdefault("connections", [])
+
+        def do(d: dict) -> None:
+            d.clear()
+            d.update(new)
+        self._change(do)
+
+    # -- tiles -------------------------------------------------------------------------------
+
+    def tile_map(self) -> "TileMap":
+        """The map's tiles (an empty :class:`designer.model.tiles.TileMap` when it has none)."""
+        return _tile_map(self.data)
+
+    def tile_library(self) -> list["Tile"]:
+        """The tiles a designer can place: the map's own library (its saved tiles and the tiles
+        it places), the tiles of other missions (:attr:`shared_tiles`, the designer fills it from
+        its library folder), then the designer's set (:mod:`designer.model.tile_library`)."""
+        from .model.tile_library import builtin_tiles
+
+        out = list(self.tile_map().library)
+        known = {t.id for t in out}
+        for t in [*self.shared_tiles, *builtin_tiles()]:
+            if t.id not in known:
+                out.append(t)
+                known.add(t.id)
+        return out
+
+    def _library_tile(self, tile_id: str) -> "Tile":
+        for t in self.tile_library():
+            if t.id == tile_id:
+                return t
+        raise EditError(f"no tile has id '{tile_id}'; expected one of {', '.join(t.id for t in self.tile_library())}")
+
+    def place_tile(self, tile_id: str, col: int, row: int, rotation: int = 0, placement_id: str | None = None) -> str:
+        """Put a tile on the grid cell (col, row), turned ``rotation`` quarter turns clockwise, in
+        one edit: its zones, connections and sight lines join the map (ids prefixed by the
+        placement: '1A.W'), and its street ends are joined to the neighbours' by openings.
+        Returns the placement's id (the tile's code, or '1A-2' for a second copy)."""
+        tile = self._library_tile(tile_id)
+        m = self.tile_map()
+        col, row, rotation = int(col), int(row), int(rotation) % 4
+        other = next((p.id for p in m.placed if (p.col, p.row) == (col, row)), None)
+        if other:
+            raise EditError(f"column {col}, row {row} already holds tile '{other}'")
+        pid = placement_id or tile_id
+        taken = {p.id for p in m.placed}
+        if placement_id is None:
+            i = 2
+            while pid in taken:
+                pid, i = f"{tile_id}-{i}", i + 1
+        if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}", pid) or pid in taken:
+            raise EditError(f"'{pid}' cannot name a placed tile: " + ("it is placed already" if pid in taken else
+                            "letters, digits, '_', '.', '-', at most 64"))
+        sheets = {t.sheet: p.id for p in m.placed for t in m.library if t.id == p.tile and t.sheet}
+        twin = sheets.get(tile.sheet) if tile.sheet else None
+
+        def do(d: dict) -> str:
+            from .model.tiles import PlacedTile, expand
+
+            tm = d.setdefault("tiles", {})
+            lib = tm.setdefault("library", [])
+            if not any(t["id"] == tile.id for t in lib):
+                lib.append(tile.model_dump(mode="json", by_alias=True, exclude_defaults=True))
+            tm.setdefault("placed", []).append(PlacedTile(id=pid, tile=tile.id, col=col, row=row,
+                                                          rotation=rotation).model_dump(exclude_defaults=True))
+            zones, conns, lines = expand(_tile_map(d), only=pid)
+            clash = {z["id"] for z in zones} & {z["id"] for z in d["zones"]}
+            if clash:
+                raise EditError(f"the map has zones {', '.join(sorted(clash))} already: name the placement otherwise")
+            d["zones"] += zones
+            d["connections"] += conns
+            d.setdefault("sight_lines", []).extend(lines)
+            self._rejoin(d)
+            if twin:
+                self.notes.append(f"tile '{tile.id}' is the other face of '{twin}' (sheet {tile.sheet}): "
+                                  "a box holds one of each")
+            return pid
+        return self._change(do)
+
+    def _placement(self, pid: str) -> dict:
+        for p in self.data.get("tiles", {}).get("placed", []):
+            if p["id"] == pid:
+                return p
+        raise EditError(f"no placed tile has id '{pid}'")
+
+    def move_tile(self, pid: str, col: int, row: int) -> None:
+        """Move a placed tile to another grid cell (one edit): its zones go with it, edits made
+        to them stay, and its streets are joined anew to its new neighbours."""
+        p = self._placement(pid)
+        col, row = int(col), int(row)
+        if (p["col"], p["row"]) == (col, row):
+            return
+        other = next((q["id"] for q in self.data["tiles"]["placed"] if (q["col"], q["row"]) == (col, row)), None)
+        if other:
+            raise EditError(f"column {col}, row {row} already holds tile '{other}'")
+        size = self.tile_map().size
+
+        def do(d: dict) -> None:
+            q = next(q for q in d["tiles"]["placed"] if q["id"] == pid)
+            dx, dy = (col - q["col"]) * size, (row - q["row"]) * size
+            q["col"], q["row"] = col, row
+            for z in d["zones"]:
+                if pid in z.get("tiles", []) and z.get("position"):
+                    z["position"] = {"x": z["position"]["x"] + dx, "y": z["position"]["y"] + dy}
+            self._rejoin(d)
+        self._change(do)
+
+    def rotate_tile(self, pid: str, turns: int = 1) -> None:
+        """Turn a placed tile by quarter turns clockwise (-1: anticlockwise) in its cell (one
+        edit): its zones turn with it and its streets are joined anew."""
+        from .model.tiles import rotate_point
+
+        self._placement(pid)
+        size = self.tile_map().size
+        k = int(turns) % 4
+
+        def do(d: dict) -> None:
+            q = next(q for q in d["tiles"]["placed"] if q["id"] == pid)
+            q["rotation"] = (q.get("rotation", 0) + k) % 4
+            if not q["rotation"]:
+                del q["rotation"]
+            ox, oy = q["col"] * size, q["row"] * size
+            for z in d["zones"]:
+                if pid in z.get("tiles", []) and z.get("position"):
+                    x, y = rotate_point(z["position"]["x"] - ox, z["position"]["y"] - oy, size, k)
+                    z["position"] = {"x": round(ox + x, 2), "y": round(oy + y, 2)}
+            self._rejoin(d)
+        if k:
+            self._change(do)
+
+    def remove_tile(self, pid: str) -> list[str]:
+        """Take a placed tile off the map with its zones (and what stands in them, as deleting
+        the zones does) in one edit. Returns what else went (also in :attr:`notes`)."""
+        self._placement(pid)
+
+        def do(d: dict) -> None:
+            for z in [z["id"] for z in d["zones"] if pid in z.get("tiles", [])]:
+                if any(x["id"] == z for x in d["zones"]):
+                    self._delete(d, "zone", z)
+            tm = d["tiles"]
+            tm["placed"] = [q for q in tm["placed"] if q["id"] != pid]
+            used = {q["tile"] for q in tm["placed"]}
+            builtin = {b["id"]: b for b in _builtin_tiles()}
+            # a tile of the designer's set goes with its last copy; the map's own tiles stay
+            tm["library"] = [t for t in tm.get("library", []) if t["id"] in used or t["id"] not in builtin]
+            self._rejoin(d)
+            if not tm["placed"] and not tm["library"]:
+                del d["tiles"]
+        self._change(do)
+        return self.notes
+
+    def save_tile(self, zone_ids: list[str], tile_id: str, name: str = "", size: float | None = None) -> str:
+        """Make a tile of the map's own from zones (a building, a street corner...) and keep it in
+        the map's library, ready to place (one edit). The zones are fitted into the tile's
+        square; street and corridor zones that touch its sides become its street ends."""
+        from .model.tiles import SIDES, Tile
+
+        if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}", tile_id or ""):
+            raise EditError(f"'{tile_id}' is not a valid tile code: letters, digits, '_', '.', '-', at most 64")
+        if tile_id in {t.id for t in self.tile_library()}:
+            raise EditError(f"a tile has code '{tile_id}' already")
+        frag = self.copy(zone_ids)
+        size = float(size or self.tile_map().size)
+        xs = [z["position"]["x"] for z in frag["zones"] if z.get("position")] or [0.0]
+        ys = [z["position"]["y"] for z in frag["zones"] if z.get("position")] or [0.0]
+        span = max(max(xs) - min(xs), max(ys) - min(ys), 1.0)
+        scale = min(1.0, (size - 200) / span)
+        ox = (size - (max(xs) - min(xs)) * scale) / 2
+        oy = (size - (max(ys) - min(ys)) * scale) / 2
+        local = {z["id"]: re.sub(r"^.*\.", "", z["id"]) or z["id"] for z in frag["zones"]}
+        if len(set(local.values())) < len(local):
+            local = {z: z for z in local}
+        edges: dict[str, list[dict]] = {}
+        zones = []
+        for z in frag["zones"]:
+            p = z.get("position") or {"x": min(xs), "y": min(ys)}
+            x, y = ox + (p["x"] - min(xs)) * scale, oy + (p["y"] - min(ys)) * scale
+            zone = {k: v for k, v in z.items() if k not in ("tiles", "position")}
+            zone["id"] = local[z["id"]]
+            zone["position"] = {"x": round(x, 2), "y": round(y, 2)}
+            if zone.get("building"):
+                zone["building"] = re.sub(r"^.*\.", "", zone["building"]) or zone["building"]
+            zones.append(zone)
+            if z.get("kind", "street") in ("street", "corridor"):
+                near = {"N": y, "S": size - y, "W": x, "E": size - x}
+                for side in SIDES:
+                    if near[side] <= 100.5:
+                        at = (x if side in "NS" else y) / size
+                        edges.setdefault(side, []).append({"zone": zone["id"], "at": round(at * 6) / 6})
+        conns = []
+        for c in frag["connections"]:
+            c = dict(c, **{"from": local[c["from"]], "to": local[c["to"]]})
+            c["id"] = re.sub(r"^.*\.", "", c["id"]) or c["id"]
+            conns.append(c)
+        if len({c["id"] for c in conns}) < len(conns):
+            for i, c in enumerate(conns, 1):
+                c["id"] = f"c{i}"
+        keep = set(zone_ids)
+        lines = [{"id": f"line{i}", "zones": [local[z] for z in line["zones"]]}
+                 for i, line in enumerate((ln for ln in self.data.get("sight_lines", [])
+                                           if set(ln["zones"]) <= keep), 1)]
+        try:
+            tile = Tile.model_validate({"id": tile_id, "name": name, "zones": zones, "connections": conns,
+                                        "sight_lines": lines, "edges": edges})
+        except ValueError as e:
+            raise EditError(f"these zones do not make a tile: {e}") from None
+        data = tile.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+
+        def do(d: dict) -> str:
+            d.setdefault("tiles", {}).setdefault("library", []).append(data)
+            d["tiles"].setdefault("placed", [])
+            return tile_id
+        return self._change(do)
+
+    def _rejoin(self, d: dict) -> None:
+        """Join the street ends that meet across tile edges (an opening each), drop the joins
+        that no longer meet, and draw the sight lines that run on across joined tiles."""
+        from .model.tiles import join_id, joins
+
+        m = _tile_map(d)
+        found, walls = joins(m)
+        zone_ids = {z["id"] for z in d["zones"]}
+        want = {join_id(j.a, j.b): j for j in found if j.a in zone_ids and j.b in zone_ids}
+        on_tiles = {z["id"] for z in d["zones"] if z.get("tiles")}
+        for c in list(d["connections"]):
+            auto = c["id"] == join_id(c["from"], c["to"]) and c["from"] in on_tiles and c["to"] in on_tiles
+            if auto and c["id"] not in want:
+                self._delete(d, "connection", c["id"])
+        have = {c["id"] for c in d["connections"]}
+        for cid, j in want.items():
+            if cid not in have:
+                d["connections"].append({"id": cid, "kind": "opening", "from": j.a, "to": j.b})
+        for zone, p, q in walls:
+            if zone in zone_ids:
+                self.notes.append(f"the street {zone} of tile '{p}' runs into a wall of tile '{q}'")
+        # sight lines that run on across joined tiles, drawn anew each time
+        lines = [ln["zones"] for ln in d.get("sight_lines", []) if not ln["id"].startswith(_THROUGH)]
+        kept = [ln for ln in d.get("sight_lines", []) if not ln["id"].startswith(_THROUGH)]
+        linked: dict[str, str] = {}
+        for j in want.values():
+            linked[j.a], linked[j.b] = j.b, j.a
+        line_of: dict[str, int] = {}
+        for i, zs in enumerate(lines):
+            for z in (zs[0], zs[-1]):
+                line_of.setdefault(z, i)
+
+        def next_line(i: int, end: str) -> tuple[int, str] | None:
+            mate = linked.get(end)
+            j = line_of.get(mate) if mate is not None else None
+            return (j, mate) if j is not None and j != i else None
+
+        through: list[dict] = []
+        seen: set[int] = set()
+        for i, zs in enumerate(lines):
+            if i in seen:
+                continue
+            # go back to the first line of the chain (a ring starts where it is entered)
+            start, start_end = i, zs[0]
+            visited = {i}
+            while True:
+                back = next_line(start, start_end)
+                if back is None or back[0] in visited:
+                    break
+                j, mate = back
+                visited.add(j)
+                other = lines[j][-1] if lines[j][0] == mate else lines[j][0]
+                start, start_end = j, other
+            chain: list[str] = []
+            cur, first = start, start_end
+            walked: list[int] = []
+            while cur is not None and cur not in walked:
+                walked.append(cur)
+                zs_cur = lines[cur] if lines[cur][0] == first else list(reversed(lines[cur]))
+                chain += zs_cur
+                step = next_line(cur, zs_cur[-1])
+                cur, first = (step if step and step[0] not in walked else (None, ""))
+            seen |= set(walked)
+            if len(walked) > 1:
+                through.append({"id": f"{_THROUGH}{len(through) + 1}", "zones": list(dict.fromkeys(chain))})
+        lines = kept
+        if through or len(lines) != len(d.get("sight_lines", [])):
+            d["sight_lines"] = lines + through
 
     # -- connections -------------------------------------------------------------------------
 
@@ -790,6 +1123,62 @@ class Editor:
         if path != ed.draft_path():
             path.unlink(missing_ok=True)
         return ed
+
+
+def library_tiles(folder: str | os.PathLike[str]) -> list[tuple[Any, str]]:
+    """The tiles the missions in ``folder`` (and below) keep in their tile maps, with the file
+    each comes from: a tile saved in one mission is there to place in the next. The designer's
+    own set is left out; files that cannot be read, or whose tiles are not valid, are passed
+    over (the validator speaks of them when they are opened)."""
+    from .model.tile_library import BUILTIN_TILES
+    from .model.tiles import Tile
+
+    builtin = {t["id"] for t in BUILTIN_TILES}
+    out: list[tuple[Any, str]] = []
+    seen: set[str] = set()
+    root = Path(folder)
+    if not root.is_dir():
+        return out
+    for path in sorted(root.rglob("*.json")):
+        try:
+            text = path.read_text(encoding="utf-8")
+            if '"tiles"' not in text:
+                continue
+            data = json.loads(text)
+            library = (data.get("tiles") or {}).get("library", []) if isinstance(data, dict) else []
+        except (OSError, ValueError, AttributeError):
+            continue
+        for raw in library if isinstance(library, list) else []:
+            if not isinstance(raw, dict) or raw.get("id") in builtin or raw.get("id") in seen:
+                continue
+            try:
+                tile = Tile.model_validate(raw)
+            except ValueError:
+                continue
+            seen.add(tile.id)
+            out.append((tile, str(path.relative_to(root))))
+    return out
+
+
+_THROUGH = "tiles-sight-"
+"""Sight lines running on across joined tiles are named 'tiles-sight-1', ... and drawn anew
+whenever tiles move."""
+
+
+def _builtin_tiles() -> list[dict]:
+    from .model.tile_library import BUILTIN_TILES
+
+    return BUILTIN_TILES
+
+
+def _tile_map(d: dict):
+    """The tile map of JSON data (empty when it has none), as the model reads it."""
+    from .model.tiles import TileMap
+
+    try:
+        return TileMap.model_validate(d.get("tiles") or {})
+    except ValueError as e:
+        raise EditError(f"the map's tiles are not valid: {e}") from None
 
 
 def _set_fields(x: dict, fields: dict[str, Any]) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +24,10 @@ from matplotlib.patches import FancyBboxPatch, Patch, Rectangle  # noqa: E402
 
 from .io.files import atomic_write  # noqa: E402
 from .model.scenario import Scenario  # noqa: E402
+from .model.tiles import tile_list  # noqa: E402
 
 __all__ = ["CONNECTION_STYLES", "KIND_COLOURS", "LOCK_COLOURS", "LOOK", "draw_map", "node_size", "positions",
-           "render_map", "zone_badges", "zone_label"]
+           "render_map", "tile_svg", "zone_badges", "zone_label"]
 
 KIND_COLOURS = {"street": "#e0e0e0", "room": "#ffe0b2", "corridor": "#cfd8dc", "cell": "#d7ccc8",
                 "tower": "#c5e1a5", "security": "#f8bbd0", "gate": "#f48fb1", "extra": "#fff59d",
@@ -53,8 +55,10 @@ _DASH = {"solid": "-", "dashed": "--", "dotted": ":"}
 _DEFAULT_COLOUR = {"token": "red"}
 
 
+@lru_cache(maxsize=8192)
 def node_size(label: str) -> tuple[float, float]:
-    """Width and height (map units) of a zone's box so that its label (one or more lines) fits."""
+    """Width and height (map units) of a zone's box so that its label (one or more lines) fits
+    (remembered: every edit redraws every zone, most with the label they had)."""
     lines = label.split("\n")
     width = min(max(64.0, max(len(line) for line in lines) * _CHAR_WIDTH + 16), _MAX_WIDTH)
     per_line = max(int((width - 16) / _CHAR_WIDTH), 1)  # longer lines wrap inside the box
@@ -125,6 +129,10 @@ def draw_map(scenario: Scenario, ax: Any = None, values: dict[str, float] | None
     sizes = {k: node_size(v) for k, v in labels.items()}
     xs = [pos[k][0] + s * sizes[k][0] / 2 for k in pos for s in (-1, 1)]
     ys = [pos[k][1] + s * sizes[k][1] / 2 for k in pos for s in (-1, 1)]
+    if scenario.tiles is not None:  # the sheet shows whole tiles
+        size = scenario.tiles.size
+        xs += [p.col * size + e * size for p in scenario.tiles.placed for e in (0, 1)]
+        ys += [p.row * size + e * size for p in scenario.tiles.placed for e in (0, 1)]
     width, height = max(xs) - min(xs) + 80, max(ys) - min(ys) + 80
     if ax is None:
         # 1 map unit = 1/100 inch, so the 10 px labels of the canvas print at 7 pt
@@ -137,6 +145,15 @@ def draw_map(scenario: Scenario, ax: Any = None, values: dict[str, float] | None
     ax.set_ylim(min(ys) - 40, max(ys) + 40)
     ax.set_aspect("equal")
 
+    # tile outlines under everything, labelled with their codes
+    if scenario.tiles is not None:
+        size = scenario.tiles.size
+        for p in scenario.tiles.placed:
+            ax.add_patch(Rectangle((p.col * size, p.row * size), size, size, fill=True, facecolor="#f5f7f8",
+                                   edgecolor="#90a4ae", lw=1.5, zorder=-1))
+            ax.text(p.col * size + size / 2, p.row * size + 12, p.id + (f" ({p.tile})" if p.tile != p.id else "")
+                    + (f" {90 * p.rotation}°" if p.rotation else ""), ha="center", va="top", fontsize=font * 1.3,
+                    color="#78909c", fontweight="bold", zorder=-1)
     # building boxes around their rooms
     rooms: dict[str, list[str]] = {}
     for z in data["zones"]:
@@ -225,12 +242,46 @@ def draw_map(scenario: Scenario, ax: Any = None, values: dict[str, float] | None
         if rooms:
             handles.append(Patch(facecolor="#8d6e63", alpha=0.2, edgecolor="#8d6e63", linestyle="--",
                                  label="building"))
+        if scenario.tiles is not None and scenario.tiles.placed:
+            handles.append(Patch(facecolor="#f5f7f8", edgecolor="#90a4ae", lw=1.5, label="map tile (code, turn)"))
         ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=max(font, 6),
                   frameon=True, title="obj · key · switch · item: objectives" if badges else None,
                   title_fontsize=max(font * 0.9, 5.5))
     ax.set_axis_off()
-    ax.set_title(title or scenario.meta.title)
+    listed = tile_list(scenario.tiles)
+    ax.set_title((title or scenario.meta.title) + (f"\nTiles: {listed}" if listed else ""))
     return fig
+
+
+def tile_svg(tile: Any, size: float = 600.0, px: int = 150) -> str:
+    """A small picture of a tile for the designer's palette (inline SVG): its square, its zones
+    coloured by kind, its connections and its street ends (marked on the edges)."""
+    from .model.tiles import end_point
+
+    k = px / size
+    pos = {z.id: ((z.position.x if z.position else size / 2) * k, (z.position.y if z.position else size / 2) * k)
+           for z in tile.zones}
+    parts = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{px}' height='{px}' viewBox='0 0 {px} {px}' "
+             f"class='sd-tile-preview'><rect x='0.5' y='0.5' width='{px - 1}' height='{px - 1}' fill='#f5f7f8' "
+             f"stroke='#90a4ae' stroke-width='1.5'/>"]
+    for c in tile.connections:
+        (x1, y1), (x2, y2) = pos[c.source], pos[c.target]
+        style = CONNECTION_STYLES.get(c.kind, CONNECTION_STYLES["opening"])
+        dash = {"dashed": " stroke-dasharray='4,3'", "dotted": " stroke-dasharray='1.5,2'"}.get(style["dash"], "")
+        parts.append(f"<line x1='{x1:.1f}' y1='{y1:.1f}' x2='{x2:.1f}' y2='{y2:.1f}' stroke='{style['colour']}' "
+                     f"stroke-width='1.5'{dash}/>")
+    for z in tile.zones:
+        x, y = pos[z.id]
+        parts.append(f"<rect x='{x - 14:.1f}' y='{y - 9:.1f}' width='28' height='18' rx='{0 if z.kind == 'street' else 3}' "
+                     f"fill='{KIND_COLOURS.get(z.kind, '#eeeeee')}' stroke='#616161' stroke-width='0.6'>"
+                     f"<title>{z.id}: {z.name or z.kind}</title></rect>")
+    for side, ends in tile.edges.items():
+        for e in ends:
+            x, y = end_point(side, e.at, size)
+            parts.append(f"<circle cx='{x * k:.1f}' cy='{y * k:.1f}' r='4' fill='#546e7a'/>")
+    parts.append("</svg>")
+    return "".join(parts) + f"<div style='font-size:11px;color:#616161'>{tile.id} {tile.name}: street ends on " \
+        f"{', '.join(s for s in ('N', 'E', 'S', 'W') if tile.edges.get(s)) or 'no edge'}</div>"
 
 
 def render_map(scenario: Scenario, path: str | os.PathLike[str]) -> Path:

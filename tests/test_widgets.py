@@ -245,6 +245,7 @@ def test_opening_a_file_asks_before_dropping_unsaved_edits():
     assert not app.open("scenarios/night-shift.json")
     assert "kept" in app.editor.ids("zone") and app.editor.can_undo, "nothing was dropped yet"
     assert "not exported" in app.confirm_box.children[0].value
+    assert app.tabs.get_title(app.tabs.selected_index) == "Files", "the question is asked where it is seen"
     cancel = field(app.confirm_box, "Cancel")
     cancel.click()
     assert app.confirm_box.children == () and "kept" in app.editor.ids("zone")
@@ -414,3 +415,78 @@ def test_the_printable_map_has_the_canvas_look_buildings_and_a_legend(tmp_path):
         assert f">{text}<" in svg or text in svg, text
     assert MapCanvas().look == LOOK, "the canvas draws with the same table"
     assert LOOK["kinds"]["room"].lower() in svg.lower(), "rooms in the canvas's colour"
+
+
+def test_a_spawn_effects_dice_and_a_doors_by_hand_have_fields_with_errors_at_them():
+    app = DesignerApp(Editor.open("scenarios/night-shift.json"), debounce=0)
+    ed = app.editor
+    field(app.setup_box, "Add trigger").click()
+    i = len(ed.data["triggers"]) - 1
+    app._set_effect(i, 0, "spawn_zombies")
+    dice = [c for c in walk(app.setup_box) if getattr(c, "text", None) is not None
+            and c.text.description == "dice"]
+    assert len(dice) == 1
+    dice[0].text.value = "3x"
+    assert "Dice: expected dice such as 1d3" in dice[0].error.value and dice[0].error.layout.display == ""
+    assert "dice" not in ed.data["triggers"][i]["then"][0], "refused at the field: nothing changes"
+    dice[0].text.value = "1d3"
+    assert ed.data["triggers"][i]["then"][0]["dice"] == "1d3" and dice[0].error.layout.display == "none"
+    assert ed.scenario.triggers[i].then[0].dice == "1d3"
+    dice[0].text.value = ""
+    assert "dice" not in ed.data["triggers"][i]["then"][0], "an empty field goes back to the count"
+    # a door that only its button opens: the checkbox, and the validator's error in the door's form
+    app.select("conn:door-pharmacy")
+    by_hand = field(app.form, "by hand")
+    assert by_hand.value is True
+    by_hand.value = False
+    door = next(c for c in ed.data["connections"] if c["id"] == "door-pharmacy")
+    assert door["by_hand"] is False
+    assert "door-cannot-open" in app.selection_findings.value and "no trigger opens it" in app.selection_findings.value
+    ed.add_trigger({"kind": "turn_reached", "turn": 2}, [{"kind": "open_door", "door": "door-pharmacy"}])
+    app.check()
+    assert "door-cannot-open" not in app.selection_findings.value
+    app.select("conn:door-pharmacy")
+    field(app.form, "by hand").value = True
+    assert "by_hand" not in next(c for c in ed.data["connections"] if c["id"] == "door-pharmacy")
+
+
+def test_the_playtest_panel_tunes_shows_path_and_evidence_and_applies_as_one_undo_step():
+    app = DesignerApp(Editor.open("scenarios/seul-dans-le-noir.json"), debounce=0)
+    ed = app.editor
+    app.policy.value = "greedy"
+    for kind, box in app.tune_knobs.items():
+        box.value = kind == "turn_limit"
+    app.tune_target.text.value = "140"
+    assert "140 is out of range: expected 1 to 99" in app.tune_target.error.value
+    app.tune_target.text.value = "40"
+    before = json.dumps(ed.data, sort_keys=True)
+    r = app.tune(wait=True)
+    assert r is not None and r.reached and r.path[0]["kind"] == "turn_limit"
+    new_limit = r.scenario.setup.turn_limit
+    assert "reached" in app.tune_state.value
+    assert "turn limit" in app.tune_result.value and "setup.turn_limit 15 -&gt; " in app.tune_result.value
+    last = r.evidence["looks"][-1]
+    assert f"{last['games']:,}" in app.tune_result.value and f"{last['win_rate']:.1%}" in app.tune_result.value
+    assert json.dumps(ed.data, sort_keys=True) == before, "nothing changes until Apply"
+    assert not app.tune_apply.disabled
+    n_undo = len(ed.history)
+    app.tune_apply.click()
+    assert ed.data["setup"]["turn_limit"] == new_limit and len(ed.history) == n_undo + 1
+    assert "applied the tuned scenario" in app.status.value and app.tune_apply.disabled
+    app.undo_button.click()
+    assert ed.data["setup"]["turn_limit"] == 15
+    # a tuning older than the mission is not applied over newer edits
+    app.tune_apply.disabled = False
+    ed.set_setup(turn_limit=14)
+    assert app.apply_tuned() is False and "changed since it was tuned" in app.tune_error.value
+    # nor over another mission opened since
+    ed.set_setup(turn_limit=15)
+    app._tune_version = (ed, ed.version)
+    assert not app.new("other", "Other")  # unsaved edits: it asks first
+    field(app.confirm_box, "Discard edits and start").click()
+    assert app.editor is not ed
+    app.editor.version = ed.version
+    assert app.apply_tuned() is False and app.editor.data["id"] == "other"
+    for box in app.tune_knobs.values():
+        box.value = False
+    assert app.tune(wait=True) is None and "tick at least one knob" in app.tune_error.value

@@ -986,6 +986,9 @@ class Scenario(Model):
     """A 2d6 weather table rolled at set-up; each row changes the game for its whole length."""
     budget: Budget | None = None
     """Points budgets and price lists of the survivors' equipment and the zombie pool."""
+    tiles: TileMap | None = None
+    """The map tiles the map is built from (see :mod:`designer.model.tiles`); the zones and
+    connections they give are in 'zones' and 'connections' like any other."""
 
     # -- look-ups ------------------------------------------------------------------------------
 
@@ -1097,5 +1100,6 @@ def iter_reference_problems(s: Scenario) -> Iterator[ReferenceProblem]:
 
 
 from .variants import Budget, Variant, WeatherTable, iter_variant_reference_problems  # noqa: E402
+from .tiles import TileMap  # noqa: E402  (tiles hold zones and connections: defined above)
 
 Scenario.model_rebuild()

@@ -5,6 +5,7 @@ through :class:`designer.edit.Editor`, so what a click does is also a plain Pyth
 from __future__ import annotations
 
 import gc
+import html
 import json
 import re
 import threading
@@ -34,6 +35,9 @@ EFFECT_KINDS = {"open_door": "open door", "close_door": "close door", "toggle_do
                 "unlock_door": "unlock door", "lock_door": "lock door", "activate_spawn": "activate spawn",
                 "deactivate_spawn": "deactivate spawn", "toggle_spawn": "toggle spawn",
                 "spawn_zombies": "spawn zombies", "grant_xp": "grant XP", "end_game": "end the game"}
+TILES_TAB, FILES_TAB = 3, 4
+"""Indices of the Tiles tab (open, the map's tile outlines take clicks and drags) and the Files
+tab (where the question before unsaved edits go is asked)."""
 _INT = re.compile(r"[+-]?\d+")
 _STYLE = """<style>
 .sd-finding { white-space: normal !important; height: auto !important; min-height: 28px; text-align: left !important;
@@ -41,6 +45,9 @@ _STYLE = """<style>
 .sd-row { flex-wrap: wrap !important; align-items: center; gap: 2px 6px; }
 .sd-error { color: #c62828; font-size: 12px; line-height: 1.3; }
 .sd-panel { overflow-y: auto !important; overflow-x: hidden !important; }
+.sd-tune table { border-collapse: collapse; margin: 2px 0 6px 0; }
+.sd-tune th, .sd-tune td { padding: 1px 8px 1px 0; text-align: left; vertical-align: top; }
+.sd-tune th { border-bottom: 1px solid #bdbdbd; }
 .sd-panel .widget-text, .sd-panel .widget-dropdown, .sd-panel .widget-select-multiple { max-width: 100%; }
 </style>"""
 
@@ -99,6 +106,33 @@ class IntField(w.VBox):
     @value.setter
     def value(self, v: int | None) -> None:
         self.text.value = "" if v is None else str(v)
+
+
+def dice_problem(text: str) -> str | None:
+    """Why the model refuses ``text`` as a ``spawn_zombies`` effect's dice (None when it takes it)."""
+    from pydantic import ValidationError
+
+    from ..model.scenario import SpawnZombies
+
+    try:
+        SpawnZombies.model_validate({"kind": "spawn_zombies", "zone": "Z", "dice": text})
+    except ValidationError:
+        return (f"expected dice such as 1d3, d6, 2d6 or 1d3+1 (at most 9 dice of at most 99 faces, "
+                f"then +k or -k), not '{text}'")
+    return None
+
+
+def _set_dice(effect: dict, dice: str | None) -> None:
+    if dice:
+        effect["dice"] = dice
+    else:
+        effect.pop("dice", None)
+
+
+def _builtin() -> list[dict]:
+    from ..model.tile_library import BUILTIN_TILES
+
+    return BUILTIN_TILES
 
 
 def _check(description: str, value: bool) -> w.Checkbox:
@@ -192,11 +226,18 @@ class DesignerApp:
         self.plan_step.observe(lambda ch: self.show_plan_step(ch["new"]), "value")
         self.setup_box = w.VBox(layout=w.Layout(width="100%"))
         self.playtest_box = self._playtest_panel()
+        self.tiles_box = w.VBox(layout=w.Layout(width="100%"))
+        self._tiles_key = None
+        self.selected_tile = ""
+        self._tiles_panel_init()
         self.tabs = w.Tab(children=[self.form, w.VBox([self.counts, self.findings_box, self.plan_step, self.plan_text]),
-                                    self.setup_box, self.files_box, self.playtest_box], layout=w.Layout(width="100%"))
-        for i, title in enumerate(["Selection", "Findings", "Mission", "Files", "Playtest"]):
+                                    self.setup_box, self.tiles_box, self.files_box, self.playtest_box],
+                          layout=w.Layout(width="100%"))
+        for i, title in enumerate(["Selection", "Findings", "Mission", "Tiles", "Files", "Playtest"]):
             self.tabs.set_title(i, title)
         self.tabs.observe(lambda _ch: self._clear_highlight(), "selected_index")
+        # with the Tiles tab open the map works on tiles: click one to select it, drag it to move it
+        self.tabs.observe(lambda ch: setattr(self.canvas, "tile_mode", ch["new"] == TILES_TAB), "selected_index")
         self.drafts_box = w.VBox()
         toolbar = _row([self.undo_button, self.redo_button, self.add_zone_button, self.connect_mode, self.new_kind,
                         self.delete_button, self.duplicate_button, self.fit_button, self.layout_button, self.grid_box,
@@ -236,6 +277,7 @@ class DesignerApp:
 
     def _attach(self, editor: Editor) -> None:
         self.editor = editor
+        editor.shared_tiles = [t for t, _src in self._shared_tiles()]
         editor.listeners.append(lambda ed: self.refresh() if ed is self.editor else None)
         self._form_key = self._mission_key = None
 
@@ -294,6 +336,7 @@ class DesignerApp:
         self.redo_button.disabled = not self.editor.can_redo
         self._build_form()
         self._build_mission()
+        self._build_tiles()
         if self._positions_only and self._timer is None:
             return
         now = time.monotonic()
@@ -365,6 +408,7 @@ class DesignerApp:
             _replace(self.findings_box, buttons)
         self.plan_step.max = max(len(plan), 1)
         self.plan_step.disabled = not plan
+        self._show_selection_findings()
         return self.findings
 
     def highlight_finding(self, finding: Any) -> list[str]:
@@ -420,7 +464,14 @@ class DesignerApp:
         elif kind == "delete":
             self.delete_selected(ev.get("ids"))
         elif kind == "add_zone":
-            self._add_zone(ev.get("x", 0.0), ev.get("y", 0.0))
+            x, y = ev.get("x", 0.0), ev.get("y", 0.0)
+            size = self.editor.tile_map().size
+            cell = (int(x // size), int(y // size))
+            if self.canvas.tile_mode and self.tile_palette.value and \
+                    cell not in {(p.col, p.row) for p in self.editor.tile_map().placed}:
+                self.place_tile(col=cell[0], row=cell[1])  # Tiles tab open: a double-click places the chosen tile
+            else:
+                self._add_zone(x, y)
         elif kind == "undo":
             self._do(self.editor.undo)
         elif kind == "redo":
@@ -435,6 +486,13 @@ class DesignerApp:
             self.connect_mode.value = False
             self._clear_highlight()
             self.select("")
+        elif kind == "move_tile":
+            self.move_tile_to(ev.get("id", ""), ev.get("x", 0.0), ev.get("y", 0.0))
+        elif kind == "rotate_tile":
+            for pid in ev.get("ids") or []:
+                self._do(self.editor.rotate_tile, pid, int(ev.get("turns", 1)))
+        elif kind == "nudge_tile":
+            self.nudge_tiles(ev.get("ids") or [], int(ev.get("dx", 0)), int(ev.get("dy", 0)))
 
     def _free_spot(self, x: float, y: float) -> tuple[float, float]:
         """(x, y), or the nearest point around it that no zone covers."""
@@ -477,8 +535,16 @@ class DesignerApp:
         """Select a zone ('zone:<id>'), a connection ('conn:<id>') or a building
         ('building:<name>'); ``ids`` for several at once; '' clears the selection."""
         ids = [i for i in (ids if ids is not None else [element_id]) if i and i != element_id]
+        every = [element_id, *ids] if element_id else ids
+        tiles = [i[5:] for i in every if i.startswith("tile:")]
+        if tiles and len(tiles) == len(every):  # tiles picked on the map: the Tiles tab shows them
+            self.canvas.selected = element_id
+            self.canvas.selection = every
+            self.selected_tile = tiles[0]
+            self._build_tiles(force=True)
+            return
         self.canvas.selected = element_id
-        self.canvas.selection = [element_id, *ids] if element_id else ids
+        self.canvas.selection = [i for i in every if not i.startswith("tile:")]
         self._build_form()
         self.tabs.selected_index = 0
 
@@ -491,6 +557,14 @@ class DesignerApp:
     def delete_selected(self, ids: list[str] | None = None) -> list[str]:
         """Delete what is selected (zones, connections, the rooms of a selected building) in one
         edit; says what else went with them."""
+        tiles = [i[5:] for i in (ids if ids is not None else self.canvas.selection) if i.startswith("tile:")]
+        if tiles:
+            notes: list[str] = []
+            for pid in tiles:
+                notes += self._do(self.editor.remove_tile, pid) or []
+            self.canvas.selection, self.canvas.selected, self.selected_tile = [], "", ""
+            self.say(f"took tile(s) {', '.join(tiles)} off the map" + ("; " + "; ".join(notes) if notes else ""))
+            return notes
         items = self._selected_items(ids)
         if not items:
             self.say("nothing selected", error=True)
@@ -634,6 +708,7 @@ class DesignerApp:
             return
         self._form_key = key
         self._building = True
+        self._selection_findings_for = None
         try:
             sel = self.canvas.selected
             items = self._selected_items()
@@ -719,8 +794,13 @@ class DesignerApp:
                 now.pop(name, None)
             upd(flags=now or None)
 
+        placed = {p["id"]: p for p in ed.data.get("tiles", {}).get("placed", [])}
+        on = [placed[t] for t in z.get("tiles", []) if t in placed]
+        names = {t["id"]: t.get("name", "") for t in ed.data.get("tiles", {}).get("library", [])}
+        where = (" <span style='color:#616161'>on tile " + ", ".join(
+            f"{p['id']} ({names.get(p['tile'], p['tile'])})" for p in on) + "</span>") if on else ""
         rows: list[w.Widget] = [
-            w.HTML(f"<b>Zone {zid}</b>"), self._rename_row("zone", zid),
+            w.HTML(f"<b>Zone {zid}</b>{where}"), self._rename_row("zone", zid),
             self._field(w.Text(value=z.get("name", ""), description="Name", continuous_update=False),
                         lambda v: upd(name=v or None)),
             self._field(w.Dropdown(options=ZONE_KINDS, value=z.get("kind", "street"), description="Kind"),
@@ -840,8 +920,17 @@ class DesignerApp:
                             lambda v: upd(lock={"kind": "item", "item": v} if v else None), rebuild=True),
                 _row([self._field(_check("breakable", c.get("breakable", False)), lambda v: upd(breakable=v or None)),
                       self._field(_check("spawns on first opening", c.get("spawns_on_first_open", True)),
-                                  lambda v: upd(spawns_on_first_open=None if v else False))]),
+                                  lambda v: upd(spawns_on_first_open=None if v else False)),
+                      self._field(_check("by hand", c.get("by_hand", True)),
+                                  lambda v: upd(by_hand=None if v else False))]),
+                w.HTML("<span style='font-size:11px;color:#616161'>by hand off: only a trigger (a button's) "
+                       "opens it</span>"),
             ]
+        self.selection_findings = w.HTML(layout=w.Layout(width="100%"))
+        self.selection_findings.add_class("sd-field-findings")
+        self._selection_findings_for = cid
+        self._show_selection_findings()
+        rows.append(self.selection_findings)
         checks = []
         for key, label in (("one_way", "one way"), ("survivors", "survivors pass"), ("zombies", "zombies pass"),
                            ("sight", "sight passes")):
@@ -855,6 +944,16 @@ class DesignerApp:
         rows.append(_row(checks))
         rows.append(self._int_field("Cost", c.get("cost", 1), 1, 20, lambda v: upd(cost=v if v != 1 else None)))
         return rows
+
+    def _show_selection_findings(self) -> None:
+        """The errors and warnings that name the selected connection, shown in its form (under
+        its fields), so a door only its button opens says at once that no trigger opens it."""
+        box = getattr(self, "selection_findings", None)
+        cid = getattr(self, "_selection_findings_for", None)
+        if box is None or cid is None:
+            return
+        mine = [f for f in self.findings if cid in f.ids and f.severity in ("error", "warning")]
+        box.value = "".join(f"<div class='sd-error'>{f.severity} {f.code}: {f.message}</div>" for f in mine)
 
     # -- the mission: set-up, victory, triggers, zombie pool, special rules ----------------------
 
@@ -1130,6 +1229,8 @@ class DesignerApp:
                     eff.append(self._int_field("count", e.get("count", 1), 1, 100,
                                                lambda v, i=i, j=j: put(i, lambda t: t["then"][j].__setitem__("count", v)),
                                                width="150px"))
+                    eff.append(self._dice_field(e.get("dice"), lambda v, i=i, j=j: put(i, lambda t: _set_dice(
+                        t["then"][j], v))))
                 elif e["kind"] == "grant_xp":
                     eff.append(self._int_field("XP", e.get("amount", 5), 1, 100,
                                                lambda v, i=i, j=j: put(i, lambda t: t["then"][j].__setitem__("amount", v)),
@@ -1165,6 +1266,32 @@ class DesignerApp:
         add.on_click(add_trigger)
         rows += [add, add_error]
         return rows
+
+    def _dice_field(self, value: str | None, apply) -> w.Widget:
+        """The dice a ``spawn_zombies`` effect rolls instead of its count ('1d3'); empty for the
+        count. What the model refuses is refused at the field, with what it expects."""
+        text = w.Text(value=value or "", description="dice", placeholder="or roll: 1d3", continuous_update=False,
+                      layout=w.Layout(width="160px"), style={"description_width": "34px"},
+                      tooltip="roll this many instead of the count, for example 1d3 or 2d6+1")
+        error = w.HTML(layout=w.Layout(display="none", width="100%"))
+
+        def changed(ch: dict) -> None:
+            if self._building:
+                return
+            raw = ch["new"].strip()
+            why = dice_problem(raw) if raw else None
+            if why:
+                self._show_error(error, f"Dice: {why}")
+                return
+            self._mission_edit = True
+            try:
+                self._do_at(error, apply, raw or None)
+            finally:
+                self._mission_edit = False
+        text.observe(changed, "value")
+        box = IntField([text, error], layout=w.Layout(width="auto"))
+        box.text, box.error = text, error
+        return box
 
     def _default_event(self, kind: str | None = None) -> dict:
         d = self.editor.data
@@ -1399,7 +1526,7 @@ class DesignerApp:
         self.confirm_box.children = [w.HTML(f"<span class='sd-error'>'{self.editor.data['meta']['title']}' has edits "
                                             f"that are not exported; to {what}, they and the undo history go (the "
                                             f"draft stays on disk).</span>"), _row([yes, no])]
-        self.tabs.selected_index = 3
+        self.tabs.selected_index = FILES_TAB
         return False
 
     def _switch_to(self, editor: Editor) -> None:
@@ -1446,6 +1573,8 @@ class DesignerApp:
         if path is not None:
             self.path_text.value = str(path)
             self.say(f"exported {path}")
+            if self.editor.data.get("tiles"):  # its tiles are there to place in other missions now
+                self.editor.shared_tiles = [t for t, _src in self._shared_tiles(again=True)]
         return path
 
     def render(self, path: str | None = None) -> Path | None:
@@ -1462,6 +1591,206 @@ class DesignerApp:
         self.say(f"wrote {target}")
         return target
 
+    # -- tiles -------------------------------------------------------------------------------
+
+    def _tiles_panel_init(self) -> None:
+        self.tile_palette = w.Select(options=[], rows=8, description="Palette", layout=w.Layout(width="95%"),
+                                     style={"description_width": "56px"})
+        self.tile_preview = w.HTML()
+        self.tile_col = self._int_field("Column", 0, -100, 100, lambda v: None, width="150px")
+        self.tile_row = self._int_field("Row", 0, -100, 100, lambda v: None, width="150px")
+        self.tile_rotation = w.Dropdown(options=[("0°", 0), ("90°", 1), ("180°", 2), ("270°", 3)], value=0,
+                                        description="Turn", layout=w.Layout(width="150px"),
+                                        style={"description_width": "40px"})
+        self.place_tile_button = w.Button(description="Place tile", button_style="primary",
+                                          layout=w.Layout(width="100px"))
+        self.tile_error = w.HTML(layout=w.Layout(display="none", width="100%"))
+        self.tile_list_text = w.HTML()
+        self.placed_box = w.VBox(layout=w.Layout(width="100%"))
+        self.new_tile_code = w.Text(description="Code", placeholder="for example 9A", layout=w.Layout(width="170px"),
+                                    style={"description_width": "40px"})
+        self.new_tile_name = w.Text(description="Name", placeholder="what is on it", layout=w.Layout(width="200px"),
+                                    style={"description_width": "40px"})
+        self.save_tile_button = w.Button(description="Save selection as tile", layout=w.Layout(width="170px"))
+        self.save_tile_error = w.HTML(layout=w.Layout(display="none", width="100%"))
+        self.tile_palette.observe(lambda ch: self._preview_tile(ch["new"]), "value")
+        self.place_tile_button.on_click(lambda _b: self.place_tile())
+        self.save_tile_button.on_click(lambda _b: self.save_tile())
+
+    def _shared_tiles(self, again: bool = False) -> list[tuple[Any, str]]:
+        """The tiles other missions of the library folder keep (read once, again after an
+        export), with the file each comes from."""
+        from ..edit import library_tiles
+
+        if again or getattr(self, "_shared", None) is None:
+            self._shared = library_tiles(self.library)
+        return self._shared
+
+    def _preview_tile(self, tile_id: str | None) -> None:
+        from ..render import tile_svg
+
+        tile = next((t for t in self.editor.tile_library() if t.id == tile_id), None)
+        self.tile_preview.value = tile_svg(tile, self.editor.tile_map().size) if tile else ""
+
+    def _next_free_cell(self) -> tuple[int, int]:
+        m = self.editor.tile_map()
+        taken = {(p.col, p.row) for p in m.placed}
+        if not taken:
+            return 0, 0
+        for ring in range(1, 12):  # the nearest free cell next to the tiles, left to right, top down
+            for row in range(min(r for _c, r in taken), max(r for _c, r in taken) + ring + 1):
+                for col in range(min(c for c, _r in taken), max(c for c, _r in taken) + ring + 1):
+                    if (col, row) not in taken and any((col + dc, row + dr) in taken
+                                                       for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))):
+                        return col, row
+        return max(c for c, _r in taken) + 1, 0
+
+    def _build_tiles(self, force: bool = False) -> None:
+        d = self.editor.data
+        key = json.dumps([d.get("tiles"), self.selected_tile], sort_keys=True)
+        if not force and key == self._tiles_key:
+            return
+        self._tiles_key = key
+        ed = self.editor
+        m = ed.tile_map()
+        if self.selected_tile and self.selected_tile not in {p.id for p in m.placed}:
+            self.selected_tile = ""
+        from ..model.tiles import tile_list
+
+        self._building = True
+        try:
+            library = ed.tile_library()
+            keep = self.tile_palette.value
+            own = {t.id for t in m.library}
+            shared = {t.id: src for t, src in self._shared_tiles()}
+            builtin = {b["id"] for b in _builtin()}
+
+            def source(t: Any) -> str:
+                if t.id in builtin:
+                    return ""
+                return "  (this map's own)" if t.id in own else f"  (from {shared.get(t.id, 'another mission')})"
+            self.tile_palette.options = [(f"{t.id}  {t.name}{source(t)}", t.id) for t in library]
+            self.tile_palette.value = keep if keep in {t.id for t in library} else (library[0].id if library else None)
+            col, row = self._next_free_cell()
+            self.tile_col.value, self.tile_row.value = col, row
+        finally:
+            self._building = False
+        self._preview_tile(self.tile_palette.value)
+        listed = tile_list(m)
+        written = re.search(r"Tiles(?: needed)?:\s*([^\n]+?)\.?(?:\n|$)", d["meta"].get("description", ""))
+        if listed:
+            self.tile_list_text.value = f"<b>Tiles needed:</b> {listed}"
+        elif written:  # a published mission drawn as a zone graph: its page's list, for reference
+            self.tile_list_text.value = (f"<i>The mission's description lists the tiles {html.escape(written.group(1))}; "
+                                         "this map was drawn without placing them.</i>")
+        else:
+            self.tile_list_text.value = "<i>No tiles on the map yet: pick one and place it.</i>"
+        names = {t.id: t.name for t in m.library}
+        rows: list[w.Widget] = []
+        for p in m.placed:
+            mine = p.id == self.selected_tile
+            label = w.HTML(("<b>" if mine else "") + f"{p.id}" + (f" ({p.tile})" if p.tile != p.id else "")
+                           + f" {names.get(p.tile, '')}: column {p.col}, row {p.row}, {90 * p.rotation}°"
+                           + ("</b>" if mine else ""), layout=w.Layout(width="100%"))
+            buttons = []
+            for text, tip, fn in (("⟲", "turn a quarter anticlockwise", lambda _b, p=p: self._tile_do(
+                                      ed.rotate_tile, p.id, -1)),
+                                  ("⟳", "turn a quarter clockwise (R on the map)", lambda _b, p=p: self._tile_do(
+                                      ed.rotate_tile, p.id, 1)),
+                                  ("←", "one cell left", lambda _b, p=p: self.nudge_tiles([p.id], -1, 0)),
+                                  ("→", "one cell right", lambda _b, p=p: self.nudge_tiles([p.id], 1, 0)),
+                                  ("↑", "one cell up", lambda _b, p=p: self.nudge_tiles([p.id], 0, -1)),
+                                  ("↓", "one cell down", lambda _b, p=p: self.nudge_tiles([p.id], 0, 1)),
+                                  ("Remove", "take the tile and its zones off the map",
+                                   lambda _b, p=p: self.delete_selected([f"tile:{p.id}"]))):
+                b = w.Button(description=text, tooltip=f"{p.id}: {tip}",
+                             layout=w.Layout(width="70px" if len(text) > 1 else "34px"),
+                             button_style="danger" if text == "Remove" else "")
+                b.on_click(fn)
+                buttons.append(b)
+            box = w.VBox([label, _row(buttons)], layout=w.Layout(border="2px solid #1e88e5" if mine else
+                                                                  "1px solid #e0e0e0", padding="2px", width="98%"))
+            box.add_class("sd-tile-row")
+            rows.append(box)
+        _replace(self.placed_box, rows)
+        if not self.tiles_box.children:
+            self.tiles_box.children = [
+                self.tile_list_text,
+                w.HTML("<b>Place a tile</b> (the grid is a tile wide; streets that meet across an edge are joined)"),
+                self.tile_palette, self.tile_preview,
+                _row([self.tile_col, self.tile_row, self.tile_rotation, self.place_tile_button]), self.tile_error,
+                w.HTML("<b>On the map</b> (with this tab open: click a tile, drag it to another cell, "
+                       "R turns it, arrow keys move it, Delete takes it off; a double-click on an empty cell "
+                       "places the chosen tile)"),
+                self.placed_box,
+                w.HTML("<b>A tile of your own</b> from the zones selected on the map"),
+                _row([self.new_tile_code, self.new_tile_name, self.save_tile_button]), self.save_tile_error]
+
+    def _tile_do(self, fn, *args) -> Any:
+        ok, result = self._do_at(self.tile_error, fn, *args)
+        if ok and self.editor.notes:
+            self.say("; ".join(self.editor.notes))
+        return result if ok else None
+
+    def place_tile(self, tile_id: str | None = None, col: int | None = None, row: int | None = None,
+                   rotation: int | None = None) -> str | None:
+        """Place the tile chosen in the palette (or ``tile_id``) on the cell of the Column and Row
+        fields, turned as the Turn field says; the view fits the map."""
+        tile_id = tile_id or self.tile_palette.value
+        col = self.tile_col.value if col is None else col
+        row = self.tile_row.value if row is None else row
+        rotation = self.tile_rotation.value if rotation is None else rotation
+        if col is None or row is None:
+            self._show_error(self.tile_error, "fix the column and the row first (see the fields)")
+            return None
+        pid = self._tile_do(self.editor.place_tile, tile_id, col, row, rotation)
+        if pid:
+            self.selected_tile = pid
+            self._build_tiles(force=True)
+            self.canvas.fit()
+            if not self.editor.notes:
+                self.say(f"placed tile {pid} at column {col}, row {row}")
+        return pid
+
+    def move_tile_to(self, pid: str, x: float, y: float) -> bool:
+        """Move a placed tile to the cell under the map point (x, y) (a tile dragged on the map);
+        a refused move puts it back where it was."""
+        size = self.editor.tile_map().size
+        col, row = int(x // size), int(y // size)
+        before = self.editor.version
+        self._tile_do(self.editor.move_tile, pid, col, row)
+        if self.editor.version == before:  # refused or the same cell: the map shows it as it is
+            self.canvas.send({"type": "redraw"})
+            if self.tile_error.value:
+                self.say(re.sub("<[^>]+>", "", self.tile_error.value), error=True)
+            return False
+        self.selected_tile = pid
+        self._build_tiles(force=True)
+        return True
+
+    def nudge_tiles(self, pids: list[str], dx: int, dy: int) -> None:
+        """Move placed tiles by whole cells (arrow keys on a selected tile)."""
+        m = self.editor.tile_map()
+        for p in m.placed:
+            if p.id in pids:
+                self._tile_do(self.editor.move_tile, p.id, p.col + dx, p.row + dy)
+
+    def save_tile(self, zone_ids: list[str] | None = None, code: str | None = None, name: str | None = None) -> str | None:
+        """Make a tile of the map's own from the zones selected on the map (Save selection as tile)."""
+        zones = zone_ids if zone_ids is not None else [z for kind, z in self._selected_items() if kind == "zone"]
+        if not zones:
+            self._show_error(self.save_tile_error, "select the zones of the tile on the map first")
+            return None
+        code = (code if code is not None else self.new_tile_code.value).strip()
+        name = (name if name is not None else self.new_tile_name.value).strip()
+        ok, tid = self._do_at(self.save_tile_error, self.editor.save_tile, zones, code, name)
+        if ok:
+            self._build_tiles(force=True)
+            self.tile_palette.value = tid
+            self.say(f"tile {tid} saved in the map's library ({len(zones)} zones): place it from the palette")
+            return tid
+        return None
+
     # -- playtest ----------------------------------------------------------------------------
 
     def _playtest_panel(self) -> w.Widget:
@@ -1477,7 +1806,141 @@ class DesignerApp:
         self.heat_toggle.observe(lambda ch: self._show_heat(ch["new"]), "value")
         self.last_playtest = None
         return w.VBox([self.games, self.policy, self.survivors, w.HBox([self.playtest_button, self.playtest_progress]),
-                       self.playtest_result, self.heat_toggle, self.playtest_plot])
+                       self.playtest_result, self.heat_toggle, self.playtest_plot, self._tune_panel()])
+
+    def _tune_panel(self) -> w.Widget:
+        from ..analysis.tune import KNOB_KINDS
+
+        self.tune_target = self._int_field("Target %", 40, 1, 99, lambda v: None, width="170px",
+                                           check=lambda v: None)
+        self.tune_tolerance = self._int_field("Tolerance %", 3, 1, 20, lambda v: None, width="170px")
+        self.tune_budget = self._int_field("CPU seconds", 50, 5, 600, lambda v: None, width="170px")
+        labels = {"turn_limit": "turn limit", "spawn": "spawn count or dice", "zombie_pool": "zombie pool",
+                  "equipment": "starting equipment", "spawn_active": "spawn zones on or off"}
+        self.tune_knobs = {k: _check(labels.get(k, k.replace("_", " ")), True) for k in KNOB_KINDS}
+        self.tune_button = w.Button(description="Tune", button_style="primary", layout=w.Layout(width="90px"),
+                                    tooltip="search the knobs ticked for the smallest change that brings the "
+                                            "win rate of the policy above into the target band")
+        self.tune_state = w.HTML()
+        self.tune_result = w.HTML(layout=w.Layout(width="100%"))
+        self.tune_apply = w.Button(description="Apply the tuned scenario", button_style="success", disabled=True,
+                                   layout=w.Layout(width="200px"), tooltip="one edit: Undo takes it back")
+        self.tune_error = w.HTML(layout=w.Layout(display="none", width="100%"))
+        self.tune_button.on_click(lambda _b: self.tune())
+        self.tune_apply.on_click(lambda _b: self.apply_tuned())
+        self.last_tune = None
+        self._tune_version: tuple[Editor, int] | None = None
+        self._tune_thread: threading.Thread | None = None
+        box = w.VBox([w.HTML("<b>Tune to a target win rate</b> (the policy and survivors above; paired seeds, "
+                             "confirmed on fresh games)"),
+                      _row([self.tune_target, self.tune_tolerance, self.tune_budget]),
+                      w.HTML("Knobs it may turn:"), _row(list(self.tune_knobs.values())),
+                      _row([self.tune_button, self.tune_state]), self.tune_error, self.tune_result, self.tune_apply],
+                     layout=w.Layout(border="1px solid #e0e0e0", padding="4px", width="98%", margin="8px 0 0 0"))
+        box.add_class("sd-tune")
+        return box
+
+    def tune(self, wait: bool = False, screen_games: int = 2000, seed: int = 1) -> Any:
+        """Tune the scenario with the panel's target, tolerance, knobs and budget, for the
+        Playtest panel's policy and survivors. The search runs beside the kernel's other work
+        (``wait`` to run it here and return the :class:`designer.analysis.tune.TuneResult`);
+        the panel then shows the path and the evidence, and *Apply* puts the tuned scenario in
+        place as one edit."""
+        from ..analysis.tune import TuneError
+
+        self.tune_error.layout.display = "none"
+        s = self.editor.scenario
+        if s is None:
+            self._show_error(self.tune_error, "the scenario is not valid yet: see the findings")
+            return None
+        target, tol, budget = self.tune_target.value, self.tune_tolerance.value, self.tune_budget.value
+        survivors = self._number(self.survivors)
+        if None in (target, tol, budget, survivors):
+            self._show_error(self.tune_error, "fix the target, tolerance, CPU seconds and survivors first "
+                                              "(see the fields)")
+            return None
+        sv = s.setup.survivors
+        survivors = max(sv.min, min(sv.max, survivors))  # as many as the mission allows
+        allow = [k for k, box in self.tune_knobs.items() if box.value]
+        if not allow:
+            self._show_error(self.tune_error, "tick at least one knob to turn")
+            return None
+        if self._tune_thread is not None and self._tune_thread.is_alive():
+            self._show_error(self.tune_error, "tuning is running already")
+            return None
+        self._tune_version = (self.editor, self.editor.version)
+        self.last_tune = None
+        self.tune_apply.disabled = True
+        self.tune_result.value = ""
+        self.tune_button.disabled = True
+        self.tune_state.value = (f"<i>tuning {s.id} to {target}% ± {tol}% for the {self.policy.value} policy "
+                                 f"with {survivors} survivor(s) (at most {budget} s of CPU)...</i>")
+        kwargs = dict(target=target / 100, tolerance=tol / 100, policy=self.policy.value, survivors=survivors,
+                      allow=allow, budget_s=float(budget), screen_games=screen_games, seed=seed,
+                      command=f"designer tune {s.id}.json --target {target / 100:g} --tolerance {tol / 100:g} "
+                              f"--policy {self.policy.value} --survivors {survivors}"
+                              + "".join(f" --allow {k}" for k in allow))
+
+        def run() -> Any:
+            from ..analysis.tune import tune
+
+            try:
+                r = tune(s, **kwargs)
+            except (TuneError, ValueError) as e:
+                self._show_error(self.tune_error, str(e))
+                self.tune_state.value = ""
+                return None
+            finally:
+                self.tune_button.disabled = False
+            self._show_tune(r)
+            return r
+
+        if wait:
+            return run()
+        self._tune_thread = threading.Thread(target=run, daemon=True)
+        self._tune_thread.start()
+        return None
+
+    def _show_tune(self, r: Any) -> None:
+        self.last_tune = r
+        self.tune_state.value = ("<b style='color:#2e7d32'>reached</b>" if r.reached else
+                                 "<b style='color:#c62828'>not reached</b>") + \
+            f" · {r.screened} candidates, {r.games_played:,} games, {r.seconds:.1f} s CPU"
+        rows = "".join(f"<tr><td>{i}</td><td>{html.escape(m['knob'])}</td><td>{html.escape(m['change'])}</td>"
+                       f"<td>{m['steps']}</td><td>{m['screened_win_rate']:.1%}</td></tr>"
+                       for i, m in enumerate(r.path, 1))
+        path = ("<table class='sd-tune-path'><tr><th>#</th><th>knob</th><th>change</th><th>steps</th>"
+                f"<th>screened</th></tr>{rows}</table>") if r.path else "<p>no change needed</p>"
+        looks = r.evidence.get("looks", [])
+        ev_rows = "".join(f"<tr><td>{x['games']:,}</td><td>{x['wins']:,}</td><td>{x['win_rate']:.1%}</td>"
+                          f"<td>{x['low']:.1%} – {x['high']:.1%}</td></tr>" for x in looks)
+        evidence = (f"<table class='sd-tune-evidence'><tr><th>fresh games</th><th>won</th><th>win rate</th>"
+                    f"<th>interval</th></tr>{ev_rows}</table>") if looks else ""
+        if r.evidence.get("validation"):
+            evidence += "<p>refused by validation: " + html.escape("; ".join(r.evidence["validation"])) + "</p>"
+        statement = html.escape(r.statement()).replace("\n", "<br>")
+        self.tune_result.value = (f"<div style='font-size:12px'><b>Path</b>{path}<b>Evidence</b> "
+                                  f"(seed {r.evidence.get('seed', '-')}, target {r.target:.0%} ± {r.tolerance:.0%})"
+                                  f"{evidence}<p>{statement}</p></div>")
+        self.tune_apply.disabled = not r.path
+        self.tune_apply.description = "Apply the tuned scenario" if r.reached else "Apply the closest found"
+
+    def apply_tuned(self) -> bool:
+        """Put the scenario the last tuning found in place of the mission, as one edit (Undo
+        takes it back). Refused when the mission changed while it was tuned."""
+        r = self.last_tune
+        if r is None or not r.path:
+            self._show_error(self.tune_error, "nothing to apply: tune first")
+            return False
+        editor, version = self._tune_version or (None, None)
+        if editor is not self.editor or version != self.editor.version:
+            self._show_error(self.tune_error, "the mission changed since it was tuned: tune again")
+            return False
+        ok, _ = self._do_at(self.tune_error, self.editor.replace, r.scenario)
+        if ok:
+            self.tune_apply.disabled = True
+            self.say("applied the tuned scenario: " + "; ".join(m["change"] for m in r.path) + " (Undo takes it back)")
+        return ok
 
     @staticmethod
     def _number(field: IntField) -> int | None:

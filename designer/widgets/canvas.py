@@ -58,10 +58,13 @@ class MapCanvas(anywidget.AnyWidget):
     """The part of the map in view, reported by the browser: {x1, y1, x2, y2, zoom}."""
     mode = traitlets.Unicode("select").tag(sync=True)
     """'select' (click, drag) or 'connect' (draw a connection from one zone to another)."""
+    tile_mode = traitlets.Bool(False).tag(sync=True)
+    """Whether the tile outlines take clicks and drags (a click selects a tile, a drag moves
+    it by whole cells, R turns it, Delete takes it off); off, clicks go through them to the map."""
     height = traitlets.Unicode("560px").tag(sync=True)
     event = traitlets.Dict().tag(sync=True)
     """The last thing the user did: {type: select | move | connect | delete | add_zone | undo |
-    redo | copy | paste | duplicate | escape, ...}."""
+    redo | copy | paste | duplicate | escape | move_tile | rotate_tile | nudge_tile, ...}."""
 
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
@@ -93,6 +96,25 @@ def badges(data: dict) -> dict[str, list[str]]:
     return _zone_badges(data)
 
 
+TURNS = ["", " \u21bb90\u00b0", " \u21bb180\u00b0", " \u21bb270\u00b0"]
+
+
+def tile_elements(data: dict) -> list[dict[str, Any]]:
+    """The outline of each placed tile (a box a tile wide, under the zones, labelled with its
+    code, name and turn), as cytoscape nodes 'tile:<placement>'."""
+    tm = data.get("tiles") or {}
+    size = float(tm.get("size", 600.0))
+    names = {t["id"]: t.get("name", "") for t in tm.get("library", [])}
+    out = []
+    for p in tm.get("placed", []):
+        label = p["id"] + (f" ({p['tile']})" if p["tile"] != p["id"] else "") + \
+            (f" {names.get(p['tile'], '')}" if names.get(p["tile"]) else "") + TURNS[p.get("rotation", 0) % 4]
+        out.append({"group": "nodes", "data": {"id": f"tile:{p['id']}", "placement": p["id"], "label": label,
+                                               "w": size, "h": size},
+                    "position": {"x": (p["col"] + 0.5) * size, "y": (p["row"] + 0.5) * size}, "classes": "tile"})
+    return out
+
+
 def elements_for(data: dict, heat: dict[str, float] | None = None) -> list[dict[str, Any]]:
     """Cytoscape elements for a scenario's JSON data (``heat``: zone id -> 0..1 to colour zones)."""
     marks = _zone_badges(data)
@@ -102,6 +124,7 @@ def elements_for(data: dict, heat: dict[str, float] | None = None) -> list[dict[
     out: list[dict[str, Any]] = [
         {"group": "nodes", "data": {"id": f"building:{b}", "label": b}, "classes": "building"} for b in buildings
     ]
+    out += tile_elements(data)
     for i, z in enumerate(data["zones"]):
         pos = z.get("position") or {"x": 120.0 * (i % 8), "y": 90.0 * (i // 8)}
         label = z.get("name") or z["id"]
@@ -119,6 +142,8 @@ def elements_for(data: dict, heat: dict[str, float] | None = None) -> list[dict[
                 "position": {"x": pos["x"], "y": pos["y"]}, "classes": " ".join(classes)}
         if z.get("building"):
             node["data"]["parent"] = f"building:{z['building']}"
+        if z.get("tiles"):
+            node["data"]["tile"] = z["tiles"][0]
         if heat and z["id"] in heat:
             v = max(0.0, min(1.0, heat[z["id"]]))
             node["data"]["heat"] = f"rgb(255,{int(235 - 200 * v)},{int(235 - 200 * v)})"

@@ -36,6 +36,14 @@ function styleFor(look) {
     { selector: "node.building", style: {
         "background-opacity": 0.08, "label": "data(label)", "text-valign": "top", "font-size": 9,
         "border-style": "dashed", "border-color": "#8d6e63", "padding": 12 } },
+    { selector: "node.tile", style: {
+        "shape": "rectangle", "width": "data(w)", "height": "data(h)", "background-color": "#f5f7f8",
+        "background-opacity": 1, "border-width": 2, "border-color": "#90a4ae", "border-style": "solid",
+        "label": "data(label)", "text-valign": "top", "text-halign": "center", "text-margin-y": 22,
+        "font-size": 16, "font-weight": "bold", "color": "#78909c", "z-compound-depth": "bottom", "z-index": 0,
+        "events": "no" } },
+    { selector: "node.tile.tilemode", style: { "events": "yes", "border-color": "#546e7a" } },
+    { selector: "node.tile:selected", style: { "border-color": "#1e88e5", "border-width": 4 } },
     { selector: "edge", style: {
         "width": 2, "line-color": "#9e9e9e", "curve-style": "bezier", "label": "data(label)", "font-size": 8,
         "text-background-color": "#ffffff", "text-background-opacity": 0.8 } },
@@ -85,6 +93,10 @@ function legendHtml(look, present) {
   rows.push("<div>obj · key · switch · item: objectives</div>");
   rows.push(`<div><span style="display:inline-block;width:14px;height:10px;border:1px dashed #8d6e63;` +
     `vertical-align:middle"></span> building</div>`);
+  if (present.tiles) {
+    rows.push(`<div><span style="display:inline-block;width:14px;height:10px;border:2px solid #90a4ae;` +
+      `background:#f5f7f8;vertical-align:middle"></span> map tile (code, turn)</div>`);
+  }
   return rows.join("");
 }
 
@@ -145,7 +157,7 @@ function render({ model, el }) {
     box.dataset.edgeCount = String(cy.edges().length);
     box.dataset.zoom = String(cy.zoom());
   };
-  const visible = () => cy.elements().not(".hidden").filter((e) => !e.isNode() || e.hasClass("zone"));
+  const visible = () => cy.elements().not(".hidden").filter((e) => !e.isNode() || e.hasClass("zone") || e.hasClass("tile"));
   const fit = (eles) => {
     const target = eles && eles.length ? eles : visible();
     if (!target.length) return;
@@ -169,6 +181,15 @@ function render({ model, el }) {
     const hidden = new Set(model.get("hidden_levels").map(String));
     cy.nodes(".zone").forEach((n) => n.toggleClass("hidden", hidden.has(String(n.data("level")))));
     cy.nodes(".building").forEach((b) => b.toggleClass("hidden", b.children().not(".hidden").length === 0));
+  };
+  // tile outlines take clicks and drags only in tile mode; otherwise clicks go through to the map
+  const applyTileMode = () => {
+    const on = !!model.get("tile_mode");
+    const tiles = cy.nodes(".tile");
+    tiles.toggleClass("tilemode", on);
+    if (on) { tiles.grabify(); tiles.selectify(); } else { tiles.unselect(); tiles.ungrabify(); tiles.unselectify(); }
+    box.dataset.tileMode = on ? "1" : "0";
+    box.dataset.tileCount = String(tiles.length);
   };
   const applyHighlight = () => {
     cy.elements().removeClass("highlight");
@@ -199,7 +220,8 @@ function render({ model, el }) {
     legend.style.display = model.get("legend") ? "flex" : "none";
     legendButton.style.background = model.get("legend") ? "#e3f2fd" : "#ffffff";
     if (!cy || !model.get("legend")) return;
-    const present = { kinds: new Set(), connections: new Set(), locked: false, oneway: false };
+    const present = { kinds: new Set(), connections: new Set(), locked: false, oneway: false,
+      tiles: cy.nodes(".tile").length > 0 };
     cy.nodes(".zone").forEach((n) => present.kinds.add(n.data("kind")));
     cy.edges().forEach((e) => {
       present.connections.add(e.data("kind"));
@@ -210,6 +232,7 @@ function render({ model, el }) {
   };
   const redraw = () => {
     cy.json({ elements: elements() }); // adds, removes and changes elements by id
+    applyTileMode();
     applyLevel();
     applyHighlight();
     applySelected();
@@ -289,15 +312,35 @@ function render({ model, el }) {
       }, 0);
     });
     cy.on("dbltap", (e) => {
-      if (e.target === cy) send({ type: "add_zone", x: e.position.x, y: e.position.y });
+      if (e.target === cy || e.target.hasClass("tile")) send({ type: "add_zone", x: e.position.x, y: e.position.y });
     });
     // a drag moves a zone, a group of selected zones or a whole building: report every zone that moved
     let before = null;
-    cy.on("grab", "node", () => {
+    let tileGrab = null; // a tile being dragged: where it and its zones started
+    cy.on("grab", "node", (e) => {
+      if (e.target.hasClass("tile")) {
+        const pid = e.target.data("placement");
+        tileGrab = { node: e.target, at: { ...e.target.position() },
+          zones: cy.nodes(".zone").filter((n) => n.data("tile") === pid).map((n) => [n, { ...n.position() }]) };
+        return;
+      }
       before = new Map(cy.nodes(".zone").map((n) => [n.id(), { ...n.position() }]));
     });
+    cy.on("drag", "node.tile", (e) => {
+      if (!tileGrab || tileGrab.node !== e.target) return;
+      const p = e.target.position();
+      const dx = p.x - tileGrab.at.x, dy = p.y - tileGrab.at.y;
+      for (const [n, q] of tileGrab.zones) n.position({ x: q.x + dx, y: q.y + dy });
+    });
     let dragTimer = null;
-    cy.on("dragfree", "node", () => {
+    cy.on("dragfree", "node", (e) => {
+      if (e.target.hasClass("tile")) {
+        if (!tileGrab) return;
+        const p = e.target.position();
+        tileGrab = null;
+        send({ type: "move_tile", id: e.target.data("placement"), x: p.x, y: p.y });
+        return;
+      }
       clearTimeout(dragTimer);
       dragTimer = setTimeout(() => {
         if (!before) return;
@@ -315,6 +358,7 @@ function render({ model, el }) {
       }, 0);
     });
     cy.on("viewport", () => { applyGrid(); mark(); reportView(); });
+    applyTileMode();
     applyLevel();
     applyHighlight();
     applySelected();
@@ -365,6 +409,13 @@ function render({ model, el }) {
     } else if (key === "Escape") {
       cy.elements().unselect();
       send({ type: "escape" });
+    } else if (!ctrl && (key === "r" || key === "R") && cy.$("node.tile:selected").length) {
+      send({ type: "rotate_tile", ids: cy.$("node.tile:selected").map((n) => n.data("placement")),
+        turns: e.shiftKey ? -1 : 1 });
+    } else if (key.startsWith("Arrow") && !ctrl && !selectedZones().length && cy.$("node.tile:selected").length) {
+      const dx = key === "ArrowLeft" ? -1 : key === "ArrowRight" ? 1 : 0;
+      const dy = key === "ArrowUp" ? -1 : key === "ArrowDown" ? 1 : 0;
+      send({ type: "nudge_tile", ids: cy.$("node.tile:selected").map((n) => n.data("placement")), dx, dy });
     } else if (key.startsWith("Arrow") && !ctrl) {
       const zones = selectedZones();
       if (!zones.length) { handled = false; } else {
@@ -410,6 +461,7 @@ function render({ model, el }) {
     show(cy.elements(".highlight").not(".hidden"));
   });
   model.on("change:mode", () => cy && applyMode());
+  model.on("change:tile_mode", () => cy && applyTileMode());
   model.on("change:selection", () => { if (cy && !isEcho()) applySelected(); });
   model.on("change:grid", () => cy && applyGrid());
   model.on("change:legend", () => applyLegend());
@@ -419,6 +471,7 @@ function render({ model, el }) {
     if (msg.type === "fit") fit(msg.ids ? byIds(msg.ids) : null);
     else if (msg.type === "zoom") zoomBy(msg.factor || 1);
     else if (msg.type === "show") show(byIds(msg.ids));
+    else if (msg.type === "redraw") { cy.json({ elements: elements() }); applyTileMode(); mark(); repaint(); }
   });
   return () => { observer.disconnect(); clearTimeout(viewTimer); if (cy) cy.destroy(); };
 }
