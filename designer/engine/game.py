@@ -113,6 +113,9 @@ class Game:
         """Extra activations one turn may give before the game ends as ``runaway``."""
         self.extras = 0
         """Extra activations given so far this turn (reset at the start of each turn)."""
+        self._at: tuple[int, int, int] | None = None
+        """Where the survivors' phase stands while a policy chooses: (place in the turn order,
+        actions taken, the survivor's action limit); None outside a choice."""
 
     # -- dice and log ----------------------------------------------------------------------
 
@@ -777,21 +780,28 @@ class Game:
 
     # -- turns -------------------------------------------------------------------------------
 
-    def survivor_phase(self) -> None:
-        """Every survivor on the board acts in turn order, starting with the first player."""
+    def survivor_phase(self, resume: bool = False) -> None:
+        """Every survivor on the board acts in turn order, starting with the first player.
+        ``resume``: go on from the decision point where the phase stands (see :meth:`play_on`)."""
         st, p = self.state, self.profile
         order = st.survivors[st.first_player:] + st.survivors[:st.first_player]
-        for s in order:
+        first, taken0, limit0 = self._at if resume and self._at else (0, 0, 0)
+        for k in range(first, len(order)):
+            s = order[k]
             if not s.on_board or st.outcome:
                 continue
-            s.actions_left = p.action_budget(self, s)
-            s.searched = s.moved = False
-            taken, limit = 0, s.actions_left + SURVIVOR_ACTION_LIMIT
+            if resume and k == first and limit0:
+                taken, limit = taken0, limit0
+            else:
+                s.actions_left = p.action_budget(self, s)
+                s.searched = s.moved = False
+                taken, limit = 0, s.actions_left + SURVIVOR_ACTION_LIMIT
             while s.on_board and s.actions_left > 0 and not st.outcome:
                 if taken >= limit:
                     self.runaway(f"survivor {s.index + 1} took {taken} actions in turn {st.turn}")
                     break
                 acts = self.legal_actions(s)
+                self._at = (k, taken, limit)
                 act = self.policy(self.view, s, acts)
                 if act not in acts:
                     act = ("pass",)
@@ -802,6 +812,7 @@ class Game:
                 s.escaped = True
                 self.note("escape", survivor=s.index, zone=self.board.zone_ids[s.zone])
                 self.check_victory()
+        self._at = None
 
     def escape_step_open(self) -> bool:
         """Survivors may escape once every step before the escape step is met."""
@@ -825,6 +836,11 @@ class Game:
         self.extras = 0
         self.fire_event("turn_reached", st.turn)
         self.survivor_phase()
+        self._rest_of_turn()
+
+    def _rest_of_turn(self) -> None:
+        """The zombies' phase and the end of the turn, after the survivors' phase."""
+        st = self.state
         if not st.outcome:
             self.zombie_phase()
         self.check_victory()
@@ -881,6 +897,38 @@ class Game:
         """Play the game to the end and return its record."""
         while not self.state.outcome:
             self.play_turn()
+        return self.result()
+
+    def copy(self) -> "Game":
+        """An independent copy of the game as it stands, also in the middle of a survivor's
+        turn: the state (the random generator included), the bots' memory (a copy of the
+        policy object) and the decision point; the copy keeps no log. Playing the copy changes
+        nothing in this game."""
+        import copy as _copy
+
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.state = self.state.copy()
+        g.view = GameView(g)
+        g.log = None
+        g.script = list(self.script) if self.script else self.script
+        g._obj_at = g._obj_at_key = None
+        g.policy = _copy.copy(self.policy)
+        return g
+
+    def play_on(self, max_turns: int | None = None) -> GameResult:
+        """Go on from the current decision point (a copy made while a survivor chooses an
+        action asks its policy again for that action) to the end of the game, or to the end of
+        ``max_turns`` turns, the current one counting as the first; return the record."""
+        st = self.state
+        played = 0
+        if self._at is not None and not st.outcome:
+            self.survivor_phase(resume=True)
+            self._rest_of_turn()
+            played = 1
+        while not st.outcome and (max_turns is None or played < max_turns):
+            self.play_turn()
+            played += 1
         return self.result()
 
     def result(self) -> GameResult:

@@ -78,3 +78,10 @@ class GameView:
 
     def danger_level(self) -> int:
         return self._game.danger_level()
+
+    def copy_game(self) -> Any:
+        """An independent copy of the game at this decision point (:meth:`Game.copy`), to play
+        futures on (a search bot): it holds the true state, hidden tokens and decks included, so
+        a bot that must not know them reshuffles them first. Nothing done to the copy reaches
+        this game."""
+        return self._game.copy()
