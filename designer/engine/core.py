@@ -38,7 +38,7 @@ __all__ = ["POLICY_CODES", "available", "compile_board", "play_games", "play_ran
            "unsupported"]
 
 PACK_VERSION = 2
-POLICY_CODES = {"greedy": 0, "cautious": 1, "random": 2}
+POLICY_CODES = {"greedy": 0, "casual": 0, "cautious": 1, "random": 2}
 """The bots the core plays (any other policy is played by the reference engine)."""
 
 _PROFILE_CODES = {Zombicide: 0, LastNightOnEarth: 1, House: 2}

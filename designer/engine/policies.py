@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .state import Survivor
     from .view import GameView
 
-__all__ = ["POLICIES", "PlanBot", "cautious", "greedy", "random_policy", "resolve_policy"]
+__all__ = ["POLICIES", "POLICY_NAMES", "PlanBot", "cautious", "greedy", "random_policy", "resolve_policy"]
 
 Policy = Callable[["GameView", "Survivor", list], tuple]
 
@@ -276,15 +276,23 @@ class PlanBot:
 
 POLICIES: dict[str, Policy] = {"greedy": greedy, "cautious": cautious, "random": random_policy}
 
+POLICY_NAMES = ("greedy", "casual", "cautious", "random", "expert")
+"""Every built-in policy name: ``casual`` is ``greedy`` by its place on the skill ladder
+(random, casual, expert); ``expert`` is :class:`designer.engine.expert.ExpertBot`."""
+
 
 def resolve_policy(policy: Any) -> Policy:
     """The policy for one game: a fresh bot for a built-in name, or a user-supplied callable
     as it is."""
     if callable(policy):
         return policy
-    if policy in ("greedy", "cautious"):
+    if policy in ("greedy", "casual", "cautious"):
         return PlanBot(policy == "cautious")
+    if policy == "expert":
+        from .expert import ExpertBot  # the search bot plays this module's bots in its look-ahead
+
+        return ExpertBot()
     try:
         return POLICIES[policy]
     except KeyError:
-        raise ValueError(f"unknown policy '{policy}'; expected one of {', '.join(POLICIES)} or a callable") from None
+        raise ValueError(f"unknown policy '{policy}'; expected one of {', '.join(POLICY_NAMES)} or a callable") from None
