@@ -316,7 +316,7 @@ def export(file: str, fmt: str, out: str) -> None:
 @cli.command("play")
 @click.argument("file", type=click.Path())
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the game.")
-@click.option("--policy", type=click.Choice(["greedy", "cautious", "random"]), default="greedy", show_default=True)
+@click.option("--policy", type=click.Choice(["greedy", "casual", "cautious", "random", "expert"]), default="greedy", show_default=True)
 @click.option("--survivors", type=click.IntRange(1, 12), default=None, help="Number of survivors (default: the scenario's).")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
               help="Write the turn-by-turn log as JSON lines to this file.")
@@ -357,7 +357,7 @@ def play_command(file: str, seed: int, policy: str, survivors: int | None, log_p
 @click.argument("file", type=click.Path())
 @click.option("-n", "--games", "n", type=click.IntRange(1, 10_000_000), default=2000, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True, help="Base seed of the run.")
-@click.option("--policy", type=click.Choice(["greedy", "cautious", "random"]), default="greedy", show_default=True)
+@click.option("--policy", type=click.Choice(["greedy", "casual", "cautious", "random", "expert"]), default="greedy", show_default=True)
 @click.option("--survivors", type=click.IntRange(1, 12), default=None, help="Number of survivors.")
 @click.option("--workers", type=click.IntRange(1, 512), default=None, help="Local worker processes (default: one per core).")
 @click.option("--scheduler", default=None, help="Dask scheduler address, e.g. tcp://127.0.0.1:8786.")
@@ -400,7 +400,7 @@ def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int |
 @click.argument("file", type=click.Path())
 @click.option("-n", "--runs", "n", type=click.IntRange(1, 10_000_000), default=1000, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--policy", type=click.Choice(["greedy", "cautious", "random"]), default="greedy", show_default=True)
+@click.option("--policy", type=click.Choice(["greedy", "casual", "cautious", "random", "expert"]), default="greedy", show_default=True)
 @click.option("--workers", type=click.IntRange(1, 512), default=None, help="Local worker processes (default: one per core).")
 @click.option("--scheduler", default=None, help="Dask scheduler address, e.g. tcp://127.0.0.1:8786.")
 @click.option("--report", type=click.Path(dir_okay=False), default=None, help="Write an HTML report.")
@@ -655,7 +655,7 @@ def _playtest_outputs(s: Scenario, result: Any, out: str | None, report: str | N
 @click.argument("file_b", type=click.Path())
 @click.option("-n", "--games", "n", type=click.IntRange(1, 10_000_000), default=2000, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True, help="Base seed: both versions play the same games.")
-@click.option("--policy", type=click.Choice(["greedy", "cautious", "random"]), default="greedy", show_default=True)
+@click.option("--policy", type=click.Choice(["greedy", "casual", "cautious", "random", "expert"]), default="greedy", show_default=True)
 @click.option("--survivors", type=click.IntRange(1, 12), default=None, help="Number of survivors.")
 @click.option("--games-listed", type=click.IntRange(0, 10_000), default=10, show_default=True,
               help="Flipped games to list in each direction (with their seeds).")
@@ -698,7 +698,7 @@ def compare_command(file_a: str, file_b: str, n: int, seed: int, policy: str, su
               help="The win rate wanted.")
 @click.option("--tolerance", type=click.FloatRange(0, 0.5, min_open=True, max_open=True), default=0.03,
               show_default=True, help="How close to the target is close enough.")
-@click.option("--policy", type=click.Choice(["greedy", "cautious", "random"]), default="greedy", show_default=True)
+@click.option("--policy", type=click.Choice(["greedy", "casual", "cautious", "random", "expert"]), default="greedy", show_default=True)
 @click.option("--survivors", type=click.IntRange(1, 12), default=None, help="Number of survivors.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Base seed of the screening games.")
 @click.option("--allow", "allow", multiple=True,
@@ -763,7 +763,7 @@ def _sweep_value(text: str) -> Any:
 @click.option("--values", "values", required=True, help="Comma-separated values, e.g. 5,7,9,11.")
 @click.option("-n", "--games", "n", type=click.IntRange(1, 10_000_000), default=1000, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True, help="Base seed: every value plays the same games.")
-@click.option("--policy", type=click.Choice(["greedy", "cautious", "random"]), default="greedy", show_default=True)
+@click.option("--policy", type=click.Choice(["greedy", "casual", "cautious", "random", "expert"]), default="greedy", show_default=True)
 @click.option("--target", type=click.FloatRange(0, 1), default=None, help="A target win rate to draw.")
 @click.option("--tolerance", type=click.FloatRange(0, 0.5), default=None, help="The band around the target.")
 @click.option("--report", type=click.Path(dir_okay=False), default=None, help="Write an HTML report (plot and table).")
