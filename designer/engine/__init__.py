@@ -9,6 +9,7 @@ core (:mod:`designer.engine.core`) whenever it can, with the same results, and c
 >>> result = play(scenario, seed=7, policy="greedy")          # doctest: +SKIP
 """
 
+from . import expert  # registers the "expert" bot with the policies
 from .board import Board
 from .game import Game, GameResult, play
 from .policies import POLICIES

@@ -37,7 +37,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from .equipment import item
-from .policies import _done, _killable, _toward, goal_zones
+from .policies import BOTS, _done, _killable, _toward, goal_zones
 from .state import INF
 
 if TYPE_CHECKING:
@@ -378,3 +378,6 @@ class ExpertBot:
             if best_score is None or mean > best_score + self.margin:
                 best, best_score = act, mean
         return best
+
+
+BOTS["expert"] = ExpertBot

@@ -276,6 +276,10 @@ class PlanBot:
 
 POLICIES: dict[str, Policy] = {"greedy": greedy, "cautious": cautious, "random": random_policy}
 
+BOTS: dict[str, Callable[[], Policy]] = {}
+"""Bots other modules of the engine register by name: a factory of a fresh bot per game
+(``expert`` registers itself in :mod:`designer.engine.expert`)."""
+
 POLICY_NAMES = ("greedy", "casual", "cautious", "random", "expert")
 """Every built-in policy name: ``casual`` is ``greedy`` by its place on the skill ladder
 (random, casual, expert); ``expert`` is :class:`designer.engine.expert.ExpertBot`."""
@@ -288,10 +292,8 @@ def resolve_policy(policy: Any) -> Policy:
         return policy
     if policy in ("greedy", "casual", "cautious"):
         return PlanBot(policy == "cautious")
-    if policy == "expert":
-        from .expert import ExpertBot  # the search bot plays this module's bots in its look-ahead
-
-        return ExpertBot()
+    if policy in BOTS:
+        return BOTS[policy]()
     try:
         return POLICIES[policy]
     except KeyError:
