@@ -88,6 +88,8 @@ def _board_problem(board: Board, profile: Profile) -> str | None:
         return "hero_dice outside 2-64"
     if any(len(g) > 256 for g in board.hidden_groups):
         return "a hidden group of more than 256 objectives"
+    if any(h.items for h in s.setup.survivors.heroes):
+        return "the survivors are dealt cards of their own (setup.survivors.heroes)"
     return None
 
 
