@@ -122,6 +122,8 @@ class PlaytestResult:
         out["interrupted"] = self.interrupted
         out["cached"] = self.cached
         out["reproducibility"] = self.reproducibility()
+        if self.meta.get("skill_band"):
+            out["skill_band"] = self.meta["skill_band"]
         return out
 
     def win_rate(self) -> tuple[float, float, float]:
