@@ -367,10 +367,12 @@ def play_command(file: str, seed: int, policy: str, survivors: int | None, log_p
               help="Results store (SQLite) to read and write; default: the user's store.")
 @click.option("--no-store", is_flag=True, help="Neither read nor write the results store.")
 @click.option("--label", default=None, help="A free-text label kept with the run in the store (e.g. 'shorter night').")
+@click.option("--band", "band_games", type=click.IntRange(1, 100_000), default=None,
+              help="Also play this many games with casual and with expert (same seeds): the skill band.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int | None, workers: int | None,
                      scheduler: str | None, out: str | None, report: str | None, store: str | None,
-                     no_store: bool, label: str | None, fmt: str) -> None:
+                     no_store: bool, label: str | None, band_games: int | None, fmt: str) -> None:
     """Play many seeded games and print the win rate with its interval, losses by cause, turns and
     the deadliest zones.
 
@@ -387,6 +389,11 @@ def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int |
                           survivors=survivors, store=None if no_store else (store or "default"),
                           progress=fmt == "text" and n >= 1000, keep_games=True if out else None,
                           command=run_command("playtest", file, n, seed, policy, survivors), label=label)
+        if band_games:
+            from .analysis.explain import skill_band
+
+            result.meta["skill_band"] = skill_band(s, n=band_games, seed=seed, survivors=survivors,
+                                                   store=None if no_store else (store or "default"))
     except ProfileError as e:
         raise click.ClickException(f"{file}: setup.rules.overrides: {e}") from None
     _playtest_outputs(s, result, out, report, fmt)
