@@ -525,6 +525,38 @@ def bench_validate(zones: int, repeat: int, as_json: bool) -> None:
         click.echo(json.dumps(r, sort_keys=True))
 
 
+@bench.command("bots")
+@click.argument("files", nargs=-1, type=click.Path())
+@click.option("--games", type=click.IntRange(10, 1_000_000), default=200, show_default=True,
+              help="Games per bot and scenario (the same seeds for every bot).")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--zombie-free-games", type=click.IntRange(0, 10_000), default=10, show_default=True,
+              help="Expert games of each scenario's zombie-free version.")
+@click.option("--speed-games", type=click.IntRange(0, 100_000), default=100, show_default=True,
+              help="Expert games of Night Shift per timed run (three runs; 0: skip).")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object on the last line.")
+def bench_bots(files: tuple[str, ...], games: int, seed: int, zombie_free_games: int, speed_games: int,
+               as_json: bool) -> None:
+    """The skill ladder (random, casual, expert) on every sample and published mission: win rates
+    with intervals, paired McNemar tests, CPU per game, and the targets met or missed.
+
+    Example: designer bench bots --games 200 --json
+    """
+    from pathlib import Path
+
+    from .bench.bots import dumps, report_lines, run
+
+    paths = [Path(f) for f in files] or None
+    for p in paths or []:
+        load(p)  # a bad file is one clear line before anything is played
+    r = run(paths, n=games, seed=seed, zombie_free_games=zombie_free_games, speed_games=speed_games,
+            on_line=None if as_json else click.echo)
+    for line in report_lines(r):
+        click.echo(line)
+    if as_json:
+        click.echo(json.dumps(json.loads(dumps(r)), sort_keys=True))
+
+
 @bench.command("playtest")
 @click.option("--games", type=click.IntRange(10, 10_000_000), default=20_000, show_default=True,
               help="Games per scenario for the one-process figures.")
