@@ -24,8 +24,12 @@ alive, wounds, zombies on or next to the team, victory steps and plan steps done
 distance to its goal) and the candidate with the best mean score is played.
 
 **The budget** is counted in play-outs, never in time, so the same seed gives the same game on
-any machine: ``rollouts`` determinizations per candidate (default 4, the same four futures for every
-candidate: common random numbers) and at most ``budget`` play-outs per game (default 240); past the budget the base play decides alone. The
+any machine: ``width`` candidates at most (default 4, in the order :func:`_candidates` gives),
+``rollouts`` determinized futures per candidate (default 2, the same futures for every
+candidate: common random numbers), at most ``per_turn`` play-outs per turn (default 12, so the
+search covers the whole game rather than its first turns)
+and ``budget`` per game (default 400); past a limit the base play decides alone. A candidate
+replaces the base play's choice only when it scores :data:`MARGIN` more on average. The
 look-ahead's generator is seeded from the game's seed, and it never draws from the game's own
 generator, so a game is reproducible and the look-ahead changes the game only through the
 actions it chooses.
@@ -303,16 +307,34 @@ def _critical(game: "GameView", s: "Survivor", acts: list) -> bool:
 
 
 def _candidates(game: "GameView", s: "Survivor", acts: list, base: tuple) -> list[tuple]:
-    """The actions worth comparing: the base play's choice first, then one of each kind
-    (every move and door, the best melee weapon, each zone to shoot at, search, objectives,
-    pass); noise is left out."""
+    """The actions worth comparing, the most telling first: the base play's choice, the best
+    melee weapon, the shot at the zone with the most zombies, the safest move (fewest zombies in
+    and next to the zone moved to), pass (stay), then every other move, door, shot, search and
+    objective in the order of the legal actions; noise is left out."""
+    st, b = game.state, game.board
     out = [base]
+
+    def add(a: tuple | None) -> None:
+        if a is not None and a not in out:
+            out.append(a)
+
     melee = [a for a in acts if a[0] == "melee"]
     if melee:
-        out.append(max(melee, key=lambda a: _melee_value(game, s, a[1])))
+        add(max(melee, key=lambda a: _melee_value(game, s, a[1])))
+    ranged = [a for a in acts if a[0] == "ranged" and not st.survivors_in(a[2])]
+    if ranged:
+        add(max(ranged, key=lambda a: (st.zombies_in(a[2]), -a[2])))
+    moves = [a for a in acts if a[0] == "move"]
+    if moves:
+        def danger(a: tuple) -> tuple:
+            v = a[1]
+            return (st.zombies_in(v) + sum(st.zombies_in(u) for u, _c in b.surv_adj[v]), a)
+
+        add(min(moves, key=danger))
+    add(("pass",) if ("pass",) in acts else None)
     for a in acts:
-        if a[0] in ("move", "open", "ranged", "search", "take", "press", "pass") and a not in out:
-            out.append(a)
+        if a[0] in ("move", "open", "ranged", "search", "take", "press"):
+            add(a)
     return out
 
 
@@ -320,11 +342,18 @@ class ExpertBot:
     """The expert for one game (see the module's docstring): base play plus determinized
     look-ahead, budgeted in play-outs."""
 
-    __slots__ = ("base", "rollouts", "budget", "spent", "rng", "searched", "horizon", "margin")
+    __slots__ = ("base", "rollouts", "budget", "spent", "rng", "searched", "horizon", "margin", "per_turn",
+                 "turn", "turn_spent", "width")
 
-    def __init__(self, rollouts: int = 4, budget: int = 240, escort: bool = True, horizon: int = 1,
-                 margin: float = MARGIN):
+    def __init__(self, rollouts: int = 2, budget: int = 400, escort: bool = True, horizon: int = 1,
+                 margin: float = MARGIN, per_turn: int = 12, width: int = 4):
         self.base = TeamBot(escort)
+        self.per_turn = per_turn
+        """Play-outs per turn at most (0: no limit but the game's budget)."""
+        self.width = width
+        """Candidates compared at most (0: all of them)."""
+        self.turn = 0
+        self.turn_spent = 0
         self.horizon = horizon
         """Turns each play-out plays (the current one counts as the first)."""
         self.margin = margin
@@ -343,6 +372,7 @@ class ExpertBot:
         c.base = self.base.__copy__()
         c.rollouts, c.budget, c.spent, c.searched = self.rollouts, self.budget, self.spent, self.searched
         c.horizon, c.margin = self.horizon, self.margin
+        c.per_turn, c.turn, c.turn_spent, c.width = self.per_turn, self.turn, self.turn_spent, self.width
         c.rng = None
         if self.rng is not None:
             c.rng = random.Random()
@@ -351,13 +381,20 @@ class ExpertBot:
 
     def __call__(self, game: "GameView", s: "Survivor", acts: list) -> tuple:
         base = self.base(game, s, acts)
-        if len(acts) <= 1 or self.spent + 2 * self.rollouts > self.budget or not _critical(game, s, acts):
+        turn = game.state.turn
+        if turn != self.turn:
+            self.turn, self.turn_spent = turn, 0
+        left = self.budget - self.spent
+        if self.per_turn:
+            left = min(left, self.per_turn - self.turn_spent)
+        if len(acts) <= 1 or left < 2 * self.rollouts or not _critical(game, s, acts):
             return base
         cands = _candidates(game, s, acts, base)
         if len(cands) <= 1:
             return base
-        affordable = (self.budget - self.spent) // self.rollouts
-        cands = cands[:max(2, affordable)]
+        cands = cands[:max(2, left // self.rollouts)]
+        if self.width:
+            cands = cands[:self.width]
         if self.rng is None:
             self.rng = random.Random(f"expert:{game.state.seed}")
         self.searched += 1
@@ -374,6 +411,7 @@ class ExpertBot:
                 g.play_on(max_turns=self.horizon)
                 total += evaluate(g)
                 self.spent += 1
+                self.turn_spent += 1
             mean = total / self.rollouts
             if best_score is None or mean > best_score + self.margin:
                 best, best_score = act, mean
