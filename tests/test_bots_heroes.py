@@ -79,3 +79,16 @@ def test_the_schema_knows_the_heroes():
     schema = json.loads((Path(__file__).resolve().parents[1] / "schemas" / "scenario.schema.json").read_text())
     text = json.dumps(schema)
     assert '"heroes"' in text and "Cards this survivor starts with" in text
+
+
+def test_the_set_up_form_edits_the_named_survivors(tmp_path):
+    from designer.edit import Editor
+    from designer.widgets.app import DesignerApp
+
+    ed = Editor(designer.load("scenarios/night-shift.json"))
+    app = DesignerApp(ed, folder=tmp_path)
+    app.heroes_text.value = "Amy: fire axe\nNed: pistol, flashlight"
+    assert ed.data["setup"]["survivors"]["heroes"] == [{"name": "Amy", "items": ["fire axe"]},
+                                                       {"name": "Ned", "items": ["pistol", "flashlight"]}]
+    app.heroes_text.value = ": no name"
+    assert [h["name"] for h in ed.data["setup"]["survivors"]["heroes"]] == ["Amy", "Ned"]  # refused, kept
