@@ -245,7 +245,7 @@ def determinize(g: Any, rng: random.Random) -> None:
             rng.shuffle(zones)
             for o, zz in zip(left, zones):
                 st.obj_zone[o] = zz
-    st.rng = random.Random(rng.getrandbits(64))
+    st.rng.seed(rng.getrandbits(64))  # the copy has a generator of its own: reseed it
     g.script = None
 
 
