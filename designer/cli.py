@@ -201,6 +201,10 @@ def show(file: str, fmt: str) -> None:
     sv = s.setup.survivors
     limit = f", turn limit {s.setup.turn_limit}" if s.setup.turn_limit else ""
     click.echo(f"Survivors: {sv.min}-{sv.max}, health {sv.health}{limit}")
+    if sv.starting_equipment:
+        click.echo("Everyone starts with: " + ", ".join(sv.starting_equipment))
+    if sv.heroes:
+        click.echo("Heroes: " + "; ".join(f"{h.name} ({', '.join(h.items) or 'no card'})" for h in sv.heroes))
     click.echo("")
     click.echo(_table(summary_rows(s), ["zone", "name", "kind", "building", "level", "flags", "marks"]))
 
