@@ -90,3 +90,22 @@ def test_bench_bots_names_a_bad_file():
     out = CliRunner().invoke(cli, ["bench", "bots", "no/such/file.json", "--games", "10"])
     assert out.exit_code == 1
     assert "no/such/file.json" in out.output
+
+
+def test_a_ladder_step_is_met_when_significant_or_both_always_win():
+    import numpy as np
+
+    from designer.bench.bots import _step
+
+    n = 60
+    low = np.zeros(n, dtype=bool)
+    high = np.zeros(n, dtype=bool)
+    high[:20] = True  # twenty games flipped to wins, none the other way
+    step = _step("casual", "expert", {"casual": low, "expert": high}, 1)
+    assert step["met"] and step["p_value"] < 0.01
+    assert not _step("casual", "expert", {"casual": high, "expert": low}, 1)["met"]
+    few = np.zeros(n, dtype=bool)
+    few[:3] = True
+    assert not _step("casual", "expert", {"casual": low, "expert": few}, 1)["met"]  # p = 0.25
+    full = np.ones(n, dtype=bool)
+    assert _step("casual", "expert", {"casual": full, "expert": full}, 1)["met"]
