@@ -20,8 +20,9 @@ copy is **determinized** from what the team knows: the equipment deck and the zo
 reshuffled (the discards are public and stay), the face-down tokens of each hidden group that
 are still on the board swap zones at random, and the copy gets a generator of its own (future
 dice are unknown). The end position is scored (:func:`evaluate`: a win, a loss, survivors
-alive, wounds, zombies on or next to the team, victory steps and plan steps done, the team's
-distance to its goal) and the candidate with the best mean score is played.
+alive, wounds, zombies on or next to the team, victory steps and plan steps done, kills; the
+team's distance to its goal has a weight of 0 by default) and the candidate with the best mean
+score is played.
 
 **The budget** is counted in play-outs, never in time, so the same seed gives the same game on
 any machine: ``width`` candidates at most (default 4, in the order :func:`_candidates` gives),
@@ -277,7 +278,7 @@ def evaluate(g: Any) -> float:
         for v, _c in b.surv_adj[s.zone]:
             threat += st.zombies_in(v)
     score -= THREAT * threat
-    if living:
+    if DISTANCE and living:  # (weight 0 by default: the plan steps done measure progress)
         memory = TeamBot()
         zones, _a, _t = known_goal(view, living[0], memory)
         if zones:
