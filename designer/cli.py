@@ -217,6 +217,10 @@ def show(file: str, fmt: str) -> None:
     sv = s.setup.survivors
     limit = f", turn limit {s.setup.turn_limit}" if s.setup.turn_limit else ""
     click.echo(f"Survivors: {sv.min}-{sv.max}, health {sv.health}{limit}")
+    if sv.starting_equipment:
+        click.echo("Everyone starts with: " + ", ".join(sv.starting_equipment))
+    if sv.heroes:
+        click.echo("Heroes: " + "; ".join(f"{h.name} ({', '.join(h.items) or 'no card'})" for h in sv.heroes))
     for v in s.variants:
         click.echo(f"{v.kind.capitalize()} {v.id}: {v.label}, {len(v.changes)} change(s)"
                    + (f", for {v.players.min}-{v.players.max} players" if v.players else "")
@@ -383,7 +387,7 @@ def export(file: str, fmt: str, out: str) -> None:
 @cli.command("play")
 @click.argument("file", type=click.Path())
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the game.")
-@click.option("--policy", type=click.Choice(["greedy", "cautious", "random"]), default="greedy", show_default=True)
+@click.option("--policy", type=click.Choice(["greedy", "casual", "cautious", "random", "expert"]), default="greedy", show_default=True)
 @click.option("--survivors", type=click.IntRange(1, 12), default=None, help="Number of survivors (default: the scenario's).")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), default=None,
               help="Write the turn-by-turn log as JSON lines to this file.")
@@ -458,7 +462,7 @@ def play_command(file: str, seed: int, policy: str, survivors: int | None, log_p
 @click.argument("file", type=click.Path())
 @click.option("-n", "--games", "n", type=click.IntRange(1, 10_000_000), default=2000, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True, help="Base seed of the run.")
-@click.option("--policy", type=click.Choice(["greedy", "cautious", "random"]), default="greedy", show_default=True)
+@click.option("--policy", type=click.Choice(["greedy", "casual", "cautious", "random", "expert"]), default="greedy", show_default=True)
 @click.option("--survivors", type=click.IntRange(1, 12), default=None, help="Number of survivors.")
 @click.option("--workers", type=click.IntRange(1, 512), default=None, help="Local worker processes (default: one per core).")
 @click.option("--scheduler", default=None, help="Dask scheduler address, e.g. tcp://127.0.0.1:8786.")
@@ -481,11 +485,13 @@ def play_command(file: str, seed: int, policy: str, survivors: int | None, log_p
               help="Each game buys a random kit (and zombie pool) within the scenario's budget, from its seed.")
 @click.option("--all-weather", is_flag=True,
               help="Play every weather row on all the game seeds and compare each with no weather (paired).")
+@click.option("--band", "band_games", type=click.IntRange(1, 100_000), default=None,
+              help="Also play this many games with casual and with expert (same seeds): the skill band.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int | None, workers: int | None,
                      scheduler: str | None, out: str | None, report: str | None, store: str | None,
                      no_store: bool, label: str | None, variants: tuple[str, ...], all_variants: bool, weather: str,
-                     random_purchases: bool, all_weather: bool, fmt: str) -> None:
+                     random_purchases: bool, all_weather: bool, band_games: int | None, fmt: str) -> None:
     """Play many seeded games and print the win rate with its interval, losses by cause, turns and
     the deadliest zones. A scenario with a weather table rolls each game's weather (results split
     by the row rolled); --random-purchases splits them by purchase and by item bought.
@@ -538,6 +544,11 @@ def playtest_command(file: str, n: int, seed: int, policy: str, survivors: int |
                           survivors=survivors, store=None if no_store else (store or "default"),
                           progress=fmt == "text" and n >= 1000, keep_games=True if out else None,
                           command=run_command("playtest", file, n, seed, policy, survivors), label=label)
+        if band_games:
+            from .analysis.explain import skill_band
+
+            result.meta["skill_band"] = skill_band(s, n=band_games, seed=seed, survivors=survivors,
+                                                   store=None if no_store else (store or "default"))
     except ProfileError as e:
         raise click.ClickException(f"{file}: setup.rules.overrides: {e}") from None
     _playtest_outputs(s, result, out, report, fmt)
@@ -713,7 +724,7 @@ def _playtest_variants(s: Scenario, file: str, variant: str | None, all_variants
 @click.argument("file", type=click.Path())
 @click.option("-n", "--runs", "n", type=click.IntRange(1, 10_000_000), default=1000, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--policy", type=click.Choice(["greedy", "cautious", "random"]), default="greedy", show_default=True)
+@click.option("--policy", type=click.Choice(["greedy", "casual", "cautious", "random", "expert"]), default="greedy", show_default=True)
 @click.option("--workers", type=click.IntRange(1, 512), default=None, help="Local worker processes (default: one per core).")
 @click.option("--scheduler", default=None, help="Dask scheduler address, e.g. tcp://127.0.0.1:8786.")
 @click.option("--report", type=click.Path(dir_okay=False), default=None, help="Write an HTML report.")
@@ -829,6 +840,38 @@ def bench_validate(zones: int, repeat: int, as_json: bool) -> None:
                f"(target < {r['target_validate_small_ms']:.0f} ms)")
     if as_json:
         click.echo(json.dumps(r, sort_keys=True))
+
+
+@bench.command("bots")
+@click.argument("files", nargs=-1, type=click.Path())
+@click.option("--games", type=click.IntRange(10, 1_000_000), default=200, show_default=True,
+              help="Games per bot and scenario (the same seeds for every bot).")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--zombie-free-games", type=click.IntRange(0, 10_000), default=10, show_default=True,
+              help="Expert games of each scenario's zombie-free version.")
+@click.option("--speed-games", type=click.IntRange(0, 100_000), default=100, show_default=True,
+              help="Expert games of Night Shift per timed run (three runs; 0: skip).")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object on the last line.")
+def bench_bots(files: tuple[str, ...], games: int, seed: int, zombie_free_games: int, speed_games: int,
+               as_json: bool) -> None:
+    """The skill ladder (random, casual, expert) on every sample and published mission: win rates
+    with intervals, paired McNemar tests, CPU per game, and the targets met or missed.
+
+    Example: designer bench bots --games 200 --json
+    """
+    from pathlib import Path
+
+    from .bench.bots import dumps, report_lines, run
+
+    paths = [Path(f) for f in files] or None
+    for p in paths or []:
+        load(p)  # a bad file is one clear line before anything is played
+    r = run(paths, n=games, seed=seed, zombie_free_games=zombie_free_games, speed_games=speed_games,
+            on_line=None if as_json else click.echo)
+    for line in report_lines(r):
+        click.echo(line)
+    if as_json:
+        click.echo(json.dumps(json.loads(dumps(r)), sort_keys=True))
 
 
 @bench.command("playtest")
@@ -1047,7 +1090,7 @@ def _playtest_outputs(s: Scenario, result: Any, out: str | None, report: str | N
 @click.argument("file_b", type=click.Path())
 @click.option("-n", "--games", "n", type=click.IntRange(1, 10_000_000), default=2000, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True, help="Base seed: both versions play the same games.")
-@click.option("--policy", type=click.Choice(["greedy", "cautious", "random"]), default="greedy", show_default=True)
+@click.option("--policy", type=click.Choice(["greedy", "casual", "cautious", "random", "expert"]), default="greedy", show_default=True)
 @click.option("--survivors", type=click.IntRange(1, 12), default=None, help="Number of survivors.")
 @click.option("--games-listed", type=click.IntRange(0, 10_000), default=10, show_default=True,
               help="Flipped games to list in each direction (with their seeds).")
@@ -1098,7 +1141,7 @@ def compare_command(file_a: str, file_b: str, n: int, seed: int, policy: str, su
               help="The win rate wanted.")
 @click.option("--tolerance", type=click.FloatRange(0, 0.5, min_open=True, max_open=True), default=0.03,
               show_default=True, help="How close to the target is close enough.")
-@click.option("--policy", type=click.Choice(["greedy", "cautious", "random"]), default="greedy", show_default=True)
+@click.option("--policy", type=click.Choice(["greedy", "casual", "cautious", "random", "expert"]), default="greedy", show_default=True)
 @click.option("--survivors", type=click.IntRange(1, 12), default=None, help="Number of survivors.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Base seed of the screening games.")
 @click.option("--allow", "allow", multiple=True,
@@ -1163,7 +1206,7 @@ def _sweep_value(text: str) -> Any:
 @click.option("--values", "values", required=True, help="Comma-separated values, e.g. 5,7,9,11.")
 @click.option("-n", "--games", "n", type=click.IntRange(1, 10_000_000), default=1000, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True, help="Base seed: every value plays the same games.")
-@click.option("--policy", type=click.Choice(["greedy", "cautious", "random"]), default="greedy", show_default=True)
+@click.option("--policy", type=click.Choice(["greedy", "casual", "cautious", "random", "expert"]), default="greedy", show_default=True)
 @click.option("--target", type=click.FloatRange(0, 1), default=None, help="A target win rate to draw.")
 @click.option("--tolerance", type=click.FloatRange(0, 0.5), default=None, help="The band around the target.")
 @click.option("--report", type=click.Path(dir_okay=False), default=None, help="Write an HTML report (plot and table).")

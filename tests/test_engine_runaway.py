@@ -273,7 +273,12 @@ def test_the_issue_s_horde_ends_quickly_and_alike_in_both_engines(tmp_path):
 
 def test_the_blueprints_game_that_looped_ends_alike_in_both_engines(tmp_path):
     path = tmp_path / BLUEPRINTS.name
-    path.write_text(BLUEPRINTS.read_text(encoding="utf-8"), encoding="utf-8")
+    data = json.loads(BLUEPRINTS.read_text(encoding="utf-8"))
+    # the set-up the loop was found with (a Claw Hammer for everyone): the core plays it; dealt
+    # cards of the survivors' own are played by the reference engine only
+    data["setup"]["survivors"].pop("heroes", None)
+    data["setup"]["survivors"]["starting_equipment"] = ["claw hammer"]
+    path.write_text(json.dumps(data), encoding="utf-8")
     out = play_in_child(path, game_seed(1, 1145))
     assert out["unsupported"] is None
     assert out["slow"] == out["fast"]

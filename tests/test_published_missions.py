@@ -131,9 +131,18 @@ def test_starting_equipment_and_deck_follow_chapter_3(name):
     """Chapter #3 deals Claw Hammer, Fire Axe, Pistol and Nightsticks (each survivor at least one
     card) and sets aside the Gunblades, Nailbats, Nightsticks and Molotovs."""
     s = _load(name)
-    assert len(s.setup.survivors.starting_equipment) == 1
-    assert s.setup.survivors.starting_equipment[0] in ("claw hammer", "fire axe", "pistol", "nightstick")
+    sv = s.setup.survivors
+    assert sv.starting_equipment == []
+    # the six survivors of the box, each dealt its card: the Claw Hammer, the Fire Axe, the Pistol
+    # and three Nightsticks; Watts also starts with his Baseball Bat (the rulebook's example)
+    assert [h.name for h in sv.heroes] == ["Grindlock", "Watts", "Kim", "Parkour Belle", "Joshua", "Shannon"]
+    dealt = sorted(n for h in sv.heroes for n in h.items)
+    assert dealt == sorted(["claw hammer", "fire axe", "pistol", "nightstick", "nightstick", "nightstick",
+                            "baseball bat"])
+    assert all(h.items for h in sv.heroes)  # every survivor at least one card
+    assert [sv.items_of(k) for k in range(sv.min)] == [h.items for h in sv.heroes]
     deck = {e.item: e.count for e in s.setup.equipment_deck}
+    assert deck["baseball bat"] == 1  # Watts' bat comes out of the deck
     for aside in ("gunblade", "nailbat", "nightstick", "molotov"):
         assert aside not in deck
     # one Fire Axe, one Pistol and one Claw Hammer of the box are dealt, not in the deck

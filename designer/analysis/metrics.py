@@ -16,6 +16,7 @@ import numpy as np
 
 from ..engine.board import ZTYPES
 from ..engine.table import CAUSES, ZONE_COUNTS
+from .explain import progress_rows, reasons
 from .stats import dkw_halfwidth, mean_interval, newcombe_diff, share, wilson, wilson_arrays
 from .tally import DEATH_CAUSES, DRAW_CAUSES, Tally, TallySpec, hist_median, table_from_frames
 
@@ -120,6 +121,8 @@ def summary_of(t: Tally, names: dict[str, str] | None = None, top_zones: int = 5
     }
     if t.spec.steps:
         out["victory_steps"] = funnel_rows(t)
+        out["progress"] = progress_rows(t)
+    out["why"] = reasons(t, names=names)
     zs = t.zone_sum
     if zs.shape[1]:
         deaths, visits = zs[ZONE_COUNTS.index("deaths")], zs[ZONE_COUNTS.index("visits")]

@@ -68,6 +68,24 @@ def summary_lines(summary: dict) -> list[str]:
         win = (f", then won {st['p_win_when_completed']:.1%}" if st["p_win_when_completed"] is not None else "")
         lines.append(f"step {st['step']}        {st['goal']}: completed in "
                      f"{_pct(st['completed_share'], st['completed_low'], st['completed_high'])}{med}{win}")
+    prog = summary.get("progress") or {}
+    for st in prog.get("steps", []):
+        if st["p_win_when_reached"] is None:
+            continue
+        stop = f"; {st['losses_stopped_share']:.1%} of losses stop here" if st["losses_stopped_share"] is not None else ""
+        lines.append(f"progress {st['step']}    {st['goal']}: reached in {st['reached_share']:.1%}, "
+                     f"P(win | reached) {_pct(st['p_win_when_reached'], st['p_win_when_reached_low'], st['p_win_when_reached_high'])}"
+                     f"{stop}")
+    if prog.get("furthest"):
+        games = max(summary["games"], 1)
+        lines.append("furthest      " + ", ".join(f"{k} step(s) {c / games:.1%}" for k, c in enumerate(prog["furthest"])))
+    band = summary.get("skill_band")
+    if band:
+        lines.append(f"skill band    casual {_pct(band['casual']['win_rate'], band['casual']['low'], band['casual']['high'])}"
+                     f" - expert {_pct(band['expert']['win_rate'], band['expert']['low'], band['expert']['high'])}"
+                     f" ({band['games']} games each, same seeds)")
+    for why in summary.get("why", []):
+        lines.append(f"why           {why}")
     b = summary.get("balance")
     if b:
         dec = f", decisiveness {b['decisiveness']:.2f}" if b["decisiveness"] == b["decisiveness"] else ""

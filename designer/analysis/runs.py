@@ -124,6 +124,8 @@ class PlaytestResult:
         out["cached"] = self.cached
         out["executor"] = self.meta.get("executor")
         out["reproducibility"] = self.reproducibility()
+        if self.meta.get("skill_band"):
+            out["skill_band"] = self.meta["skill_band"]
         return out
 
     def win_rate(self) -> tuple[float, float, float]:

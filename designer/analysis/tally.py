@@ -60,6 +60,12 @@ class TallySpec:
     steps: tuple[StepSpec, ...] = ()
     ordered: bool = False
     turn_limit: int | None = None
+    objective_kinds: tuple[str, ...] = ()
+    """Each objective's kind (token, key, switch, item, search_marker), in file order."""
+    needed_objectives: tuple[str, ...] = ()
+    """Objectives a summary reports when no game takes them (all but search markers)."""
+    notes: tuple[str, ...] = ()
+    """What the set-up says before any game (:func:`designer.analysis.explain.setup_notes`)."""
 
 
 def step_label(step: Any) -> str:
@@ -99,8 +105,11 @@ def spec_for(scenario: Any) -> TallySpec:
             steps.append(StepSpec(label, st.kind, "turns", turns=st.turns))
         else:
             steps.append(StepSpec(label, st.kind, "win"))
+    from .explain import setup_notes
+
     return TallySpec(tuple(z.id for z in scenario.zones), obj_ids, tuple(steps), scenario.victory.ordered,
-                     scenario.setup.turn_limit)
+                     scenario.setup.turn_limit, tuple(o.kind for o in scenario.objectives),
+                     tuple(o.id for o in scenario.objectives if o.kind != "search_marker"), setup_notes(scenario))
 
 
 def _pad_add(a: np.ndarray, b: np.ndarray) -> np.ndarray:

@@ -22,7 +22,7 @@ def check_doors(view: CompiledScenario) -> Iterator[Finding]:
     index = view.zone_index
     doored = s.setup.rules.profile in PROFILES_WITH_DOORED_BUILDINGS
     colours = {o.colour for o in s.objectives if o.kind == "key"}
-    items = {o.item for o in s.objectives if o.kind == "item"} | set(s.setup.survivors.starting_equipment)
+    items = {o.item for o in s.objectives if o.kind == "item"} | set(s.setup.survivors.team_items())
     if s.setup.equipment_deck:
         items |= {e.item for e in s.setup.equipment_deck}
     by_trigger = {e.door for t in s.triggers for e in t.then

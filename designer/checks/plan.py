@@ -72,7 +72,7 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
         if o.hidden_group:
             groups.setdefault(o.hidden_group, set()).add(o.id)
     def items() -> set[str]:
-        have = set(s.setup.survivors.starting_equipment)
+        have = set(s.setup.survivors.team_items())
         if t.searched or s.setup.survivors.starting_cards > 0:
             have |= facts.deck_items
         have |= {o.item for o in s.objectives if o.kind == "item" and found(o)}

@@ -22,6 +22,7 @@ from .profiles import PROFILES, ProfileError, make_profile  # noqa: E402
 from .state import GameState, Survivor  # noqa: E402
 from .table import GameTable  # noqa: E402
 from .view import GameView, PlanStep  # noqa: E402
+from . import expert  # noqa: E402,F401  (registers the "expert" bot with the policies)
 
 __all__ = ["Board", "Game", "GameResult", "GameState", "GameTable", "GameView", "POLICIES", "PROFILES", "PlanStep",
            "ProfileError", "Survivor", "make_profile", "play"]

@@ -38,7 +38,7 @@ __all__ = ["POLICY_CODES", "available", "compile_board", "play_games", "play_ran
            "unsupported"]
 
 PACK_VERSION = 3
-POLICY_CODES = {"greedy": 0, "cautious": 1, "random": 2}
+POLICY_CODES = {"greedy": 0, "casual": 0, "cautious": 1, "random": 2}
 """The bots the core plays (any other policy is played by the reference engine)."""
 
 _PROFILE_CODES = {Zombicide: 0, LastNightOnEarth: 1, House: 2}
@@ -88,6 +88,8 @@ def _board_problem(board: Board, profile: Profile) -> str | None:
         return "hero_dice outside 2-64"
     if any(len(g) > 256 for g in board.hidden_groups):
         return "a hidden group of more than 256 objectives"
+    if any(h.items for h in s.setup.survivors.heroes):
+        return "the survivors are dealt cards of their own (setup.survivors.heroes)"
     return None
 
 

@@ -173,8 +173,8 @@ class Game:
                 hero.xp = h.get("xp", 0)
                 hero.wounds = min(h.get("wounds", 0), sv.health - 1)
             return self._place_zombies(st)
-        for _ in range(count):
-            hero = st.add_survivor(start, sv.health, list(sv.starting_equipment))
+        for k in range(count):
+            hero = st.add_survivor(start, sv.health, sv.items_of(k))  # named survivors' own cards too
             for _ in range(sv.starting_cards):
                 card = self.draw_equipment()
                 if card and not item(card).aaah:

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .state import Survivor
     from .view import GameView
 
-__all__ = ["POLICIES", "PlanBot", "cautious", "greedy", "random_policy", "resolve_policy"]
+__all__ = ["POLICIES", "POLICY_NAMES", "PlanBot", "cautious", "greedy", "random_policy", "resolve_policy"]
 
 Policy = Callable[["GameView", "Survivor", list], tuple]
 
@@ -281,15 +281,25 @@ class PlanBot:
 
 POLICIES: dict[str, Policy] = {"greedy": greedy, "cautious": cautious, "random": random_policy}
 
+BOTS: dict[str, Callable[[], Policy]] = {}
+"""Bots other modules of the engine register by name: a factory of a fresh bot per game
+(``expert`` registers itself in :mod:`designer.engine.expert`)."""
+
+POLICY_NAMES = ("greedy", "casual", "cautious", "random", "expert")
+"""Every built-in policy name: ``casual`` is ``greedy`` by its place on the skill ladder
+(random, casual, expert); ``expert`` is :class:`designer.engine.expert.ExpertBot`."""
+
 
 def resolve_policy(policy: Any) -> Policy:
     """The policy for one game: a fresh bot for a built-in name, or a user-supplied callable
     as it is."""
     if callable(policy):
         return policy
-    if policy in ("greedy", "cautious"):
+    if policy in ("greedy", "casual", "cautious"):
         return PlanBot(policy == "cautious")
+    if policy in BOTS:
+        return BOTS[policy]()
     try:
         return POLICIES[policy]
     except KeyError:
-        raise ValueError(f"unknown policy '{policy}'; expected one of {', '.join(POLICIES)} or a callable") from None
+        raise ValueError(f"unknown policy '{policy}'; expected one of {', '.join(POLICY_NAMES)} or a callable") from None

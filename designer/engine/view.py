@@ -84,5 +84,6 @@ class GameView:
         """An independent copy of the game at this decision point (see
         :meth:`designer.engine.game.Game.copy`): a searching policy plays candidate actions on
         copies (``copy.act(action)``, ``copy.play_on(max_turns=...)``); the game itself is not
-        changed."""
+        changed. The copy holds the true state, hidden tokens and decks included, so a bot that
+        must not know them reshuffles them first (the expert does)."""
         return self._game.copy(policy)

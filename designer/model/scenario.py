@@ -702,6 +702,16 @@ class Defeat(Model):
 # Set-up
 
 
+class Hero(Model):
+    """One named survivor of the set-up and the cards dealt to it (a Prison Outbreak mission
+    deals named cards; a Last Night on Earth hero has its own)."""
+
+    name: str = Field(min_length=1, max_length=64)
+    """Who it is (Grindlock, Sheriff Anderson...)."""
+    items: list[str] = Field(default_factory=list, max_length=20)
+    """Cards this survivor starts with, beyond the starting equipment every survivor has."""
+
+
 class Survivors(Model):
     """The survivors (heroes) of the mission."""
 
@@ -715,12 +725,35 @@ class Survivors(Model):
     """Items every survivor starts with."""
     starting_cards: int = Field(default=0, ge=0, le=10)
     """Hero starting cards drawn by each survivor (Last Night on Earth)."""
+    heroes: list[Hero] = Field(default_factory=list, max_length=12)
+    """The named survivors in turn order, each with its dealt cards: a game of N survivors plays
+    the first N (survivors past the list are unnamed); each starts with ``starting_equipment``
+    plus its own ``items``, then draws ``starting_cards``."""
 
     @model_validator(mode="after")
     def _range(self) -> Survivors:
         if self.min > self.max:
             raise ValueError(f"min ({self.min}) is larger than max ({self.max})")
         return self
+
+    def default_count(self) -> int:
+        """How many survivors a game plays when the caller does not say: four, within min-max."""
+        return max(self.min, min(self.max, 4))
+
+    def items_of(self, k: int) -> list[str]:
+        """The items survivor ``k`` (0-based, in turn order) starts with, before any card drawn."""
+        own = self.heroes[k].items if k < len(self.heroes) else []
+        return [*self.starting_equipment, *own]
+
+    def team_items(self, count: int | None = None) -> list[str]:
+        """Every item a team of ``count`` survivors (default: :meth:`default_count`) starts with,
+        once each, in the order first dealt."""
+        out: list[str] = []
+        for k in range(self.default_count() if count is None else count):
+            for name in self.items_of(k):
+                if name not in out:
+                    out.append(name)
+        return out
 
 
 class CardSpawns(Tagged):

@@ -379,7 +379,9 @@ class CompiledScenario:
         """Opening the first door of a building spawns zombies in its zones."""
         w("door_openers", frozenset(door_openers))
         """Names of the items that open doors."""
-        w("starting_equipment", tuple(sv.starting_equipment))
+        w("starting_equipment", tuple(sv.team_items()))
+        """What the team starts with: every survivor's equipment and the named survivors' dealt
+        cards (a team of the default size)."""
         deck = tuple((e.item, e.count) for e in s.setup.equipment_deck) if s.setup.equipment_deck \
             else tuple(default_deck)
         w("equipment_deck", deck)
@@ -388,7 +390,7 @@ class CompiledScenario:
         w("deck_items", frozenset(name for name, _ in deck))
         w("deck_has_opener", any(name in self.door_openers for name, _ in deck))
         w("starts_with_opener", not self.doors_need_item
-          or any(name in self.door_openers for name in sv.starting_equipment))
+          or any(name in self.door_openers for name in sv.team_items()))
         """Whether the team opens doors from the first turn (an opener in the starting equipment,
         or a profile where bare hands do)."""
 

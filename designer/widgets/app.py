@@ -1012,6 +1012,21 @@ class DesignerApp:
                 raise EditError(f"an item name has at most 64 characters: '{bad[0][:70]}'")
             ed.set_setup(survivors={**sv(), "starting_equipment": items})
 
+        heroes = w.Textarea(value="\n".join(f"{h['name']}: {', '.join(h.get('items', []))}" for h in sv().get("heroes", [])),
+                            description="Heroes", placeholder="Grindlock: fire axe\nWatts: pistol, baseball bat",
+                            continuous_update=False, tooltip="named survivors in turn order, one a line: name: their own cards")
+        self.heroes_text = heroes
+        heroes_error = w.HTML(layout=w.Layout(display="none"))
+
+        def set_heroes(v: str) -> None:
+            out = []
+            for k, line in enumerate(x for x in v.splitlines() if x.strip()):
+                name, _, items = line.partition(":")
+                if not name.strip():
+                    raise EditError(f"line {k + 1}: expected 'name: item, item', got '{line[:70]}'")
+                out.append({"name": name.strip(), "items": [x.strip() for x in items.split(",") if x.strip()]})
+            ed.set_setup(survivors={**sv(), "heroes": out})
+
         rows: list[w.Widget] = [
             w.HTML("<b>Mission</b>"), self.id_text, id_error, self.title_text, title_error,
             self._mfield(w.Dropdown(options=["zombicide", "lnoe", "house"],
@@ -1031,6 +1046,7 @@ class DesignerApp:
                   self._int_field("Turn limit", d["setup"].get("turn_limit"), 1, 1000,
                                   lambda v: ed.set_setup(turn_limit=v), empty="no limit")]),
             self._mfield(equipment, set_equipment, error=eq_error), eq_error,
+            self._mfield(heroes, set_heroes, error=heroes_error), heroes_error,
         ]
         rows += self._victory_rows()
         rows += self._trigger_rows()

@@ -1,0 +1,132 @@
+"""The skill ladder: random, casual (greedy) and the expert; what the expert may know; its budget."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import designer
+from designer.analysis.stats import mcnemar
+from designer.engine import Board, Game, core
+from designer.engine.expert import ExpertBot, TeamBot, determinize, known_goal
+from designer.engine.policies import POLICY_NAMES, PlanBot, resolve_policy
+from designer.engine.seeds import game_seed
+from designer.plans import bot_plan
+
+
+def _setup(name):
+    s = designer.load(f"scenarios/{name}.json")
+    return s, Board(s), bot_plan(s)
+
+
+def test_the_ladder_names_resolve_to_fresh_bots():
+    assert {"random", "casual", "expert"} <= set(POLICY_NAMES)
+    a, b = resolve_policy("expert"), resolve_policy("expert")
+    assert isinstance(a, ExpertBot) and a is not b
+    casual = resolve_policy("casual")
+    assert isinstance(casual, PlanBot) and not casual.cautious
+    with pytest.raises(ValueError, match="expert"):
+        resolve_policy("grandmaster")
+
+
+def test_casual_is_greedy_in_both_engines():
+    s, board, plan = _setup("night-shift")
+    for seed in range(5):
+        assert Game(board, seed, "casual", plan=plan).play() == Game(board, seed, "greedy", plan=plan).play()
+    if core.available():
+        a = core.play_range(board, 1, 0, 50, "casual", None, plan)
+        b = core.play_range(board, 1, 0, 50, "greedy", None, plan)
+        assert (a.column("won") == b.column("won")).all() and (a.column("turns") == b.column("turns")).all()
+
+
+def test_the_expert_is_deterministic():
+    s, board, plan = _setup("night-shift")
+    for seed in (3, 11):
+        assert Game(board, seed, "expert", plan=plan).play() == Game(board, seed, "expert", plan=plan).play()
+
+
+def test_the_look_ahead_changes_the_game_only_through_the_actions_it_chooses():
+    """With a margin no play-out can beat, the expert plays its base play: the same game, though
+    it played hundreds of futures on copies meanwhile."""
+    s, board, plan = _setup("night-shift")
+    for seed in range(4):
+        bot = ExpertBot(margin=1e18)
+        looked = Game(board, seed, bot, plan=plan).play()
+        assert bot.spent > 0
+        assert looked == Game(board, seed, TeamBot(), plan=plan).play()
+
+
+def test_the_budget_is_counted_in_play_outs():
+    s, board, plan = _setup("night-shift")
+    for budget, per_turn in ((30, 0), (400, 6)):
+        bot = ExpertBot(budget=budget, per_turn=per_turn, rollouts=2)
+        r = Game(board, 5, bot, plan=plan).play()
+        assert 0 < bot.spent <= budget
+        if per_turn:
+            assert bot.spent <= per_turn * r["turns"]
+
+
+def test_the_expert_does_not_read_hidden_tokens():
+    """A key shuffled face down among red tokens: the expert heads for every zone that still
+    holds a face-down token of the group, whichever of them the key lies in."""
+    s = designer.load("scenarios/prison-outbreak/m00-the-break-in.json")
+    board, plan = Board(s), bot_plan(s)
+    group = next(g for g in board.hidden_groups if len(g) > 2)
+    game = Game(board, 1, "expert", plan=plan)
+    st = game.state
+    key = board.obj_index["purple-key"]
+    assert key in group
+    bot = TeamBot()
+    zones, action, target = known_goal(game.view, st.survivors[0], bot)
+    assert action == "take" and target is None
+    assert sorted(zones) == sorted({st.obj_zone[o] for o in group})
+    # swap the key with another token of its group: what the expert aims at does not change
+    other = next(o for o in group if o != key)
+    st.obj_zone[key], st.obj_zone[other] = st.obj_zone[other], st.obj_zone[key]
+    again = known_goal(game.view, st.survivors[0], TeamBot())
+    assert sorted(again[0]) == sorted(zones)
+    acts = game.legal_actions(st.survivors[0])
+    first = TeamBot()(game.view, st.survivors[0], acts)
+    st.obj_zone[key], st.obj_zone[other] = st.obj_zone[other], st.obj_zone[key]
+    assert TeamBot()(game.view, st.survivors[0], acts) == first
+
+
+def test_determinizing_keeps_what_is_known_and_reshuffles_the_rest():
+    s = designer.load("scenarios/prison-outbreak/m00-the-break-in.json")
+    board = Board(s)
+    game = Game(board, 4, "greedy", plan=bot_plan(s))
+    copy = game.copy()
+    st, ct = game.state, copy.state
+    determinize(copy, random.Random(9))
+    assert sorted(ct.edeck) == sorted(st.edeck) and ct.edeck != st.edeck
+    assert ct.ediscard == st.ediscard
+    assert sorted(ct.zdeck) == sorted(st.zdeck)
+    for g in board.hidden_groups:
+        assert sorted(ct.obj_zone[o] for o in g) == sorted(st.obj_zone[o] for o in g)
+    visible = [o for o in range(len(board.obj_ids)) if not any(o in g for g in board.hidden_groups)]
+    assert [ct.obj_zone[o] for o in visible] == [st.obj_zone[o] for o in visible]
+    assert ct.rng.getstate() != st.rng.getstate()
+    assert game.state.edeck == st.edeck  # the game itself is untouched
+
+
+def test_the_expert_beats_casual_on_paired_seeds_where_team_play_matters():
+    """M06 Rescue Mission with the dealt cards: two survivors of six carry a door opener; the
+    look-ahead keeps the team out of the zombies' reach."""
+    s, board, plan = _setup("prison-outbreak/m06-rescue-mission")
+    n = 60
+    casual = np.array([Game(board, game_seed(1, i), "casual", plan=plan).play()["won"] for i in range(n)])
+    expert = np.array([Game(board, game_seed(1, i), "expert", plan=plan).play()["won"] for i in range(n)])
+    b, c = int((casual & ~expert).sum()), int((~casual & expert).sum())
+    assert expert.sum() > casual.sum()
+    assert mcnemar(b, c)["p_value"] < 0.01
+
+
+def test_the_expert_wins_the_zombie_free_version_by_the_plan():
+    s = designer.load("scenarios/night-shift.json")
+    setup = s.setup.model_copy(update={"zombie_pool": {t: 0 for t in s.setup.zombie_pool}, "zombies": []})
+    free = s.model_copy(update={"setup": setup})
+    board, plan = Board(free), bot_plan(free)
+    records = [Game(board, seed, "expert", plan=plan).play() for seed in range(4)]
+    assert all(r["won"] and r["survivors_dead"] == 0 for r in records)
