@@ -28,7 +28,7 @@ class ReplayError(ValueError):
 
     def __init__(self, index: int, step: Step, reason: str):
         self.index, self.step, self.reason = index, step, reason
-        super().__init__(f"step {index + 1} ({step.text}): {reason}")
+        super().__init__(f"step {index + 1} ({getattr(step, 'text', None) or step.action}): {reason}")
 
 
 @dataclass
@@ -214,8 +214,9 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
             t.pressed.add(o.id)
             t.taken.add(o.id)
             fire(lambda ev: ev.kind == "switch_pressed" and ev.switch == o.id)
-        elif a == "enter":  # walking here was the entering, unless the team stood here already
-            arrive(t.pos)
+        elif a == "enter":  # walking here was the entering
+            if t.pos not in t.entered:
+                raise fail("the team stands here from the start: it enters only after stepping out")
         elif a == "search":
             if not zone[t.pos].is_searchable or zone[t.pos].capacity.max_survivors == 0:
                 raise fail("survivors cannot search here")

@@ -174,12 +174,13 @@ class _Compiled:
         self.trig_safe = tuple(safe)
         hazard = [False] * n
         for z, trig in cs.triggers_on[EV_ZONE_ENTERED].items():
-            if z not in starts and not all(safe[t] for t in trig):
+            if not all(safe[t] for t in trig):
                 hazard[z] = True
         self.hazard = hazard
         """Zones whose first entry fires a trigger that can remove options: walking into one is an
-        action of its own, so they are never merged with their neighbours (the start zone, where
-        the team stands without entering, excepted)."""
+        action of its own, so they are never merged with their neighbours. A start zone is one
+        too: the team stands there without having entered it, and comes back into it only by an
+        action of its own."""
         var_conns = []
         for c, surv in enumerate(cs.c_survivors):
             if not surv:
@@ -445,6 +446,9 @@ class _Search:
         self._useful: set[str] | None = None
         self.wants_opener: set[int] = set()
         """Doors the team stood beside, could have opened but for a door-opening item."""
+        self.standing = -1
+        """The start zone of the current run: the team stands there from the beginning without
+        having entered it (the other start zones are zones like any other)."""
 
     # -- rules -------------------------------------------------------------------------------
 
@@ -555,6 +559,36 @@ class _Search:
         steps.append(Step("enter", zone, zone, f"enter {self.names[zone]}"))
         self.fire(st, self.c.on_entered.get(z, ()))
 
+    def step_out(self, st: _State, z: int, region: set[int], steps: list[Step]) -> bool:
+        """The team stands in start zone ``z`` without having entered it (as in the engine): to
+        enter it, a survivor steps out into another zone of the region and comes back. Write that
+        step (a zone next to ``z`` when there is one) and return True; False when the region has
+        no other zone yet."""
+        c = self.c
+        cs = self.cs
+        near: list[int] = []
+        for k in range(len(cs.conn_ids)):
+            a, b = cs.c_from[k], cs.c_to[k]
+            if z not in (a, b) or not cs.c_survivors[k] or cs.c_one_way[k]:
+                continue
+            w = b if a == z else a
+            d = cs.c_door[k]
+            if d < 0 or st.open >> d & 1:
+                near.append(w)
+        far = [w for u in sorted(region) for w in c.super_zones[u]]
+        # another start zone is the last choice: a game that starts there stands in it unentered
+        candidates = [w for w in (*near, *far) if w != z and c.super_of[w] in region and cs.enterable[w]
+                      and not (c.hazard[w] and not st.entered >> w & 1)]
+        best = next((w for w in candidates if w not in c.start_zone_set), candidates[0] if candidates else -1)
+        if best < 0:
+            return False
+        if best in c.on_entered and not st.entered >> best & 1:
+            self.enter(st, best, steps)
+        else:
+            zone = c.zone_ids[best]
+            steps.append(Step("enter", zone, zone, f"step out into {self.names[zone]}"))
+        return True
+
     def search_deck(self, st: _State, z: int, steps: list[Step]) -> None:
         zone = self.c.zone_ids[z]
         what = "a door-opening item" if self.c.needs_opener and not self.holdings(st).opener else "equipment"
@@ -574,7 +608,7 @@ class _Search:
         """Whether an action in zone ``z`` must wait: acting there is entering it, and the zone's
         entry triggers have not fired yet (the start zone, where the team stands from the
         beginning, never waits)."""
-        return z in self.c.on_entered and not st.entered >> z & 1 and z not in self.c.start_zone_set
+        return z in self.c.on_entered and not st.entered >> z & 1 and z != self.standing
 
     def passable(self, st: _State, k: int, u: int) -> bool:
         """Whether the team in node ``u`` walks through variable edge ``k`` now (an open door,
@@ -623,10 +657,17 @@ class _Search:
             self.open_door(st, d, steps, c.zone_ids[a if sa == u else b])
             return True
 
+        deferred: list[int] = []
+        """Nodes holding a start zone whose entry waits until the team has somewhere to step
+        out to."""
+
         def furnish(u: int) -> None:
             nonlocal have
             for z in c.entered_in[u]:
                 if not st.entered >> z & 1 and self.safe(c.on_entered[z], st):
+                    if z == self.standing and not self.step_out(st, z, region, steps):
+                        deferred.append(u)
+                        continue
                     self.enter(st, z, steps)
             for o in c.objectives_in[u]:
                 bit = 1 << o
@@ -680,6 +721,10 @@ class _Search:
                             blocked.append((k, u))
                     else:
                         blocked.append((k, u))
+            if deferred and len(region) > 1:  # the start zone can be left and entered again now
+                again, deferred[:] = list(deferred), []
+                for u in again:
+                    furnish(u)
             # keys taken, doors opened by effects or a search may free doors that were waiting
             have = self.holdings(st)
             if searchable and not st.searched and c.search_gives and self.search_helps(st, have, blocked):
@@ -848,8 +893,10 @@ class _Search:
                 continue
             new = st.copy()
             steps = []
+            if z == self.standing and u in region and not self.step_out(new, z, region, steps):
+                continue
             self.enter(new, z, steps)
-            yield steps[0], new, u, steps
+            yield steps[-1], new, u, steps
         if st.turn < len(c.turn_steps):
             turn, trig = c.turn_steps[st.turn]
             new = st.copy()
@@ -1245,7 +1292,11 @@ def search(scenario: Scenario | CompiledScenario, max_states: int = DEFAULT_MAX_
         r = Reachability(False, [], set(), set(), set(), set(), set(), set(), [], 0, 0, False)
         r.compiled = engine.c
         return r
-    results = [engine.run(sp) for sp in starts]
+    results = []
+    for z in dict.fromkeys(cs.start_zones):  # the first start zone first: its plan is the witness
+        if cs.enterable[z]:
+            engine.standing = z
+            results.append(engine.run(engine.c.super_of[z]))
     first = results[0]
     for r in results[1:]:
         first.winnable = first.winnable and r.winnable
