@@ -143,6 +143,8 @@ def small_mission_data(draw, max_zones: int = 5) -> dict:
                                                   {"kind": "item", "item": "saw"}]))
             if draw(st.integers(0, 4)) == 0:
                 c["breakable"] = True
+            if draw(st.integers(0, 5)) == 0:
+                c["by_hand"] = False
         connections.append(c)
     start = draw(st.sampled_from(zone_ids))
     objectives = []
@@ -160,7 +162,7 @@ def small_mission_data(draw, max_zones: int = 5) -> dict:
     triggers = []
     effect_kinds = ["open_door", "close_door", "toggle_door", "unlock_door", "lock_door"]
     for i in range(draw(st.integers(0, 2))):
-        events = [{"kind": "zone_entered", "zone": draw(st.sampled_from([z for z in zone_ids if z != start]))}]
+        events = [{"kind": "zone_entered", "zone": draw(st.sampled_from(zone_ids))}]
         if switches:
             events.append({"kind": "switch_pressed", "switch": draw(st.sampled_from(switches))})
         if objectives:

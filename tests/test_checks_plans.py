@@ -23,7 +23,8 @@ import os
 import warnings
 
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, given, settings
+from hypothesis import event as _event
 
 import designer
 from designer.checks import check
@@ -71,6 +72,14 @@ BOT_ISSUES = {
 """Plans the bots cannot follow yet, by name: (scenario, plan) -> bool."""
 
 
+def event(what: str) -> None:
+    """Count a kind of map in Hypothesis' statistics (``--hypothesis-show-statistics``)."""
+    try:
+        _event(what)
+    except Exception:  # called from a plain test
+        pass
+
+
 def bot_issue(s, plan) -> str:
     return next((name for name, applies in BOT_ISSUES.items() if applies(s, plan)), "")
 
@@ -115,9 +124,18 @@ def test_the_plan_wins_on_any_generated_scenario_without_zombies(data):
     plan_wins_every_game(spawnless(data), games=range(2))
 
 
+def button_doors(s) -> bool:
+    """Doors only their button opens (``by_hand`` off): the engine does not know them yet and
+    lets survivors open them by hand (see the strict xfail below)."""
+    return any(c.kind == "door" and not c.by_hand for c in s.connections)
+
+
 def never_won(s) -> None:
     if check(s).winnable:
         event("winnable")
+        return
+    if button_doors(s):
+        event("unwinnable, left out: a door only its button opens")
         return
     event("unwinnable")
     board = Board(s)
@@ -266,3 +284,15 @@ def test_cautious_bots_do_not_wait_for_each_other_for_ever():
                 [("a", "opening", "z0", "z1"), ("b", "opening", "z2", "z0")],
                 [{"kind": "reach_zone", "zones": ["z1"], "who": "all"}], start="z2", survivors=2)
     assert _bots_win(s, policy="cautious")
+
+
+@pytest.mark.xfail(strict=True, reason="the engine lets survivors open (or break) a door whose by_hand is off; "
+                   "the validator, as the model says, opens it only by its button")
+def test_the_engine_keeps_button_doors_shut():
+    s = mission([("z0", "street"), ("z2", "street")],
+                [("d", "door", "z0", "z2", {"state": "closed", "breakable": True, "by_hand": False})],
+                [{"kind": "reach_zone", "zones": ["z2"]}],
+                setup={"start_zones": ["z0"], "survivors": {"min": 1, "max": 1, "starting_equipment": ["crowbar"]}})
+    assert not check(s).winnable
+    assert not any(designer.play(s, seed=seed, policy=policy)["won"] for policy in ("greedy", "random")
+                   for seed in SEEDS)

@@ -172,6 +172,8 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
             return limit is None or st.turns <= limit
         return False
 
+    t.turn = 1  # the first turn begins before any survivor acts
+    fire(lambda ev: ev.kind == "turn_reached" and ev.turn == 1)
     for i, step in enumerate(plan):
         fail = lambda reason: ReplayError(i, step, reason)  # noqa: E731
         if t.outcome == "win":

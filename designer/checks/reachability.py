@@ -1128,8 +1128,7 @@ class _Search:
 
     def run(self, start_super: int) -> Reachability:
         c = self.c
-        init = _State()
-        init.open, init.unlocked, init.zsrc = c.open0, c.unlocked0, c.zsrc0
+        init = self._fresh(c)
         keys: dict[tuple, int] = {}
         parents: list[tuple[int, list[Step]]] = []
         entries: list[list[tuple[_State, int]]] = []
@@ -1259,10 +1258,14 @@ class _Search:
             truncated=truncated,
         )
 
-    @staticmethod
-    def _fresh(c: _Compiled) -> _State:
+    def _fresh(self, c: _Compiled) -> _State:
+        """The situation before the team acts: the set-up, and the triggers of turn 1 fired
+        (the first turn begins before any survivor acts)."""
         st = _State()
         st.open, st.unlocked, st.zsrc = c.open0, c.unlocked0, c.zsrc0
+        while st.turn < len(c.turn_steps) and c.turn_steps[st.turn][0] <= 1:
+            self.fire(st, c.turn_steps[st.turn][1])
+            st.turn += 1
         return st
 
     @staticmethod
