@@ -25,7 +25,7 @@ SHORTEN_BUDGET = 20_000
 """Plans are shortened only while (plan steps) x (zones) stays within this budget: each step
 tried costs one replay of the plan."""
 
-OPTIONAL = ("open", "take", "press", "enter", "search")
+OPTIONAL = ("open", "take", "press", "enter", "search", "move")
 """Plan steps the bots may be spared: the search writes out every monotone action it takes,
 needed or not."""
 
