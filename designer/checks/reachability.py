@@ -1271,7 +1271,7 @@ class _Search:
         def add(st: _State, saturated: tuple[set[int], list], parent: int, path: list[Step],
                 entry: tuple[_State, int]) -> int:
             k = self.canonical(st, saturated[0])
-            ek = (entry[0].key(), entry[1])
+            ek = (self.canonical(entry[0], {entry[1]}), entry[1])
             if k in keys:
                 i = keys[k]
                 if ek not in entry_keys[i] and not st.outcome:

@@ -10,7 +10,7 @@ its CPU time (``time.process_time``; min / median / max of 3 runs):
 - ``chain``: switch ``i`` toggles gates ``i`` and ``i + 1`` (doors shared by two switches).
 
 Options: ``--zones N``, ``--k 4,8,12,24``, ``--kinds idle,token,shared,chain``, ``--repeat R``,
-``--max-states S`` (the search stops there and says so).
+``--max-states S`` (the search stops there: the row is marked ``+``).
 """
 
 from __future__ import annotations
@@ -51,8 +51,8 @@ def switch_map(zones: int, k: int, kind: str) -> Scenario:
     return Scenario.model_validate(data)
 
 
-def run(zones: int = 1000, ks=(4, 8, 12, 24), kinds=KINDS, repeat: int = 3, max_states: int = 50_000) -> list[dict]:
-    rows = []
+def run(zones: int = 1000, ks=(4, 8, 12, 24), kinds=KINDS, repeat: int = 3, max_states: int = 50_000):
+    """Yield one row (a dict) per kind and number of switches, as each is measured."""
     for kind in kinds:
         for k in ks:
             s = switch_map(zones, k, kind)
@@ -61,10 +61,9 @@ def run(zones: int = 1000, ks=(4, 8, 12, 24), kinds=KINDS, repeat: int = 3, max_
                 t = time.process_time()
                 r = search(s, max_states=max_states)
                 times.append(time.process_time() - t)
-            rows.append({"kind": kind, "switches": k, "zones": len(s.zones), "states": r.states,
-                         "truncated": r.truncated, "winnable": r.winnable, "min_s": min(times),
-                         "median_s": statistics.median(times), "max_s": max(times)})
-    return rows
+            yield {"kind": kind, "switches": k, "zones": len(s.zones), "states": r.states,
+                   "truncated": r.truncated, "winnable": r.winnable, "min_s": min(times),
+                   "median_s": statistics.median(times), "max_s": max(times)}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -78,7 +77,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{'kind':<8}{'switches':>9}{'zones':>7}{'states':>8}  {'min s':>8}{'median s':>10}{'max s':>8}")
     for row in run(a.zones, [int(x) for x in a.k.split(",")], a.kinds.split(","), a.repeat, a.max_states):
         print(f"{row['kind']:<8}{row['switches']:>9}{row['zones']:>7}{row['states']:>8}"
-              f"{'+' if row['truncated'] else ' '} {row['min_s']:>8.3f}{row['median_s']:>10.3f}{row['max_s']:>8.3f}")
+              f"{'+' if row['truncated'] else ' '} {row['min_s']:>8.3f}{row['median_s']:>10.3f}{row['max_s']:>8.3f}",
+              flush=True)
 
 
 if __name__ == "__main__":
