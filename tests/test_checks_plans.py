@@ -59,7 +59,8 @@ def _escape_with_position_goal(s, plan) -> bool:
 
 def _enter_another_start(s, plan) -> bool:
     starts = set(s.setup.start_zones)
-    return len(starts) > 1 and any(p.action == "enter" and p.target in starts for p in plan)
+    return any(p.action == "enter" and p.target in starts for p in plan) and (
+        len(starts) > 1 or any(p.action == "move" for p in plan))
 
 
 def _cautious_team(s, plan, policy) -> bool:
