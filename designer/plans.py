@@ -12,13 +12,22 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+from .checks.plan import ReplayError, replay
 from .checks.reachability import search
 from .engine.view import PlanStep, as_plan
 
-__all__ = ["BOT_PLAN_STATES", "BotPlanWarning", "bot_plan", "bot_plan_report"]
+__all__ = ["BOT_PLAN_STATES", "BotPlanWarning", "bot_plan", "bot_plan_report", "shortest_plan"]
 
 BOT_PLAN_STATES = 5_000
 """States the search may visit for a bot plan (the full validation allows more)."""
+
+SHORTEN_BUDGET = 20_000
+"""Plans are shortened only while (plan steps) x (zones) stays within this budget: each step
+tried costs one replay of the plan."""
+
+OPTIONAL = ("open", "take", "press", "enter", "search", "move")
+"""Plan steps the bots may be spared: the search writes out every monotone action it takes,
+needed or not."""
 
 _CACHE: dict[Any, tuple[tuple[PlanStep, ...], str | None]] = {}
 
@@ -42,7 +51,7 @@ def bot_plan_report(scenario: Any) -> tuple[tuple[PlanStep, ...], str | None]:
             ((), f"scenario '{scenario.id}': the search for the bots' plan failed ({type(exc).__name__}: {exc})")
     else:
         if r.winnable:
-            out = (as_plan(r.plan), None)
+            out = (as_plan(shortest_plan(scenario, r.plan)), None)
         elif r.truncated:
             out = ((), f"scenario '{scenario.id}': the search for the bots' plan stopped after {r.states} states")
         else:
@@ -51,6 +60,47 @@ def bot_plan_report(scenario: Any) -> tuple[tuple[PlanStep, ...], str | None]:
         _CACHE.clear()
     _CACHE[key] = out
     return out
+
+
+def shortest_plan(scenario: Any, plan: list) -> list:
+    """The witness plan without the steps the win does not need.
+
+    The search takes every monotone action it can (opening every door it reaches, searching when
+    a door-opening item might help, entering every zone with a harmless trigger), and its plan
+    lists them all; the bots walk to each one, and a step they cannot carry out (a door they
+    cannot open, a search elsewhere) stops them although the mission is won without it. Each
+    optional step is dropped, last first, when the plan without it still replays
+    (:func:`designer.checks.plan.replay`) from the first start zone and from every other start
+    zone it replayed from before. Plans too large for the budget (:data:`SHORTEN_BUDGET`) are
+    kept whole.
+    """
+    steps = list(plan)
+    if len(steps) * max(1, len(scenario.zones)) > SHORTEN_BUDGET:
+        return steps
+    starts = list(dict.fromkeys(scenario.setup.start_zones))
+
+    def replays_from(candidate: list) -> set[str]:
+        ok = set()
+        for start in starts:
+            try:
+                replay(scenario, candidate, start)
+            except ReplayError:
+                if start == starts[0]:
+                    return set()
+            else:
+                ok.add(start)
+        return ok
+
+    ok = replays_from(steps)
+    if not ok:
+        return steps
+    for i in range(len(steps) - 1, -1, -1):
+        if steps[i].action in OPTIONAL:
+            candidate = steps[:i] + steps[i + 1:]
+            fewer = replays_from(candidate)
+            if fewer >= ok:  # from the first start zone, and from every start the plan worked from
+                steps, ok = candidate, fewer
+    return steps
 
 
 def bot_plan(scenario: Any) -> tuple[PlanStep, ...]:

@@ -143,6 +143,8 @@ def small_mission_data(draw, max_zones: int = 5) -> dict:
                                                   {"kind": "item", "item": "saw"}]))
             if draw(st.integers(0, 4)) == 0:
                 c["breakable"] = True
+            if draw(st.integers(0, 5)) == 0:
+                c["by_hand"] = False
         connections.append(c)
     start = draw(st.sampled_from(zone_ids))
     objectives = []
@@ -160,7 +162,7 @@ def small_mission_data(draw, max_zones: int = 5) -> dict:
     triggers = []
     effect_kinds = ["open_door", "close_door", "toggle_door", "unlock_door", "lock_door"]
     for i in range(draw(st.integers(0, 2))):
-        events = [{"kind": "zone_entered", "zone": draw(st.sampled_from([z for z in zone_ids if z != start]))}]
+        events = [{"kind": "zone_entered", "zone": draw(st.sampled_from(zone_ids))}]
         if switches:
             events.append({"kind": "switch_pressed", "switch": draw(st.sampled_from(switches))})
         if objectives:
@@ -192,3 +194,133 @@ def small_mission_data(draw, max_zones: int = 5) -> dict:
         "zones": zones, "connections": connections, "objectives": objectives, "triggers": triggers,
         "exits": exits, "victory": {"ordered": draw(st.booleans()), "steps": steps}, "setup": setup,
     }
+
+
+# ----------------------------------------------------------------------------------------------
+# missions for the plan property (tests/test_checks_plans.py): everything the validator reasons
+# about (doors with and without locks, doors only a button opens, breakable doors, one-way drops,
+# stairs, ladders, keys, items, hidden groups, search markers, searchable rooms, switches and
+# their triggers on entering, opening, taking, pressing and turns, ordered and unordered goals),
+# several survivors, the three rule profiles; played with spawning switched off
+
+
+@st.composite
+def plan_mission_data(draw, max_zones: int = 8) -> dict:
+    n = draw(st.integers(2, max_zones))
+    zone_ids = [f"z{i}" for i in range(n)]
+    zones = []
+    for z in zone_ids:
+        zone = {"id": z, "kind": draw(st.sampled_from(["street", "street", "room", "room", "corridor"]))}
+        if zone["kind"] == "room" and draw(st.booleans()):
+            zone["flags"] = {"searchable": True}
+        if draw(st.integers(0, 5)) == 0:
+            zone["flags"] = dict(zone.get("flags", {}), dark=True)
+        zones.append(zone)
+    pair = st.tuples(st.sampled_from(zone_ids), st.sampled_from(zone_ids)).filter(lambda p: p[0] != p[1])
+    connections, doors = [], []
+    for i, (a, b) in enumerate(draw(st.lists(pair, min_size=1, max_size=2 * n))):
+        kind = draw(st.sampled_from(["opening", "opening", "door", "door", "door", "drop", "stairs", "ladder"]))
+        c = {"id": f"c{i}", "kind": kind, "from": a, "to": b}
+        if kind == "door":
+            doors.append(c["id"])
+            c["state"] = draw(st.sampled_from(["open", "closed", "closed", "locked"]))
+            if c["state"] == "locked" and draw(st.booleans()):
+                c["lock"] = draw(st.sampled_from([{"kind": "colour", "colour": "blue"},
+                                                  {"kind": "colour", "colour": "red"},
+                                                  {"kind": "item", "item": "saw"}]))
+            if draw(st.integers(0, 5)) == 0:
+                c["breakable"] = True
+            if draw(st.integers(0, 5)) == 0:
+                c["by_hand"] = False
+        elif kind in ("opening", "stairs") and draw(st.integers(0, 6)) == 0:
+            c["one_way"] = True
+        connections.append(c)
+    starts = draw(st.lists(st.sampled_from(zone_ids), min_size=1, max_size=2, unique=True))
+    objectives = []
+    for i in range(draw(st.integers(0, 5))):
+        kind = draw(st.sampled_from(["token", "token", "key", "switch", "switch", "item", "search_marker"]))
+        o = {"id": f"o{i}", "kind": kind, "zone": draw(st.sampled_from(zone_ids))}
+        if kind == "key":
+            o["colour"] = draw(st.sampled_from(["blue", "red"]))
+        elif kind == "item":
+            o["item"] = draw(st.sampled_from(["saw", "crowbar", "pistol"]))
+        elif kind == "switch":
+            o["repeatable"] = draw(st.booleans())
+        if kind in ("token", "key") and draw(st.integers(0, 3)) == 0:
+            o["hidden_group"] = "g"
+        objectives.append(o)
+    switches = [o["id"] for o in objectives if o["kind"] == "switch"]
+    triggers = []
+    for i in range(draw(st.integers(0, 4))):
+        events = [{"kind": "zone_entered", "zone": draw(st.sampled_from(zone_ids))},
+                  {"kind": "turn_reached", "turn": draw(st.integers(1, 6))}]
+        if switches:
+            events += [{"kind": "switch_pressed", "switch": draw(st.sampled_from(switches))}] * 3
+        if objectives:
+            events.append({"kind": "objective_taken", "objective": draw(st.sampled_from(objectives))["id"]})
+        if doors:
+            events.append({"kind": "door_opened", "door": draw(st.sampled_from(doors))})
+        effects = [{"kind": "grant_xp", "amount": 1},
+                   {"kind": "end_game", "outcome": draw(st.sampled_from(["win", "loss"]))}]
+        if doors:
+            effects += [{"kind": k, "door": d}
+                        for k in ("open_door", "open_door", "close_door", "toggle_door", "toggle_door",
+                                  "unlock_door", "lock_door") for d in doors]
+        triggers.append({"id": f"t{i}", "when": draw(st.sampled_from(events)),
+                         "then": draw(st.lists(st.sampled_from(effects), min_size=1, max_size=2)),
+                         "once": draw(st.booleans())})
+    exits = draw(st.lists(st.sampled_from(zone_ids), unique=True, max_size=2))
+    choices = [{"kind": "reach_zone", "zones": [draw(st.sampled_from(zone_ids))],
+                "who": draw(st.sampled_from(["all", "any"]))},
+               {"kind": "survive", "turns": draw(st.integers(1, 4))}]
+    if exits:
+        choices.append({"kind": "escape", "who": draw(st.sampled_from(["all", "any"]))})
+    if objectives:
+        choices.append({"kind": "take_objectives",
+                        "objectives": draw(st.lists(st.sampled_from([o["id"] for o in objectives]), unique=True))})
+    if doors:
+        choices.append({"kind": "open_doors", "doors": draw(st.lists(st.sampled_from(doors), unique=True,
+                                                                      min_size=1, max_size=2))})
+    steps = draw(st.lists(st.sampled_from(choices), min_size=1, max_size=3))
+    profile = draw(st.sampled_from(["zombicide", "zombicide", "lnoe", "house"]))
+    survivors = draw(st.integers(1, 4))
+    setup: dict = {"start_zones": starts, "rules": {"profile": profile},
+                   "survivors": {"min": survivors, "max": survivors}}
+    if draw(st.integers(0, 2)):
+        setup["survivors"]["starting_equipment"] = [draw(st.sampled_from(["crowbar", "fire axe", "pistol"]))]
+    if draw(st.booleans()):
+        setup["equipment_deck"] = draw(st.sampled_from([[{"item": "water"}],
+                                                        [{"item": "crowbar"}, {"item": "saw"}]]))
+    if draw(st.booleans()):
+        setup["turn_limit"] = draw(st.integers(30, 60))
+    return {
+        "schema_version": 1, "id": "plan", "meta": {"title": "plan"},
+        "zones": zones, "connections": connections, "objectives": objectives, "triggers": triggers,
+        "exits": exits, "victory": {"ordered": draw(st.booleans()), "steps": steps}, "setup": setup,
+    }
+
+
+def without_spawning(data: dict) -> dict:
+    """The same scenario (JSON data) with spawning switched off and no zombies placed: no
+    active spawn and no effect that activates one, no ``spawn_zombies`` effect, no placed
+    zombies, no building spawns, no 'Aaah!' card in the search deck, and an empty zombie pool."""
+    import copy
+
+    from designer.engine.profiles import make_profile
+
+    d = copy.deepcopy(data)
+    for sp in d.get("spawns", []):
+        sp["active"] = False
+    for t in d.get("triggers", []):
+        t["then"] = [e if e["kind"] not in ("activate_spawn", "toggle_spawn", "spawn_zombies")
+                     else {"kind": "grant_xp", "amount": 1} for e in t["then"]]
+    setup = d.setdefault("setup", {})
+    setup["zombies"] = []
+    setup["zombie_pool"] = {"walker": 0, "runner": 0, "fatty": 0, "abomination": 0}
+    rules = setup.setdefault("rules", {})
+    rules["overrides"] = dict(rules.get("overrides") or {}, building_spawn=False)
+    deck = setup.get("equipment_deck")
+    if deck is None:
+        deck = [{"item": n, "count": c} for n, c in make_profile(rules.get("profile", "zombicide")).default_deck]
+    setup["equipment_deck"] = [e for e in deck if e["item"] != "aaah"] or [{"item": "water"}]
+    return d

@@ -13,8 +13,11 @@ entered, deck searched, victory progress). On these maps the validator must agre
   cannot be won), and every real dead end the oracle finds is reported;
 - when it says unwinnable, the engine never wins a game.
 
-The suite runs 400 maps (the same on every run); ``HYPOTHESIS_PROFILE=ci`` draws 5,000 fresh
-maps, ``=long`` 50,000.
+The suite runs 400 maps (the same on every run); the ``ci`` profile draws 5,000 fresh maps and
+``DESIGNER_PROPERTY_MAPS=50000`` a longer run's 50,000. The start zone counts as not entered
+(its entry triggers fire when a survivor comes back into it), as in the engine.
+"Unwinnable means no game is won" over many more maps and every policy is in
+``tests/test_checks_plans.py``.
 """
 
 from __future__ import annotations
@@ -31,12 +34,13 @@ from designer.io.files import parse
 
 from .strategies import small_mission_data
 
-_RUNS = {"ci": 5_000, "long": 50_000}
-_PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "")
-PROFILE = settings(max_examples=_RUNS.get(_PROFILE, 400), deadline=None, derandomize=_PROFILE not in _RUNS,
+from .conftest import PROFILE as _PROFILE
+
+MAPS = int(os.environ.get("DESIGNER_PROPERTY_MAPS") or (5_000 if _PROFILE == "ci" else 400))
+PROFILE = settings(max_examples=MAPS, deadline=None, derandomize=_PROFILE != "ci",
                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-"""400 maps, the same ones on every run of the suite; ``HYPOTHESIS_PROFILE=ci`` draws 5,000 new
-maps and ``=long`` 50,000."""
+"""400 maps, the same ones on every run of the suite; the ``ci`` profile (``CI=true`` or
+``HYPOTHESIS_PROFILE=ci``) draws 5,000 new maps, ``DESIGNER_PROPERTY_MAPS=N`` asks for N."""
 
 OPENERS = {"crowbar", "fire axe", "claw hammer", "chainsaw", "concrete saw"}
 COMPARED = {"cross", "open", "take", "press", "enter"}
@@ -150,7 +154,7 @@ class Oracle:
             if c.kind == "door":
                 d = self.dbit[c.id]
                 if not state[1] >> d & 1:
-                    if not opener:
+                    if not opener or not c.by_hand:
                         continue
                     lock = c.lock
                     if not (state[2] >> d & 1 or c.breakable or
@@ -248,6 +252,10 @@ def test_the_validator_agrees_with_the_brute_force_search(data):
         replay(s, report.plan)
     reported = {(step.action, step.target) for step, _ in report.reachability.dead_ends}
     real = {label for a, b, label in arcs if good[a] and not good[b]}
+    # the validator keeps no situation "stepped out of the start zone": coming back into a start
+    # zone whose entry is fatal is blamed on the coming back (always fatal), not on the step out
+    start = s.setup.start_zones[0]
+    real |= {label for a, b, label in arcs if label == ("enter", start) and not good[b]}
     assert reported <= real, f"reported dead ends that are not real: {reported - real}"
     assert dead <= reported, f"real dead ends not reported: {dead - reported}"
 
@@ -256,8 +264,8 @@ def test_the_validator_agrees_with_the_brute_force_search(data):
 @given(small_mission_data())
 def test_an_unwinnable_verdict_means_the_engine_never_wins(data):
     s = parse(data)
-    if check(s).winnable:
-        return
+    if check(s).winnable or any(c.kind == "door" and not c.by_hand for c in s.connections):
+        return  # doors only a button opens: see test_checks_plans.test_the_engine_keeps_button_doors_shut
     for policy in ("greedy", "random"):
         for seed in range(3):
             assert not designer.play(s, seed=seed, policy=policy)["won"]

@@ -28,7 +28,7 @@ class ReplayError(ValueError):
 
     def __init__(self, index: int, step: Step, reason: str):
         self.index, self.step, self.reason = index, step, reason
-        super().__init__(f"step {index + 1} ({step.text}): {reason}")
+        super().__init__(f"step {index + 1} ({getattr(step, 'text', None) or step.action}): {reason}")
 
 
 @dataclass
@@ -167,11 +167,14 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
             return set(st.doors) <= t.ever
         if st.kind == "kill":
             return t.zombies
-        if st.kind == "survive":
+        if st.kind == "survive":  # and every trigger of turns 1..N has fired on the way
             limit = s.setup.turn_limit if s.defeat.at_turn_limit else None
-            return limit is None or st.turns <= limit
+            later = [tr for tr in s.triggers if tr.when.kind == "turn_reached" and t.turn < tr.when.turn <= st.turns]
+            return (limit is None or st.turns <= limit) and not later
         return False
 
+    t.turn = 1  # the first turn begins before any survivor acts
+    fire(lambda ev: ev.kind == "turn_reached" and ev.turn == 1)
     for i, step in enumerate(plan):
         fail = lambda reason: ReplayError(i, step, reason)  # noqa: E731
         if t.outcome == "win":
@@ -214,12 +217,25 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
             t.pressed.add(o.id)
             t.taken.add(o.id)
             fire(lambda ev: ev.kind == "switch_pressed" and ev.switch == o.id)
-        elif a == "enter":  # walking here was the entering, unless the team stood here already
-            arrive(t.pos)
+        elif a == "enter":  # walking here was the entering
+            if t.pos not in t.entered:
+                raise fail("the team stands here from the start: it enters only after stepping out")
+        elif a == "move":  # through one passage, into the zone beyond
+            c = next((c for c in s.connections if c.id == step.target), None)
+            if c is None or t.pos not in c.zones or not c.survivors or (c.one_way and t.pos != c.source):
+                raise fail("the team cannot pass that connection from here")
+            if c.kind == "door" and c.id not in t.open:
+                raise fail("the door is shut")
+            other = c.target if t.pos == c.source else c.source
+            if not enterable(other):
+                raise fail("no survivor can stand beyond it")
+            arrive(other)
         elif a == "search":
             if not zone[t.pos].is_searchable or zone[t.pos].capacity.max_survivors == 0:
                 raise fail("survivors cannot search here")
             t.searched = True
+            if "aaah" in facts.deck_items:  # an 'Aaah!' card turns up sooner or later: a walker
+                t.zombies = True
         elif a == "cross":
             c = next((c for c in s.connections if c.id == step.target), None)
             if c is None or c.source != t.pos or not c.survivors or not enterable(c.target):

@@ -70,7 +70,9 @@ class Step:
     """One step of a witness plan, in a designer's words.
 
     ``action`` is one of: open (a door), take (an objective), press (a switch), enter (a zone
-    with a trigger), cross (a one-way connection), wait (for a turn), kill (a number of
+    with a trigger, or a zone to step out into before coming back into the start zone), move
+    (leave a start zone whose entry is dangerous, through connection ``target``), search (a
+    searchable zone), cross (a one-way connection), wait (for a turn), kill (a number of
     zombies), goal (a victory step is met). ``zone`` is where the team stands to do it ('' for
     wait / kill / goals met anywhere); ``target`` is the id acted on.
     """
@@ -157,8 +159,11 @@ class _Compiled:
 
         c_door, c_from, c_to, c_one_way = cs.c_door, cs.c_from, cs.c_to, cs.c_one_way
         starts = set(cs.start_zones)
-        self.idle_doors = _idle_doors_of(cs)
+        pockets = _pockets_of(cs)
+        self.idle_doors = sum(1 << d for d, (mask, _) in pockets.items() if not mask)
         idle = self.idle_doors
+        self.pocket_doors = {d: mask for d, (mask, _) in pockets.items() if mask}
+        """Doors into pockets holding free objectives: door -> the objectives (bit mask)."""
         # a trigger is safe for the search when it only adds options, or changes idle doors
         safe = [all(op in SAFE_EFFECTS or (op <= FX_LOCK and idle >> arg & 1) for op, arg in row)
                 for row in cs.trig_effects]
@@ -172,14 +177,23 @@ class _Compiled:
                     safe[ti] = False
                     changed = True
         self.trig_safe = tuple(safe)
+        self.trig_toggles = tuple(
+            () if safe[ti] or not all(op in SAFE_EFFECTS or (op <= FX_LOCK and idle >> arg & 1)
+                                      or (op == FX_TOGGLE and arg in self.pocket_doors) for op, arg in row)
+            else tuple(arg for op, arg in row if op == FX_TOGGLE and arg in self.pocket_doors)
+            for ti, row in enumerate(cs.trig_effects))
+        """Per trigger that is safe but for toggles of doors into pockets of free objectives:
+        those doors. Firing it only adds options while each of them is shut (the toggle opens
+        it) or its pocket has been emptied."""
         hazard = [False] * n
         for z, trig in cs.triggers_on[EV_ZONE_ENTERED].items():
-            if z not in starts and not all(safe[t] for t in trig):
+            if not all(safe[t] for t in trig):
                 hazard[z] = True
         self.hazard = hazard
         """Zones whose first entry fires a trigger that can remove options: walking into one is an
-        action of its own, so they are never merged with their neighbours (the start zone, where
-        the team stands without entering, excepted)."""
+        action of its own, so they are never merged with their neighbours. A start zone is one
+        too: the team stands there without having entered it, and comes back into it only by an
+        action of its own."""
         var_conns = []
         for c, surv in enumerate(cs.c_survivors):
             if not surv:
@@ -212,6 +226,8 @@ class _Compiled:
         for z in range(n):
             if enterable[z]:
                 self.super_zones[self.super_of[z]].append(z)
+        self.pocket_nodes = {d: frozenset(self.super_of[z] for z in pockets[d][1]) for d in self.pocket_doors}
+        """The condensed nodes of each pocket of free objectives."""
         self.search_zone = [-1] * m
         """Per condensed node, a zone where survivors may search (-1 when there is none)."""
         for z in range(n):
@@ -266,8 +282,14 @@ class _Compiled:
         self.openers = cs.door_openers
         self.needs_opener = cs.doors_need_item
         lock_items = {v for lk in cs.door_lock if lk is not None and lk[0] == "item" for v in lk[1:]}
-        self.search_gives = (cs.deck_has_opener and self.needs_opener) or bool(lock_items & cs.deck_items)
-        """Whether searching can give anything the search cares about (a door opener, a lock's item)."""
+        self.deck_aaah = "aaah" in cs.deck_items
+        """The search deck holds 'Aaah!' cards: a survivor who searches draws one sooner or later,
+        and a walker appears in the zone."""
+        self.wants_zombies = ST_KILL in cs.step_op or bool(cs.triggers_on[EV_KILLS])
+        self.search_gives = (cs.deck_has_opener and self.needs_opener) or bool(lock_items & cs.deck_items) or (
+            self.deck_aaah and self.wants_zombies)
+        """Whether searching can give anything the search cares about (a door opener, a lock's
+        item, a zombie to kill)."""
 
         # triggers by event
         self.trig_ids = cs.trig_ids
@@ -281,6 +303,9 @@ class _Compiled:
         limit = cs.turn_limit if s.defeat.at_turn_limit else None
         self.turn_steps = [(t, on[EV_TURN][t]) for t in sorted(on[EV_TURN]) if limit is None or t <= limit]
         self.kill_steps = [(k, on[EV_KILLS][k]) for k in sorted(on[EV_KILLS])]
+        self.survive_waits = [sum(1 for t, _ in self.turn_steps if t <= cs.step_count[i]) if op == ST_SURVIVE else 0
+                              for i, op in enumerate(cs.step_op)]
+        """Per 'survive N turns' step, how many turn triggers (those of turns 1..N) fire first."""
         self.entered_in: list[list[int]] = [[] for _ in range(m)]
         for z in self.on_entered:
             if enterable[z]:
@@ -324,6 +349,14 @@ class _Compiled:
                 mask = sum(1 << d for d in targets)
             self.step_mask.append(mask)
             self.step_supers.append(supers)
+        take_masks = 0
+        for i, op in enumerate(cs.step_op):
+            if op == ST_TAKE:
+                take_masks |= self.step_mask[i]
+        self.forgettable_presses = sum(1 << o for o, k in enumerate(cs.obj_kind)
+                                       if k == "switch" and cs.obj_repeatable[o] and not take_masks >> o & 1)
+        """Repeatable switches no victory step names: whether they were pressed changes nothing
+        ahead (they can be pressed again, their once-triggers are remembered apart)."""
         self.position_steps = sum(1 << i for i, op in enumerate(cs.step_op) if op in (ST_REACH, ST_ESCAPE, ST_CLEAR))
         self.escape_steps = sum(1 << i for i, op in enumerate(cs.step_op) if op == ST_ESCAPE)
         self.turn_limit = limit
@@ -338,11 +371,26 @@ def _idle_doors_of(cs: CompiledScenario, max_pocket: int = 256) -> int:
     trigger or a goal. Opening, closing or toggling such a door removes no option, so switches
     that only toggle idle doors are pressed once, like any monotone action, and do not multiply
     the situations of the search."""
+    return sum(1 << d for d, (mask, _) in _pockets_of(cs, max_pocket).items() if not mask)
+
+
+def _pockets_of(cs: CompiledScenario, max_pocket: int = 256) -> dict[int, tuple[int, frozenset[int]]]:
+    """Doors into pockets that hold at most free objectives: door -> (the objectives in its
+    pocket as a bit mask, the pocket's zones).
+
+    A pocket is the zones reached through the door alone (at most ``max_pocket``); it may hold
+    nothing the mission uses (see :func:`_idle_doors_of`) but objectives that are not switches,
+    fire no trigger and can be taken. With no objective the door is idle; otherwise its state
+    stops mattering once the team has taken them all and stands outside."""
     s = cs.scenario
     n = cs.n
     used = [False] * n
-    for z in cs.obj_zone0:
-        used[z] = True
+    free_in = [0] * n
+    for o, z in enumerate(cs.obj_zone0):
+        if cs.obj_kind[o] == "switch" or o in cs.triggers_on[EV_TAKEN] or not cs.obj_takeable[o]:
+            used[z] = True
+        else:
+            free_in[z] |= 1 << o
     for z in (*cs.exits, *cs.start_zones, *cs.spawn_zone, *cs.triggers_on[EV_ZONE_ENTERED]):
         used[z] = True
     for pz in s.setup.zombies:
@@ -368,7 +416,7 @@ def _idle_doors_of(cs: CompiledScenario, max_pocket: int = 256) -> int:
         a, b = cs.c_from[c], cs.c_to[c]
         neighbours[a].append((b, c))
         neighbours[b].append((a, c))
-    idle = 0
+    pockets: dict[int, tuple[int, frozenset[int]]] = {}
     for d in range(len(cs.door_ids)):
         if not marked >> d & 1 or goal_doors >> d & 1:
             continue
@@ -378,11 +426,13 @@ def _idle_doors_of(cs: CompiledScenario, max_pocket: int = 256) -> int:
             seen = {far}
             stack = [far]
             ok = True
+            mask = 0
             while stack and ok:
                 z = stack.pop()
                 if used[z] or z == near or len(seen) > max_pocket:
                     ok = False
                     break
+                mask |= free_in[z]
                 for v, c in neighbours[z]:
                     if c == conn:
                         continue
@@ -394,9 +444,9 @@ def _idle_doors_of(cs: CompiledScenario, max_pocket: int = 256) -> int:
                         seen.add(v)
                         stack.append(v)
             if ok:
-                idle |= 1 << d
+                pockets[d] = (mask, frozenset(seen))
                 break
-    return idle
+    return pockets
 
 
 class _State:
@@ -445,6 +495,9 @@ class _Search:
         self._useful: set[str] | None = None
         self.wants_opener: set[int] = set()
         """Doors the team stood beside, could have opened but for a door-opening item."""
+        self.standing = -1
+        """The start zone of the current run: the team stands there from the beginning without
+        having entered it (the other start zones are zones like any other)."""
 
     # -- rules -------------------------------------------------------------------------------
 
@@ -555,16 +608,53 @@ class _Search:
         steps.append(Step("enter", zone, zone, f"enter {self.names[zone]}"))
         self.fire(st, self.c.on_entered.get(z, ()))
 
+    def step_out(self, st: _State, z: int, region: set[int], steps: list[Step]) -> bool:
+        """The team stands in start zone ``z`` without having entered it (as in the engine): to
+        enter it, a survivor steps out into another zone of the region and comes back. Write that
+        step (a zone next to ``z`` when there is one) and return True; False when the region has
+        no other zone yet."""
+        c = self.c
+        cs = self.cs
+        near: list[int] = []
+        for k in range(len(cs.conn_ids)):
+            a, b = cs.c_from[k], cs.c_to[k]
+            if z not in (a, b) or not cs.c_survivors[k] or cs.c_one_way[k]:
+                continue
+            w = b if a == z else a
+            d = cs.c_door[k]
+            if d < 0 or st.open >> d & 1:
+                near.append(w)
+        far = [w for u in sorted(region) for w in c.super_zones[u]]
+        # another start zone is the last choice: a game that starts there stands in it unentered
+        candidates = [w for w in (*near, *far) if w != z and c.super_of[w] in region and cs.enterable[w]
+                      and not (c.hazard[w] and not st.entered >> w & 1)]
+        best = next((w for w in candidates if w not in c.start_zone_set), candidates[0] if candidates else -1)
+        if best < 0:
+            return False
+        if best in c.on_entered and not st.entered >> best & 1:
+            self.enter(st, best, steps)
+        else:
+            zone = c.zone_ids[best]
+            steps.append(Step("enter", zone, zone, f"step out into {self.names[zone]}"))
+        return True
+
     def search_deck(self, st: _State, z: int, steps: list[Step]) -> None:
         zone = self.c.zone_ids[z]
-        what = "a door-opening item" if self.c.needs_opener and not self.holdings(st).opener else "equipment"
+        wanted = [w for w, want in (("a door-opening item", self.c.needs_opener and not self.holdings(st).opener),
+                                    ("an 'Aaah!' card (a walker)", self.c.deck_aaah and self.c.wants_zombies
+                                     and not st.zsrc)) if want]
+        what = " and ".join(wanted) + (" turn up" if len(wanted) > 1 else " turns up") if wanted else "equipment turns up"
         st.searched = True
-        steps.append(Step("search", zone, "", f"search {self.names[zone]} until {what} turns up"))
+        if self.c.deck_aaah:
+            st.zsrc = True
+        steps.append(Step("search", zone, "", f"search {self.names[zone]} until {what}"))
 
     def safe(self, triggers, st: _State) -> bool:
         """Whether firing these triggers now can only add options."""
         c = self.c
-        return all(c.trig_safe[t] or (c.trig_once[t] and st.fired >> t & 1) for t in triggers)
+        return all(c.trig_safe[t] or (c.trig_once[t] and st.fired >> t & 1) or (
+            c.trig_toggles[t] and all(not st.open >> d & 1 or st.taken & c.pocket_doors[d] == c.pocket_doors[d]
+                                      for d in c.trig_toggles[t])) for t in triggers)
 
     def pending_triggers(self, triggers, st: _State) -> bool:
         c = self.c
@@ -574,13 +664,43 @@ class _Search:
         """Whether an action in zone ``z`` must wait: acting there is entering it, and the zone's
         entry triggers have not fired yet (the start zone, where the team stands from the
         beginning, never waits)."""
-        return z in self.c.on_entered and not st.entered >> z & 1 and z not in self.c.start_zone_set
+        return z in self.c.on_entered and not st.entered >> z & 1 and z != self.standing
+
+    def stays(self, st: _State, u: int) -> bool:
+        """Whether the team in node ``u`` stands in its start zone, whose entry can remove
+        options and has not fired: leaving it is an action of its own (coming back is entering
+        it), so the region stops there."""
+        z = self.standing
+        return z >= 0 and self.c.hazard[z] and u == self.c.super_of[z] and not st.entered >> z & 1
+
+    def step_outs(self, st: _State, region: set[int]):
+        """Leaving the start zone (see :meth:`stays`) through each open two-way passage: yields
+        like :meth:`successors`."""
+        c = self.c
+        u = c.super_of[self.standing]
+        if u not in region or not self.stays(st, u):
+            return
+        for k in c.edges_of[u]:
+            a, b, one_way, d, cid, sa, sb = c.edges[k]
+            if one_way or (d >= 0 and not st.open >> d & 1):
+                continue
+            w, v = (b, sb) if sa == u else (a, sa)
+            if c.hazard[w] and not st.entered >> w & 1:
+                continue  # stepping into a hazard zone is an entry of its own
+            new = st.copy()
+            steps: list[Step] = []
+            zone, far = c.zone_ids[self.standing], c.zone_ids[w]
+            step = Step("move", zone, cid, f"leave {self.names[zone]} through '{cid}' into {self.names[far]}")
+            steps.append(step)
+            if w in c.on_entered and not new.entered >> w & 1:
+                self.enter(new, w, steps)
+            yield step, new, v, steps
 
     def passable(self, st: _State, k: int, u: int) -> bool:
         """Whether the team in node ``u`` walks through variable edge ``k`` now (an open door,
         or a passage into a hazard zone it has already entered)."""
         a, b, _, d, _, sa, _ = self.c.edges[k]
-        if d >= 0 and not st.open >> d & 1:
+        if d >= 0 and not st.open >> d & 1 or self.stays(st, u):
             return False
         other = b if sa == u else a
         return not (self.c.hazard[other] and not st.entered >> other & 1)
@@ -592,7 +712,7 @@ class _Search:
         or locked, so the former region is still walkable and saturation can start from it.
         (After a door closes, the side it is reopened from depends on where the team stands:
         saturation starts afresh from there.)"""
-        return step.action != "cross" and not before.unlocked & ~after.unlocked and not before.open & ~after.open
+        return step.action not in ("cross", "move") and not before.unlocked & ~after.unlocked and not before.open & ~after.open
 
     def saturate(self, st: _State, start: int, steps: list[Step],
                  seed: tuple[set[int], list[tuple[int, int]]] | None = None) -> tuple[set[int], list[tuple[int, int]]]:
@@ -623,18 +743,30 @@ class _Search:
             self.open_door(st, d, steps, c.zone_ids[a if sa == u else b])
             return True
 
+        later: list[int] = []
+        """Nodes holding a switch that toggles a door into a pocket not yet emptied."""
+        deferred: list[int] = []
+        """Nodes holding a start zone whose entry waits until the team has somewhere to step
+        out to."""
+
         def furnish(u: int) -> None:
             nonlocal have
             for z in c.entered_in[u]:
                 if not st.entered >> z & 1 and self.safe(c.on_entered[z], st):
+                    if z == self.standing and not self.step_out(st, z, region, steps):
+                        deferred.append(u)
+                        continue
                     self.enter(st, z, steps)
             for o in c.objectives_in[u]:
                 bit = 1 << o
                 if self.blocked_by_entry(st, c.obj_zone[o]):
                     continue
                 if c.obj_kind[o] == "switch":
-                    if not st.pressed & bit and self.safe(on_pressed.get(o, ()), st):
-                        self.press(st, o, steps)
+                    if not st.pressed & bit:
+                        if self.safe(on_pressed.get(o, ()), st):
+                            self.press(st, o, steps)
+                        elif any(c.trig_toggles[t] for t in on_pressed.get(o, ())):
+                            later.append(u)  # safe once the pockets it toggles are emptied
                 elif not st.taken & bit and self.safe(on_taken.get(o, ()), st):
                     self.take(st, o, steps)
                     have = self.holdings(st)
@@ -667,7 +799,8 @@ class _Search:
                         continue
                     other = sb if sa == u else sa
                     if d < 0:  # a passage into a hazard zone: walkable once the zone is entered
-                        if not hazard[a if sa != u else b] or st.entered >> (a if sa != u else b) & 1:
+                        if not self.stays(st, u) and (not hazard[a if sa != u else b]
+                                                      or st.entered >> (a if sa != u else b) & 1):
                             if other not in region:
                                 stack.append(other)
                         else:
@@ -680,6 +813,14 @@ class _Search:
                             blocked.append((k, u))
                     else:
                         blocked.append((k, u))
+            if later:  # switches that had to wait for the pockets they toggle to be emptied
+                again, later[:] = list(dict.fromkeys(later)), []
+                for u in again:
+                    furnish(u)
+            if deferred and len(region) > 1:  # the start zone can be left and entered again now
+                again, deferred[:] = list(deferred), []
+                for u in again:
+                    furnish(u)
             # keys taken, doors opened by effects or a search may free doors that were waiting
             have = self.holdings(st)
             if searchable and not st.searched and c.search_gives and self.search_helps(st, have, blocked):
@@ -706,6 +847,8 @@ class _Search:
         c = self.c
         if not have.opener and c.cs.deck_has_opener:
             return True
+        if c.deck_aaah and c.wants_zombies and not st.zsrc:
+            return True
         for k, _ in blocked:
             if c.edges[k][3] < 0:
                 continue
@@ -728,8 +871,8 @@ class _Search:
             return st.ever & c.step_mask[i] == c.step_mask[i]
         if op == ST_KILL:
             return st.zsrc
-        if op == ST_SURVIVE:
-            return c.turn_limit is None or c.cs.step_count[i] <= c.turn_limit
+        if op == ST_SURVIVE:  # the turn triggers of turns 1..N fire before N turns are survived
+            return (c.turn_limit is None or c.cs.step_count[i] <= c.turn_limit) and st.turn >= c.survive_waits[i]
         return False
 
     def goal_step(self, i: int, region: set[int], st: _State) -> Step:
@@ -848,8 +991,12 @@ class _Search:
                 continue
             new = st.copy()
             steps = []
+            if z == self.standing and u in region and not self.step_out(new, z, region, steps):
+                continue
             self.enter(new, z, steps)
-            yield steps[0], new, u, steps
+            yield steps[-1], new, u, steps
+        if self.standing >= 0 and c.hazard[self.standing]:
+            yield from self.step_outs(st, region)
         if st.turn < len(c.turn_steps):
             turn, trig = c.turn_steps[st.turn]
             new = st.copy()
@@ -1077,12 +1224,34 @@ class _Search:
         return [st for st in plan if not (st.action == "take" and st.target not in useful)
                 and not (st.action == "open" and st.target in idle)]  # idle doors lead nowhere useful
 
+    def canonical(self, st: _State, region: set[int]) -> tuple:
+        """The state's key, with the doors into emptied pockets forgotten while the team stands
+        outside them (open or shut, they no longer change what the team can do), and the presses
+        of repeatable switches no victory step names: situations that differ only there are
+        one."""
+        c = self.c
+        if not c.pocket_doors and not c.forgettable_presses:
+            return st.key()
+        forget = 0
+        inside: set[int] = set()
+        for d, mask in c.pocket_doors.items():
+            if st.taken & mask == mask and not region <= c.pocket_nodes[d]:
+                forget |= 1 << d
+                inside |= c.pocket_nodes[d]
+        key = list(st.key())
+        key[6] &= ~c.forgettable_presses
+        if forget:
+            key[0] = min((u for u in region if u not in inside), default=st.pos)
+            key[1] &= ~forget
+            key[2] &= ~forget
+            key[3] &= ~forget
+        return tuple(key)
+
     # -- the search ------------------------------------------------------------------------------
 
     def run(self, start_super: int) -> Reachability:
         c = self.c
-        init = _State()
-        init.open, init.unlocked, init.zsrc = c.open0, c.unlocked0, c.zsrc0
+        init = self._fresh(c)
         keys: dict[tuple, int] = {}
         parents: list[tuple[int, list[Step]]] = []
         entries: list[list[tuple[_State, int]]] = []
@@ -1101,8 +1270,8 @@ class _Search:
 
         def add(st: _State, saturated: tuple[set[int], list], parent: int, path: list[Step],
                 entry: tuple[_State, int]) -> int:
-            k = st.key()
-            ek = (entry[0].key(), entry[1])
+            k = self.canonical(st, saturated[0])
+            ek = (self.canonical(entry[0], {entry[1]}), entry[1])
             if k in keys:
                 i = keys[k]
                 if ek not in entry_keys[i] and not st.outcome:
@@ -1212,10 +1381,14 @@ class _Search:
             truncated=truncated,
         )
 
-    @staticmethod
-    def _fresh(c: _Compiled) -> _State:
+    def _fresh(self, c: _Compiled) -> _State:
+        """The situation before the team acts: the set-up, and the triggers of turn 1 fired
+        (the first turn begins before any survivor acts)."""
         st = _State()
         st.open, st.unlocked, st.zsrc = c.open0, c.unlocked0, c.zsrc0
+        while st.turn < len(c.turn_steps) and c.turn_steps[st.turn][0] <= 1:
+            self.fire(st, c.turn_steps[st.turn][1])
+            st.turn += 1
         return st
 
     @staticmethod
@@ -1245,7 +1418,11 @@ def search(scenario: Scenario | CompiledScenario, max_states: int = DEFAULT_MAX_
         r = Reachability(False, [], set(), set(), set(), set(), set(), set(), [], 0, 0, False)
         r.compiled = engine.c
         return r
-    results = [engine.run(sp) for sp in starts]
+    results = []
+    for z in dict.fromkeys(cs.start_zones):  # the first start zone first: its plan is the witness
+        if cs.enterable[z]:
+            engine.standing = z
+            results.append(engine.run(engine.c.super_of[z]))
     first = results[0]
     for r in results[1:]:
         first.winnable = first.winnable and r.winnable
