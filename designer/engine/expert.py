@@ -42,7 +42,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from .equipment import item
-from .policies import BOTS, _done, _killable, _toward, goal_zones
+from .policies import BOTS, _done, _killable, _toward, goal_zones, job_here, walk_on
 from .state import INF
 
 if TYPE_CHECKING:
@@ -138,19 +138,9 @@ def team_decide(game: "GameView", s: "Survivor", acts: list, memory: Any, escort
             step = min(moves, key=lambda a: (st.zombies_in(a[1]), a), default=None)
         return step or ("pass",)
 
-    if action == "take" and target is None:
-        takes = [a for a in acts if a[0] == "take" and st.obj_zone[a[1]] == z]
-        if takes:
-            return takes[0]
-    for a in acts:
-        if (a[0] == action == "take" or a[0] == action == "press") and a[1] == target:
-            return a
-        if a[0] == "open" and action == "open" and a[1] == target:
-            return a
-    if action == "escape" and b.is_exit[z]:
-        return ("pass",)
-    if action == "reach" and z in zones:
-        return ("pass",)
+    job = job_here(game, s, acts, zones, action, target)
+    if job is not None:
+        return job
 
     # ranged fire only where no team mate stands (hits go to survivors first)
     safe = [a for a in ranged if not st.survivors_in(a[2])]
@@ -176,24 +166,7 @@ def team_decide(game: "GameView", s: "Survivor", acts: list, memory: Any, escort
                 if step:
                     return step
 
-    if action == "hunt":
-        step = _toward(game, s, acts, zones, False)
-        if step:
-            return step
-        if zones and melee:
-            return melee[0]
-    step = _toward(game, s, acts, zones, False)
-    if step and step[0] == "move" and st.zombies_in(step[1]):
-        at_them = [a for a in ranged if a[2] == step[1] and not st.survivors_in(a[2])]
-        if at_them:
-            return at_them[0]
-        if not any(_killable(game, s, step[1], n) for n in s.items if item(n).is_melee):
-            step = None
-    if step:
-        return step
-    if ("search",) in acts:
-        return ("search",)
-    return ("pass",)
+    return walk_on(game, s, acts, zones, action, melee, ranged, False)
 
 
 class TeamBot:

@@ -186,20 +186,9 @@ def _decide(game: "GameView", s: "Survivor", acts: list, cautious_mode: bool, me
             step = min(moves, key=lambda a: (st.zombies_in(a[1]), a), default=None)
         return step or ("pass",)
 
-    # the job at hand, where the survivor stands
-    if action == "take" and target is None:
-        takes = [a for a in acts if a[0] == "take" and st.obj_zone[a[1]] == z]
-        if takes:
-            return takes[0]
-    for a in acts:
-        if (a[0] == action == "take" or a[0] == action == "press") and a[1] == target:
-            return a
-        if a[0] == "open" and action == "open" and a[1] == target:
-            return a
-    if action == "escape" and b.is_exit[z]:
-        return ("pass",)  # escape at the end of the turn
-    if action == "reach" and z in zones:
-        return ("pass",)
+    job = job_here(game, s, acts, zones, action, target)
+    if job is not None:
+        return job
 
     # shoot zombies in sight that no team mate stands with
     safe = [a for a in ranged if not st.survivors_in(a[2])]
@@ -222,13 +211,42 @@ def _decide(game: "GameView", s: "Survivor", acts: list, cautious_mode: bool, me
         if behind:
             return ("pass",)
 
+    return walk_on(game, s, acts, zones, action, melee, ranged, cautious_mode)
+
+
+def job_here(game: "GameView", s: "Survivor", acts: list, zones: list[int], action: str,
+             target: int | None) -> tuple | None:
+    """The job at hand where the survivor stands (take, press or open the plan's target, wait
+    in the exit or the zone to reach), or None."""
+    st, b, z = game.state, game.board, s.zone
+    if action == "take" and target is None:
+        takes = [a for a in acts if a[0] == "take" and st.obj_zone[a[1]] == z]
+        if takes:
+            return takes[0]
+    for a in acts:
+        if (a[0] == action == "take" or a[0] == action == "press") and a[1] == target:
+            return a
+        if a[0] == "open" and action == "open" and a[1] == target:
+            return a
+    if action == "escape" and b.is_exit[z]:
+        return ("pass",)  # escape at the end of the turn
+    if action == "reach" and z in zones:
+        return ("pass",)
+    return None
+
+
+def walk_on(game: "GameView", s: "Survivor", acts: list, zones: list[int], action: str, melee: list,
+            ranged: list, careful: bool) -> tuple:
+    """Walk toward the goal zones (around zombies when ``careful``): shoot zombies that block
+    the way, walk in only armed to kill them; else search, else pass."""
+    st = game.state
     if action == "hunt":
         step = _toward(game, s, acts, zones, False)
         if step:
             return step
         if zones and melee:
             return melee[0]
-    step = _toward(game, s, acts, zones, cautious_mode)
+    step = _toward(game, s, acts, zones, careful)
     if step and step[0] == "move" and st.zombies_in(step[1]):
         # zombies block the way: shoot them if possible, walk in only armed for melee
         at_them = [a for a in ranged if a[2] == step[1] and not st.survivors_in(a[2])]
