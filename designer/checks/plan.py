@@ -1,6 +1,6 @@
 """Replaying a witness plan step by step on the scenario, independently of the search.
 
-The replay walks the team zone by zone with networkx over the connections passable at that
+The replay walks the team zone by zone (a breadth-first walk) over the connections passable at that
 moment, opens doors only with their key, item or trigger and a door-opening item in hand (when
 the rule profile asks for one), fires the triggers of every action, fires the entry triggers of
 the zone the team walks to before it acts there (taking an objective is entering its zone), and
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import networkx as nx
 
 from ..model.scenario import Scenario
 from ..rules.compiled import compile as compile_scenario
@@ -84,15 +83,16 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
     def enterable(z: str) -> bool:
         return zone[z].capacity.max_survivors != 0
 
-    def walk_graph() -> nx.Graph:
-        G = nx.Graph()
-        G.add_nodes_from(zone)
+    def walk_graph() -> dict[str, set[str]]:
+        """The zones the team can walk between both ways now (open doors, two-way passages)."""
+        G: dict[str, set[str]] = {z: set() for z in zone}
         for c in s.connections:
             if c.one_way or not c.survivors or not enterable(c.source) or not enterable(c.target):
                 continue
             if c.kind == "door" and c.id not in t.open:
                 continue
-            G.add_edge(c.source, c.target)
+            G[c.source].add(c.target)
+            G[c.target].add(c.source)
         return G
 
     def found(o) -> bool:
@@ -162,7 +162,7 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
         if st.kind == "escape":
             return t.pos in s.exits
         if st.kind == "clear_zones":
-            return set(st.zones) <= nx.node_connected_component(walk_graph(), t.pos)
+            return set(st.zones) <= _walkable(walk_graph(), t.pos)
         if st.kind == "open_doors":
             return set(st.doors) <= t.ever
         if st.kind == "kill":
@@ -184,8 +184,7 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
         if step.zone and step.zone != t.pos:
             if step.zone not in zone:
                 raise fail(f"no zone '{step.zone}'")
-            G = walk_graph()
-            if not nx.has_path(G, t.pos, step.zone):
+            if step.zone not in _walkable(walk_graph(), t.pos):
                 raise fail(f"the team in {t.pos} cannot walk to {step.zone}")
             arrive(step.zone)
         a = step.action
@@ -274,3 +273,14 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
         missing = [str(i + 1) for i, d in enumerate(t.done) if not d]
         raise ReplayError(len(plan) - 1, plan[-1] if plan else Step("", "", "", "start"),
                           f"the plan ends before victory step(s) {', '.join(missing)} are met")
+
+
+def _walkable(G: dict[str, set[str]], start: str) -> set[str]:
+    """Every zone reachable from ``start`` in the walk graph (``start`` included)."""
+    seen, todo = {start}, [start]
+    while todo:
+        for v in G.get(todo.pop(), ()):
+            if v not in seen:
+                seen.add(v)
+                todo.append(v)
+    return seen
