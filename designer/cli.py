@@ -1032,8 +1032,8 @@ def bench_startup(file: str, repeat: int, as_json: bool) -> None:
 @click.option("--repeat", type=click.IntRange(1, 20), default=3, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object on the last line.")
 def bench_store(file: str, games: int, repeat: int, as_json: bool) -> None:
-    """Save a run into a fresh results store (rows of its games table) and read it back: CPU time
-    and wall clock, min/median/max, and the file's size.
+    """Play a run, save it into a fresh results store and read it back: CPU time and wall clock,
+    min/median/max, read against play, and the file's size against schema 2's Parquet blobs.
 
     Example: designer bench store scenarios/seul-dans-le-noir.json --games 100000
     """
@@ -1043,11 +1043,15 @@ def bench_store(file: str, games: int, repeat: int, as_json: bool) -> None:
     r = store(file, games=games, repeat=repeat)
     fmt = lambda d, u="s": f"{d['median']:.2f} {u} (min {d['min']:.2f}, max {d['max']:.2f})"  # noqa: E731
     click.echo(f"{file}, {games:,} games ({r['zone_entries_per_game']:.1f} per-zone counts a game), {repeat} runs")
+    click.echo(f"play: CPU {fmt(r['play_cpu_s'])}, wall {fmt(r['play_wall_s'])}")
     click.echo(f"save: CPU {fmt(r['save_cpu_s'])}, wall {fmt(r['save_wall_s'])}")
     click.echo(f"read back: CPU {fmt(r['read_cpu_s'])}, wall {fmt(r['read_wall_s'])}"
-               f"{'' if r['read_back_equal'] else ' (NOT the same games)'}")
-    click.echo(f"file: {fmt(r['file_mb'], 'MB')}; schema 2's frames and Parquet blobs: CPU "
-               f"{fmt(r['schema_2_frames_and_parquet_cpu_s'])}")
+               f"{'' if r['read_back_equal'] else ' (NOT the same games)'}: play / read = {r['play_over_read']:.1f} "
+               f"(target >= {r['target_play_over_read']:.0f})")
+    click.echo(f"cached playtest (read, counts, hash and plan): CPU {fmt(r['cached_playtest_cpu_s'])}")
+    click.echo(f"file: {fmt(r['file_mb'], 'MB')}, {r['bytes_per_game']:.0f} bytes a game; schema 2's Parquet blobs "
+               f"{r['parquet_mb']:.2f} MB: {r['file_over_parquet']:.2f} x (target <= {r['target_file_over_parquet']}); "
+               f"their frames and Parquet bytes: CPU {fmt(r['schema_2_frames_and_parquet_cpu_s'])}")
     if as_json:
         click.echo(json.dumps(r, sort_keys=True))
 

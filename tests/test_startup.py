@@ -145,4 +145,7 @@ def test_the_startup_and_store_benchmarks_report_their_figures():
     assert r.exit_code == 0, r.output
     figures = json.loads(r.output.strip().splitlines()[-1])
     assert figures["read_back_equal"] is True and figures["games"] == 300 and figures["file_mb"]["median"] > 0
-    assert figures["zone_entries_per_game"] > 0
+    assert figures["zone_entries_per_game"] > 0 and figures["parquet_mb"] > 0
+    assert figures["play_over_read"] == pytest.approx(figures["play_cpu_s"]["median"] / figures["read_cpu_s"]["median"])
+    assert figures["file_over_parquet"] == pytest.approx(figures["file_mb"]["median"] / figures["parquet_mb"])
+    assert "play / read = " in r.output and "schema 2's Parquet blobs" in r.output

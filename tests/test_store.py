@@ -1,5 +1,6 @@
 """The results store: schema versions and migrations, the scenario JSON and label of each run,
-and clear refusals of files it cannot read (which it never writes to)."""
+the games' blocks and the SQL views over them (checked against the pandas frames and numpy), and
+clear refusals of files it cannot read (which it never writes to)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import json
 import os
 import sqlite3
 
+import numpy as np
 import pandas as pd
 import pytest
 from click.testing import CliRunner
@@ -86,7 +88,7 @@ def _v2_store(path, s, games_blob=None):
 
 def test_a_new_store_carries_the_schema_version(tmp_path):
     store = ResultsStore(tmp_path / "runs.sqlite")
-    assert store.schema_version() == STORE_SCHEMA_VERSION == 3
+    assert store.schema_version() == STORE_SCHEMA_VERSION == 4
 
 
 def test_a_store_of_the_previous_release_is_migrated_and_keeps_its_runs(tmp_path, sdln):
@@ -182,21 +184,40 @@ def test_another_sqlite_database_is_refused_and_left_alone(tmp_path):
     _refused(path, "not a results store (an SQLite database holding invoices)")
 
 
-def test_damaged_games_in_a_run_name_the_file_and_the_run(tmp_path, sdln):
+def _field(db, name):
+    return db.execute("SELECT field FROM game_fields WHERE name=?", (name,)).fetchone()[0]
+
+
+@pytest.mark.parametrize("damage, expected", [
+    ("UPDATE game_blocks SET data = x'0001' WHERE run_id = :run AND field = :turns AND block = 0",
+     "the field 'turns': block 0 holds 2 bytes where 3 values of 1 byte were expected"),
+    ("DELETE FROM game_blocks WHERE run_id = :run AND field = :turns", "the field 'turns' is missing"),
+    ("UPDATE game_blocks SET width = 3 WHERE run_id = :run AND field = :seed", "values of 3 bytes"),
+    ("UPDATE game_blocks SET count = 2 WHERE run_id = :run AND field = :seed", "holds 2 values where 3 were expected"),
+    ("UPDATE game_codes SET name = 'eaten' WHERE field = 'cause' AND code = 0",
+     "the field 'cause' holds code 0, which this release does not know"),
+    ("UPDATE game_blocks SET base = 900 WHERE run_id = :run AND field = :zone_key", "a per-zone key outside 0..65"),
+])
+def test_damaged_games_in_a_run_name_the_file_and_the_run(tmp_path, sdln, damage, expected):
     from designer.engine.batch import ENGINE_VERSION
 
     store = ResultsStore(tmp_path / "s.sqlite")
-    run_id = store.save(dict(_meta(sdln), engine_version=ENGINE_VERSION), *_games())
+    games, zones = _games()
+    games["turns"] = [4, 5, 6]  # three values, so the block is one byte a value
+    games["cause"] = "won"
+    games["won"] = True
+    run_id = store.save(dict(_meta(sdln), engine_version=ENGINE_VERSION), games, zones)
     with sqlite3.connect(store.path) as db:
-        db.execute("UPDATE games SET zone_visits='{not json' WHERE run_id=? AND game=1", (run_id,))
-    with pytest.raises(StoreError, match=f"s.sqlite: run {run_id}: the stored games cannot be read"):
+        db.execute(damage, {"run": run_id, **{f: _field(db, f) for f in ("turns", "seed", "zone_key")}})
+    with pytest.raises(StoreError, match=f"s.sqlite: run {run_id}: the stored games cannot be read") as e:
         store.find(scenario_hash(sdln), ENGINE_VERSION, "greedy", None, 1, 3)
+    assert expected in str(e.value)
     r = CliRunner().invoke(cli, ["playtest", SDLN, "-n", "3", "--store", str(store.path)])
     assert r.exit_code == 1 and f"s.sqlite: run {run_id}: the stored games cannot be read" in r.output
     assert "internal error" not in r.output
 
 
-def test_a_store_of_release_2_moves_its_games_into_the_games_table(tmp_path, sdln):
+def test_a_store_of_release_2_moves_its_games_into_blocks(tmp_path, sdln):
     path = tmp_path / "v2.sqlite"
     _v2_store(path, sdln)
     store = ResultsStore(path)
@@ -210,6 +231,7 @@ def test_a_store_of_release_2_moves_its_games_into_the_games_table(tmp_path, sdl
     with sqlite3.connect(path) as db:
         assert "games" not in [r[1] for r in db.execute("PRAGMA table_info(runs)")], "the Parquet blobs are gone"
         causes = dict(db.execute("SELECT cause, count(*) FROM games GROUP BY cause").fetchall())
+        assert db.execute("PRAGMA page_size").fetchone()[0] == 16384, "the migrated store was compacted"
     assert causes == games["cause"].value_counts().to_dict()
 
 
@@ -220,45 +242,66 @@ def test_a_release_2_store_with_a_damaged_run_is_refused_and_left_alone(tmp_path
              "delete from runs where run_id=N")
 
 
-def test_the_games_are_readable_from_sql(tmp_path, sdln):
+def _sql_frames(db, run):
+    """The views of one run as frames, in the data dictionary's dtypes."""
+    games = pd.read_sql_query("SELECT * FROM games WHERE run_id=? ORDER BY game", db, params=(run,))
+    zones = pd.read_sql_query("SELECT game, zone, what, count FROM game_zones WHERE run_id=? ORDER BY game", db,
+                              params=(run,))
+    objectives = pd.read_sql_query("SELECT game, objective, turn FROM game_objectives WHERE run_id=?", db,
+                                   params=(run,))
+    return games, zones, objectives
+
+
+@pytest.mark.parametrize("path", [SDLN, "scenarios/night-shift.json"])
+def test_the_games_are_readable_from_sql(tmp_path, path):
+    s = designer.load(path)
     store = ResultsStore(tmp_path / "s.sqlite")
-    r = playtest(sdln, n=400, seed=4, workers=1, store=store)
-    other = playtest(sdln, n=50, seed=9, workers=1, store=store)
+    r = playtest(s, n=700, seed=4, workers=1, store=store)
+    other = playtest(s, n=50, seed=9, workers=1, store=store)
     run = r.meta["run_id"]
     with sqlite3.connect(store.path) as db:
-        causes = dict(db.execute("SELECT cause, count(*) FROM games WHERE run_id=? GROUP BY cause", (run,)).fetchall())
+        games, zones, objectives = _sql_frames(db, run)
         columns = [c[1] for c in db.execute("PRAGMA table_info(games)")]
-        first = db.execute("SELECT * FROM games WHERE run_id=? AND game=0", (run,)).fetchone()
+        causes = dict(db.execute("SELECT cause, count(*) FROM games WHERE run_id=? GROUP BY cause", (run,)).fetchall())
         deaths = dict(db.execute("SELECT zone, sum(count) FROM game_zones WHERE run_id=? AND what='deaths' "
                                  "GROUP BY zone", (run,)).fetchall())
-        visits = db.execute("SELECT sum(count) FROM game_zones WHERE run_id=? AND what='visits'", (run,)).fetchone()[0]
-        taken = dict(db.execute("SELECT objective, count(*) FROM game_objectives WHERE run_id=? GROUP BY objective",
-                                (run,)).fetchall())
         db.execute("DELETE FROM runs WHERE run_id=?", (other.meta["run_id"],))
         left = db.execute("SELECT DISTINCT run_id FROM games").fetchall()
-    games = r.games
-    assert causes == games["cause"].value_counts().to_dict() and sum(causes.values()) == 400
-    assert columns[:6] == ["run_id", "game", "seed", "won", "cause", "turns"]
-    assert columns[-4:] == ["objectives", "zone_deaths", "zone_kills", "zone_visits"]
-    record = dict(zip(columns, first))
-    assert record["seed"] == games["seed"][0] and record["won"] == int(games["won"][0])
-    assert record["turns"] == games["turns"][0] and record["cause"] == games["cause"][0]
-    zones = r.zones.set_index("zone")
-    assert deaths == {z: int(v) for z, v in zones["deaths"].items() if v}
-    assert visits == zones["visits"].sum()
-    assert taken == {c[len("objective_"):]: int(games[c].notna().sum()) for c in games if c.startswith("objective_")
-                     and games[c].notna().any()}
-    assert left == [(run,)], "deleting a run deletes its games"
+        blocks_left = db.execute("SELECT DISTINCT run_id FROM game_blocks").fetchall()
+    expected = r.games
+    assert columns == ["run_id", *[c for c in expected.columns if not c.startswith("objective_")]]
+    for c in columns[1:]:
+        want = expected[c].astype(int) if c == "won" else expected[c]
+        assert games[c].tolist() == want.tolist(), c
+    assert causes == expected["cause"].value_counts().to_dict() and sum(causes.values()) == 700
+    want_zones = r.zone_games.astype({"zone": str, "what": str})
+    pd.testing.assert_frame_equal(zones.reset_index(drop=True), want_zones.reset_index(drop=True), check_dtype=False)
+    zone_totals = r.zones.set_index("zone")
+    assert deaths == {z: int(v) for z, v in zone_totals["deaths"].items() if v}
+    taken = {(int(g), o[len("objective_"):]): int(t) for o in expected if o.startswith("objective_")
+             for g, t in zip(expected["game"], expected[o]) if not pd.isna(t)}
+    assert {(g, o): t for g, o, t in objectives.itertuples(index=False)} == taken and len(objectives) == len(taken)
+    assert (path != SDLN or taken), "the sample takes objectives, so the view is exercised"
+    assert left == [(run,)] and blocks_left == [(run,)], "deleting a run deletes its games"
 
 
-def test_a_games_table_without_a_later_column_gets_it(tmp_path, sdln):
+def test_a_run_from_before_a_field_reads_it_as_missing_and_the_field_comes_back(tmp_path, sdln):
     store = ResultsStore(tmp_path / "s.sqlite")
     first = store.save(_meta(sdln), *_games())
-    with sqlite3.connect(store.path) as db:
-        db.execute("ALTER TABLE games DROP COLUMN kills_grave_dead")  # as if written before that zombie type
+    with sqlite3.connect(store.path) as db:  # as if written before that zombie type
+        code = _field(db, "kills_grave_dead")
+        db.execute("DELETE FROM game_blocks WHERE field=?", (code,))
+        db.execute("DELETE FROM game_fields WHERE field=?", (code,))
+        from designer.analysis.store import _create_views
+
+        _create_views(db)
+        assert "kills_grave_dead" not in [c[1] for c in db.execute("PRAGMA table_info(games)")]
     assert store.table(first).column("kills_grave_dead").tolist() == [-1, -1, -1]
     second = store.save(dict(_meta(sdln), base_seed=2), *_games())
     assert store.games(second)[0]["kills_grave_dead"].tolist() == _games()[0]["kills_grave_dead"].tolist()
+    with sqlite3.connect(store.path) as db:
+        values = db.execute("SELECT run_id, kills_grave_dead FROM games ORDER BY run_id, game").fetchall()
+    assert values == [(first, None)] * 3 + [(second, v) for v in _games()[0]["kills_grave_dead"].tolist()]
 
 
 def test_an_empty_file_becomes_a_store(tmp_path):
@@ -296,16 +339,109 @@ def test_json_of_a_run_is_the_stable_scenario_text(tmp_path, sdln):
     assert store.scenario_json(scenario_hash(sdln)) == designer.dumps(sdln)
 
 
-def test_runs_are_saved_and_read_in_pieces_across_their_boundaries(tmp_path, sdln, monkeypatch):
-    from designer.analysis import store as store_module
+def test_runs_are_saved_and_read_in_blocks_across_their_boundaries(tmp_path, sdln, monkeypatch):
+    from designer.analysis import blocks
     from designer.engine.batch import ENGINE_VERSION
 
-    monkeypatch.setattr(store_module, "_SAVE_CHUNK", 7)
+    monkeypatch.setattr(blocks, "BLOCK_GAMES", 7)
     store = ResultsStore(tmp_path / "s.sqlite")
     r = playtest(sdln, n=50, seed=3, workers=1, store=store)
     assert store.table(r.meta["run_id"]) == r.table
-    table, info = store.find_table(scenario_hash(sdln), ENGINE_VERSION, "greedy", None, 3, 20)
-    assert info["run_id"] == r.meta["run_id"] and len(table) == 20
-    pd.testing.assert_frame_equal(playtest(sdln, n=20, seed=3, workers=1, store=None).games, games_frames(table)[0])
+    for n in (1, 7, 20, 49):
+        table, info = store.find_table(scenario_hash(sdln), ENGINE_VERSION, "greedy", None, 3, n)
+        assert info["run_id"] == r.meta["run_id"] and len(table) == n
+        pd.testing.assert_frame_equal(playtest(sdln, n=n, seed=3, workers=1, store=None).games, games_frames(table)[0])
     with sqlite3.connect(store.path) as db:
-        assert db.execute("SELECT count(*), count(DISTINCT game) FROM games").fetchone() == (50, 50)
+        assert db.execute("SELECT count(*), count(DISTINCT game), max(game) FROM games").fetchone() == (50, 50, 49)
+        assert db.execute("SELECT max(block) FROM game_blocks WHERE field=?", (_field(db, "seed"),)).fetchone() == (7,)
+        games, zones, _ = _sql_frames(db, r.meta["run_id"])
+    assert games["seed"].tolist() == r.games["seed"].tolist()
+    assert zones["count"].tolist() == r.zone_games["count"].tolist()
+
+
+def _v3_store(path, s):
+    """A store as release 3 wrote it: the games as rows of a games table, the objectives and
+    per-zone counts as JSON objects."""
+    _v2_store(path, s)
+    games, zones = _games()
+    db = sqlite3.connect(path)
+    db.executescript("""
+        CREATE TABLE runs_v3 (run_id INTEGER PRIMARY KEY, scenario_id TEXT NOT NULL, scenario_title TEXT NOT NULL,
+            scenario_hash TEXT NOT NULL, engine_version TEXT NOT NULL, policy TEXT NOT NULL, survivors INTEGER NOT NULL,
+            base_seed INTEGER NOT NULL, n INTEGER NOT NULL, wins INTEGER NOT NULL, created REAL NOT NULL, label TEXT,
+            zone_ids TEXT NOT NULL, objective_ids TEXT NOT NULL);
+        INSERT INTO runs_v3 SELECT run_id, scenario_id, scenario_title, scenario_hash, engine_version, policy,
+            survivors, base_seed, n, wins, created, label, '[]', '[]' FROM runs;
+        DROP TABLE runs;
+        ALTER TABLE runs_v3 RENAME TO runs;
+    """)
+    scalars = [c for c in games.columns if not c.startswith("objective_")]
+    maps = ["objectives", "zone_deaths", "zone_kills", "zone_visits"]
+    db.execute(f"CREATE TABLE games (run_id INTEGER NOT NULL, {', '.join(scalars)}, {', '.join(maps)}, "
+               "PRIMARY KEY (run_id, game)) WITHOUT ROWID")
+    db.execute("CREATE VIEW game_zones AS SELECT g.run_id, g.game, z.key AS zone, 'deaths' AS what, z.value AS count "
+               "FROM games g, json_each(g.zone_deaths) z")
+    db.execute("CREATE TRIGGER runs_delete_games AFTER DELETE ON runs BEGIN DELETE FROM games WHERE run_id = old.run_id; END")
+    for record in games.to_dict("records"):
+        objectives = {c[len("objective_"):]: int(record[c]) for c in games.columns
+                      if c.startswith("objective_") and not pd.isna(record[c])}
+        mine = zones[zones["game"] == record["game"]]
+        per = {w: {str(z): int(k) for z, k, x in zip(mine["zone"], mine["count"], mine["what"]) if x == w}
+               for w in ("deaths", "kills", "visits")}
+        values = [int(record[c]) if c not in ("cause", "max_danger") else record[c] for c in scalars]
+        db.execute(f"INSERT INTO games VALUES ({', '.join('?' * (len(scalars) + 5))})",
+                   [1, *values, json.dumps(objectives), *(json.dumps(per[w]) for w in ("deaths", "kills", "visits"))])
+    db.execute("UPDATE runs SET zone_ids=?, objective_ids=?",
+               (json.dumps([z.id for z in s.zones]), json.dumps([o.id for o in s.objectives])))
+    db.execute("PRAGMA user_version = 3")
+    db.commit()
+    db.close()
+
+
+def test_a_store_of_release_3_moves_its_rows_into_blocks(tmp_path, sdln):
+    path = tmp_path / "v3.sqlite"
+    _v3_store(path, sdln)
+    store = ResultsStore(path)
+    assert store.schema_version() == STORE_SCHEMA_VERSION
+    games, zone_games = _games()
+    back, back_zones = store.games(1)
+    pd.testing.assert_frame_equal(back, games)
+    pd.testing.assert_frame_equal(back_zones, zone_games)
+    assert store.runs()["label"].tolist() == ["as printed"] and store.scenario(1) == sdln
+    with sqlite3.connect(path) as db:
+        kinds = dict(db.execute("SELECT name, type FROM sqlite_master WHERE name LIKE 'game%'").fetchall())
+        visits = db.execute("SELECT sum(count) FROM game_zones WHERE what='visits'").fetchone()[0]
+    assert kinds["games"] == "view" and kinds["game_zones"] == "view" and kinds["game_blocks"] == "table"
+    assert visits == zone_games.loc[zone_games["what"] == "visits", "count"].sum()
+
+
+def test_a_release_3_store_with_a_damaged_run_is_refused_and_left_alone(tmp_path, sdln):
+    path = tmp_path / "v3.sqlite"
+    _v3_store(path, sdln)
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE games SET zone_visits='{not json' WHERE game=1")
+    _refused(path, "run 1: the stored games cannot be read", "left at schema 3, untouched")
+
+
+def test_blocks_round_trip_and_sqlite_reads_the_same_values():
+    from designer.analysis import blocks
+
+    rng = np.random.default_rng(5)
+    values = np.concatenate([rng.integers(0, 2**63 - 1, 300), rng.integers(-1, 5, 300), np.full(50, 7),
+                             rng.integers(-2**62, 2**62, 100), [-2**63, 2**63 - 1], rng.integers(0, 70_000, 40)])
+    bounds = np.array([0, 128, 256, 300, 300, 428, 556, 600, 650, 700, 750, 752, 792])
+    rows = list(blocks.encode(values, bounds))
+    assert [r[2] for r in rows] == [8, 8, 8, 0, 1, 1, 1, 0, 8, 8, 8, 4]
+    assert [r[3] for r in rows][3:8] == [0, -1, -1, -1, 7] and rows[3][4] == rows[7][4] == b""
+    index, count, width, base = (np.array(c) for c in list(zip(*rows))[:4])
+    back = blocks.decode(index, count, width, base, [r[4] for r in rows], np.diff(bounds))
+    assert back.dtype == np.int64 and (back == values).all()
+    db = sqlite3.connect(":memory:")
+    db.execute("CREATE TABLE b (block, count, width, base, data)")
+    db.executemany("INSERT INTO b VALUES (?, ?, ?, ?, ?)", rows)
+    sql = (f"WITH k(b) AS (SELECT {blocks.BYTES_SQL}) SELECT {blocks.value_sql('b', ':at')} FROM b, k "
+           "WHERE block = :block")
+    got = [db.execute(sql, {"at": i - int(bounds[b]), "block": b}).fetchone()[0]
+           for b in range(len(bounds) - 1) if b != 10 for i in range(int(bounds[b]), int(bounds[b + 1]))]
+    assert got == [v for i, v in enumerate(values.tolist()) if not 750 <= i < 752], \
+        "SQLite reads every block whose values span less than 2**63 (block 10 spans the whole int64 range)"

@@ -7,11 +7,11 @@ without playing them again. Runs of different versions of a mission stay apart a
 side by side; each run keeps the scenario JSON it was played on (stored once per version) and an
 optional free-text label, so two versions are told apart by what changed.
 
-The games are rows of a real table, ``games``: one row per game, one column per field of the
-game's record (``seed``, ``won``, ``cause``, ``turns``, ...), the objectives taken and the
-per-zone counts as JSON objects (``objectives``, ``zone_deaths``, ``zone_kills``,
-``zone_visits``), with the views ``game_objectives`` and ``game_zones`` that unfold them into
-rows, so any SQLite client reads them::
+The games are stored as integer columns cut into blocks of 128 games (``game_blocks``, see
+:mod:`designer.analysis.blocks`): about 45 bytes a game, read back with one query into numpy
+columns. The views ``games`` (one row per game, one column per field of its record),
+``game_objectives`` and ``game_zones`` decode the blocks in SQL, so any SQLite client reads
+them::
 
     sqlite3 results.sqlite "select cause, count(*) from games group by cause"
 
@@ -37,33 +37,27 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..engine.table import CAUSES, DANGERS, SCALARS, ZONE_COUNTS, ZONE_KEY, GameTable
+from . import blocks
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
-__all__ = ["DEFAULT_STORE", "GAME_COLUMNS", "STORE_SCHEMA_VERSION", "ResultsStore", "StoreError"]
+__all__ = ["DEFAULT_STORE", "GAME_FIELDS", "OBJECTIVE_FIELDS", "STORE_SCHEMA_VERSION", "ZONE_FIELDS", "ResultsStore",
+           "StoreError"]
 
 DEFAULT_STORE = Path(os.environ.get("DESIGNER_RESULTS",
                                     Path.home() / ".local" / "share" / "scenario-designer" / "results.sqlite"))
 """Where runs are stored unless a path is given (``DESIGNER_RESULTS`` overrides it)."""
 
-STORE_SCHEMA_VERSION = 3
+STORE_SCHEMA_VERSION = 4
 """Version of the store's tables written by this release (1: runs only, their games as Parquet
-blobs; 2: scenario JSON per version and run labels; 3: the games as rows of the ``games`` table)."""
+blobs; 2: scenario JSON per version and run labels; 3: the games as rows of a ``games`` table,
+with JSON objects for the objectives and per-zone counts; 4: the games as blocks of integer
+columns, ``game_blocks``, and the views ``games``, ``game_objectives``, ``game_zones`` over them)."""
 
-GAME_COLUMNS: tuple[str, ...] = ("game", *SCALARS[:-1], "objectives", *(f"zone_{w}" for w in ZONE_COUNTS))
-"""The columns of the ``games`` table after ``run_id``, in order: the fields of a game's record
-(``docs/playtest.md``, "The results store"). ``cause`` and ``max_danger`` are text, ``won`` is
-0 or 1, ``objectives`` and ``zone_*`` are JSON objects; the others are integers."""
-
-_TEXT_COLUMNS = ("cause", "max_danger", "objectives", *(f"zone_{w}" for w in ZONE_COUNTS))
-_JSON_COLUMNS = ("objectives", *(f"zone_{w}" for w in ZONE_COUNTS))
-_WON = "won"  # the cause of a won game, as in the games frame and its files
-_CAUSE_NAMES = (_WON, *CAUSES[1:])
-_CAUSE_CODE = {c: i for i, c in enumerate(_CAUSE_NAMES)}
-_DANGER_CODE = {d: i for i, d in enumerate(DANGERS)}
-
-_SQLITE_MAGIC = b"SQLite format 3\x00"
+_PAGE_SIZE = 16384
+"""The page size of a new store: a block (1 to 4 KiB) stays on its page, so the views
+read a value without following an overflow chain."""
 
 _V1 = """
 CREATE TABLE runs (
@@ -93,14 +87,7 @@ def _to_v2(db: sqlite3.Connection) -> None:
     db.execute("CREATE TABLE scenarios (scenario_hash TEXT PRIMARY KEY, scenario_json TEXT NOT NULL)")
 
 
-def _games_table_sql(columns: tuple[str, ...] = GAME_COLUMNS) -> str:
-    body = ",\n    ".join(f"{c} {'TEXT' if c in _TEXT_COLUMNS else 'INTEGER'}{' NOT NULL' if c == 'game' else ''}"
-                          for c in columns)
-    return (f"CREATE TABLE games (\n    run_id INTEGER NOT NULL,\n    {body},\n    PRIMARY KEY (run_id, game)\n)"
-            " WITHOUT ROWID")
-
-
-_V3 = """
+_RUNS_V3 = """
 CREATE TABLE runs_v3 (
     run_id INTEGER PRIMARY KEY,
     scenario_id TEXT NOT NULL,
@@ -122,48 +109,122 @@ INSERT INTO runs_v3 SELECT run_id, scenario_id, scenario_title, scenario_hash, e
 DROP TABLE runs;
 ALTER TABLE runs_v3 RENAME TO runs;
 CREATE INDEX runs_key ON runs (scenario_hash, engine_version, policy, survivors, base_seed);
-CREATE TRIGGER runs_delete_games AFTER DELETE ON runs BEGIN DELETE FROM games WHERE run_id = old.run_id; END;
-CREATE VIEW game_objectives AS
-    SELECT g.run_id, g.game, o.key AS objective, o.value AS turn FROM games g, json_each(g.objectives) o;
-CREATE VIEW game_zones AS
-    SELECT g.run_id, g.game, z.key AS zone, 'deaths' AS what, z.value AS count FROM games g, json_each(g.zone_deaths) z
-    UNION ALL
-    SELECT g.run_id, g.game, z.key, 'kills', z.value FROM games g, json_each(g.zone_kills) z
-    UNION ALL
-    SELECT g.run_id, g.game, z.key, 'visits', z.value FROM games g, json_each(g.zone_visits) z;
 """
+"""The ``runs`` table of schema 3 and later, made from schema 2's (its Parquet blobs dropped)."""
+
+_V4 = """
+CREATE TABLE game_fields (
+    field INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    per TEXT NOT NULL
+);
+CREATE TABLE game_codes (
+    field TEXT NOT NULL,
+    code INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    PRIMARY KEY (field, code)
+) WITHOUT ROWID;
+CREATE TABLE game_blocks (
+    run_id INTEGER NOT NULL,
+    field INTEGER NOT NULL,
+    block INTEGER NOT NULL,
+    count INTEGER NOT NULL,
+    width INTEGER NOT NULL,
+    base INTEGER NOT NULL,
+    data BLOB NOT NULL,
+    PRIMARY KEY (run_id, field, block)
+) WITHOUT ROWID;
+CREATE TRIGGER runs_delete_games AFTER DELETE ON runs BEGIN DELETE FROM game_blocks WHERE run_id = old.run_id; END;
+"""
+"""Schema 4's game tables: the fields, the codes of the coded ones, and the fields' blocks."""
+
+GAME_FIELDS: tuple[str, ...] = ("seed", *SCALARS[1:-1])
+"""The fields stored per game, in the order of the ``games`` view: the record's (``docs/playtest.md``)."""
+OBJECTIVE_FIELDS: tuple[str, ...] = ("objective_game", "objective", "objective_turn")
+"""The fields stored per objective taken: its game's position in its block (0..127), the
+objective's index in the run's ``objective_ids``, the turn."""
+ZONE_FIELDS: tuple[str, ...] = ("zone_game", "zone_key", "zone_count")
+"""The fields stored per non-zero per-zone count: its game's position in its block, ``what *
+len(zone_ids) + zone index`` (``what`` 0, 1, 2 for deaths, kills, visits) and the count."""
+
+_PER = {**dict.fromkeys(GAME_FIELDS, "game"), **dict.fromkeys(OBJECTIVE_FIELDS, "objective"),
+        **dict.fromkeys(ZONE_FIELDS, "zone")}
+_WON = "won"  # the cause of a won game, as in the games frame and its files
+_CAUSE_NAMES = (_WON, *CAUSES[1:])
+_CODES = {"cause": _CAUSE_NAMES, "max_danger": DANGERS}
+"""The coded fields and what each code means in this release (``game_codes`` keeps the store's)."""
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
 class _MigrationFailed(Exception):
-    """A run of an earlier store could not be moved into the games table."""
+    """A run of an earlier store could not be moved into the game blocks."""
 
 
-def _to_v3(db: sqlite3.Connection) -> None:
-    """The Parquet blobs of each run become rows of the ``games`` table (one transaction)."""
-    db.execute(_games_table_sql())
-    ids: dict[int, tuple[str, str]] = {}
-    runs = db.execute("SELECT run_id FROM runs ORDER BY run_id").fetchall()
-    for (run_id,) in runs:
-        blobs = db.execute("SELECT games, zone_games FROM runs WHERE run_id=?", (run_id,)).fetchone()
+def _create_v4(db: sqlite3.Connection) -> None:
+    for statement in _V4.split(";\n"):
+        if statement.strip():
+            db.execute(statement + (";" if statement.rstrip().endswith("END") else ""))
+    _ensure_fields(db)
+
+
+def _migrate_runs(db: sqlite3.Connection, read: Callable[[int], GameTable]) -> dict[int, tuple[str, str]]:
+    """Every run's games, read by ``read(run_id)``, written as blocks; returns each run's zone and
+    objective ids as JSON. A run that cannot be read stops the migration, naming it."""
+    fields = _ensure_fields(db)
+    ids = {}
+    for (run_id,) in db.execute("SELECT run_id FROM runs ORDER BY run_id").fetchall():
         try:
-            games, zone_games = (_from_parquet(b) for b in blobs)
-            table = _table_of_frames(games, zone_games)
-        except Exception as e:  # pyarrow and pandas raise several kinds on damaged data
+            table = read(run_id)
+        except Exception as e:  # pyarrow, pandas, json and numpy raise several kinds on damaged data
             raise _MigrationFailed(f"run {run_id}: the stored games cannot be read ({type(e).__name__}: {e})") from None
-        _insert_games(db, run_id, table)
+        _insert_blocks(db, fields, run_id, table)
         ids[run_id] = (json.dumps(list(table.zone_ids)), json.dumps(list(table.objective_ids)))
-    for statement in _V3.split(";\n"):
+    return ids
+
+
+def _v2_to_v4(db: sqlite3.Connection) -> None:
+    """Schema 2's Parquet blobs become game blocks; the runs table loses the blobs (one transaction)."""
+    _create_v4(db)
+
+    def read(run_id: int) -> GameTable:
+        blobs = db.execute("SELECT games, zone_games FROM runs WHERE run_id=?", (run_id,)).fetchone()
+        return _table_of_frames(*(_from_parquet(b) for b in blobs))
+
+    ids = _migrate_runs(db, read)
+    for statement in _RUNS_V3.split(";\n"):
         if statement.strip():
             db.execute(statement)
     db.executemany("UPDATE runs SET zone_ids=?, objective_ids=? WHERE run_id=?",
                    [(z, o, run_id) for run_id, (z, o) in ids.items()])
+    db.execute("CREATE TRIGGER runs_delete_games AFTER DELETE ON runs BEGIN "
+               "DELETE FROM game_blocks WHERE run_id = old.run_id; END")
+    _create_views(db)
 
 
-_MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
-    1: _to_v2,
-    2: _to_v3,
+def _v3_to_v4(db: sqlite3.Connection) -> None:
+    """Schema 3's rows of the ``games`` table become game blocks (one transaction)."""
+    for name in ("game_objectives", "game_zones"):
+        db.execute(f"DROP VIEW IF EXISTS {name}")
+    db.execute("DROP TRIGGER IF EXISTS runs_delete_games")
+    _create_v4(db)
+
+    def read(run_id: int) -> GameTable:
+        ids = db.execute("SELECT zone_ids, objective_ids FROM runs WHERE run_id=?", (run_id,)).fetchone()
+        return _read_v3_table(db, run_id, tuple(json.loads(ids[0])), tuple(json.loads(ids[1])))
+
+    _migrate_runs(db, read)  # schema 3 already holds the ids
+    db.execute("DROP TABLE games")
+    _create_views(db)
+
+
+_MIGRATIONS: dict[int, tuple[Callable[[sqlite3.Connection], None], int]] = {
+    1: (_to_v2, 2),
+    2: (_v2_to_v4, 4),
+    3: (_v3_to_v4, 4),
 }
-"""``_MIGRATIONS[v]`` turns a version ``v`` store into version ``v + 1``."""
+"""``_MIGRATIONS[v]`` is (the step, the version it gives) for a version ``v`` store (schema 2
+goes to 4 at once: its games are read once)."""
 
 
 class StoreError(Exception):
@@ -193,91 +254,231 @@ def _table_of_frames(games: pd.DataFrame, zone_games: pd.DataFrame) -> GameTable
     return table_from_frames(games, zone_games, zone_ids, objective_ids)
 
 
-_INT_TEXT: list[str] = [str(i) for i in range(1024)]
+# -- schema 4: the fields, their codes and blocks ------------------------------------------------
 
 
-def _json_objects(counts: np.ndarray, names: list[str], index: np.ndarray, values: np.ndarray) -> list[str]:
-    """One JSON object text per game: ``counts[i]`` entries each, keyed ``names[index[j]]``
-    (already JSON-quoted and followed by ':') with the integer ``values[j]``, in order.
-
-    The entries are joined into one text and split at the games' ends (ids never hold a NUL,
-    a brace or a comma), which is several times faster than one join per game; the numbers'
-    texts come from a table."""
-    out = np.full(len(counts), "{}", dtype=object)
-    if not len(index):
-        return out.tolist()
-    if int(values.min()) < 0:
-        raise ValueError("negative counts or turns cannot be stored")
-    top = int(values.max())
-    if top >= len(_INT_TEXT):
-        _INT_TEXT.extend(str(i) for i in range(len(_INT_TEXT), top + 1))
-    texts = _INT_TEXT
-    pieces = [names[i] + texts[v] for i, v in zip(index.tolist(), values.tolist())]
-    busy = np.nonzero(counts)[0]
-    ends = np.cumsum(counts[busy].astype(np.int64)) - 1
-    for i in (ends - counts[busy] + 1).tolist():
-        pieces[i] = "{" + pieces[i]
-    for i in ends.tolist():
-        pieces[i] += "}\0"
-    out[busy] = ",".join(pieces)[:-1].split("\0,")
-    return out.tolist()
+def _ensure_fields(db: sqlite3.Connection) -> dict[str, int]:
+    """The store's field codes (name -> code), after adding this release's fields it lacks (a
+    later engine's new zombie type) and its codes (causes, danger levels); the views are made
+    again when a field was added. Raises ValueError when a code means something else there."""
+    fields = {name: code for code, name in db.execute("SELECT field, name FROM game_fields")}
+    new = [name for name in (*GAME_FIELDS, *OBJECTIVE_FIELDS, *ZONE_FIELDS) if name not in fields]
+    for name in new:
+        code = db.execute("INSERT INTO game_fields (name, per) VALUES (?, ?)", (name, _PER[name])).lastrowid
+        fields[name] = int(code)
+    stored = {(f, c): name for f, c, name in db.execute("SELECT field, code, name FROM game_codes")}
+    for field_name, names in _CODES.items():
+        for code, name in enumerate(names):
+            have = stored.get((field_name, code))
+            if have is None:
+                db.execute("INSERT INTO game_codes (field, code, name) VALUES (?, ?, ?)", (field_name, code, name))
+            elif have != name:
+                raise ValueError(f"the store's {field_name} code {code} means '{have}', this release's '{name}'")
+    if new and db.execute("SELECT 1 FROM sqlite_master WHERE type='view' AND name='games'").fetchone():
+        _create_views(db)
+    return fields
 
 
-def _game_rows(run_id: int, table: GameTable) -> Iterator[tuple]:
-    """The rows of the ``games`` table for a game table, in :data:`GAME_COLUMNS` order."""
+def _insert_blocks(db: sqlite3.Connection, fields: dict[str, int], run_id: int, table: GameTable) -> None:
+    """Write a run's games as blocks of :data:`blocks.BLOCK_GAMES` games. A per-game field with
+    the same value in every game of the run is one row, block -1 (a run's survivors, the kills
+    of a zombie type it never meets)."""
     n = len(table)
-    columns: dict[str, Any] = {"seed": table.seeds.tolist()}
-    for name in SCALARS[1:]:
-        col = table.column(name)
-        if name == "cause":
-            columns[name] = [_CAUSE_NAMES[c] for c in col.tolist()]
-        elif name == "max_danger":
-            columns[name] = [DANGERS[c] for c in col.tolist()]
-        else:
-            columns[name] = [None if v < 0 else v for v in col.tolist()] if (col < 0).any() else col.tolist()
-    names = [json.dumps(o) + ":" for o in table.objective_ids]
-    objectives = table.objectives.astype(np.int64)
-    columns["objectives"] = _json_objects(table.objective_counts, names, objectives[:, 0], objectives[:, 1])
-    zone_names = [json.dumps(z) + ":" for z in table.zone_ids]
+    if n and (table.column("game").astype(np.int64) != np.arange(n)).any():
+        raise ValueError("a stored run holds its games 0, 1, 2, ... in order")
+    size = blocks.BLOCK_GAMES
+    game_bounds = np.append(np.arange(0, n, size), n)
+    obj_at = np.concatenate([[0], np.cumsum(table.objective_counts, dtype=np.int64)])[game_bounds]
+    zone_at = np.concatenate([[0], np.cumsum(table.zone_counts, dtype=np.int64)])[game_bounds]
     keys = table.zone_keys.astype(np.int64)
+    rows: list[tuple] = []
+    for name in GAME_FIELDS:
+        values = table.seeds if name == "seed" else table.column(name)
+        if name != "seed" and n and (values == values[0]).all():
+            rows.append((run_id, fields[name], -1, n, 0, int(values[0]), b""))
+        else:
+            rows += ((run_id, fields[name], *row) for row in blocks.encode(values, game_bounds))
+    entries = [("objective_game", table.objective_rows() % size, obj_at),
+               ("objective", table.objectives[:, 0], obj_at), ("objective_turn", table.objectives[:, 1], obj_at),
+               ("zone_game", table.zone_rows() % size, zone_at),
+               ("zone_key", keys // ZONE_KEY * len(table.zone_ids) + keys % ZONE_KEY, zone_at),
+               ("zone_count", table.zone_values, zone_at)]
+    for name, values, bounds in entries:
+        rows += ((run_id, fields[name], *row) for row in blocks.encode(values, bounds))
+    db.executemany("INSERT INTO game_blocks (run_id, field, block, count, width, base, data) VALUES (?,?,?,?,?,?,?)",
+                   rows)
+
+
+def _read_blocks(db: sqlite3.Connection, run_id: int, n: int | None, zone_ids: tuple[str, ...],
+                 objective_ids: tuple[str, ...]) -> GameTable:
+    """The first ``n`` games of a run (all with None) as a game table: one query for its blocks,
+    each field decoded with a few numpy operations. Raises :class:`blocks.BlockError` (or
+    ValueError) when the blocks do not describe the run's games."""
+    size = blocks.BLOCK_GAMES
+    stored = db.execute("SELECT n FROM runs WHERE run_id=?", (run_id,)).fetchone()[0]
+    n = stored if n is None else min(n, stored)
+    wanted = -(-n // size)
+    names = {code: name for code, name in db.execute("SELECT field, name FROM game_fields")}
+    rows = db.execute("SELECT field, block, count, width, base, data FROM game_blocks "
+                      "WHERE run_id=? AND block<? ORDER BY field, block", (run_id, wanted)).fetchall()
+    columns = list(zip(*rows)) if rows else [()] * 6
+    codes_, index, count, width, base = (np.array(c, dtype=np.int64) for c in columns[:5])
+    data = columns[5]
+    starts = np.nonzero(np.diff(codes_, prepend=-1))[0].tolist() if len(codes_) else []
+    spans = {names.get(int(codes_[a]), str(codes_[a])): (a, b) for a, b in zip(starts, [*starts[1:], len(codes_)])}
+    games_in = np.minimum(size, stored - np.arange(wanted) * size)
+    keep = slice(0, n)
+
+    def field(name: str, counts: np.ndarray | None, required: bool = True) -> np.ndarray | None:
+        if name not in spans:
+            if required:
+                raise blocks.BlockError(f"the field '{name}' is missing")
+            return None
+        a, b = spans[name]
+        if index[a] == -1:  # the same value in every game of the run
+            if b - a != 1 or count[a] != stored or width[a] != 0:
+                raise blocks.BlockError(f"the field '{name}': a run-wide value must be the field's only row, "
+                                        f"of {stored} games and no data")
+            return np.full(int(counts.sum()), base[a], dtype=np.int64)
+        return blocks.decode(index[a:b], count[a:b], width[a:b], base[a:b], data[a:b], counts, f"the field '{name}'")
+
+    seeds = field("seed", games_in)[keep]
+    scalars = np.full((n, len(SCALARS) - 1), -1, dtype=np.int32)
+    codes = {(f, c): name for f, c, name in db.execute("SELECT field, code, name FROM game_codes")}
+    for j, name in enumerate(SCALARS[1:-1]):
+        col = field(name, games_in, required=name in ("won", "cause", "turns"))
+        if col is None:
+            continue
+        col = col[keep]
+        if name in _CODES and len(col):
+            mine = {v: i for i, v in enumerate(_CODES[name])}
+            present = np.unique(col).tolist()
+            lookup = np.full(max(present) - min(present) + 1, -1, np.int64)
+            for c in present:
+                lookup[c - min(present)] = mine.get(codes.get((name, c), ""), -1)
+            if (lookup[np.array(present) - min(present)] < 0).any():
+                bad = next(c for c in present if lookup[c - min(present)] < 0)
+                raise blocks.BlockError(f"the field '{name}' holds code {bad}, which this release does not know")
+            col = lookup[col - min(present)]
+        scalars[:, j] = col
+    scalars[:, -1] = np.arange(n)
+
+    def entries(prefix: str, fields_: tuple[str, str], limit: int, what: str) -> tuple[np.ndarray, ...]:
+        """The entries of the first n games: each one's game and the two fields' values."""
+        if f"{prefix}_game" not in spans:
+            raise blocks.BlockError(f"the field '{prefix}_game' is missing")
+        a, b = spans[f"{prefix}_game"]
+        position = field(f"{prefix}_game", None)
+        per_block = count[a:b]
+        game = np.repeat(np.arange(len(per_block)) * size, per_block) + position
+        if len(game) and (position.min() < 0 or (np.diff(game) < 0).any() or game.max() >= stored):
+            raise blocks.BlockError(f"the field '{prefix}_game' does not list games in order within their blocks")
+        values = [field(name, per_block) for name in fields_]
+        mine = int(np.searchsorted(game, n))
+        first = values[0][:mine]
+        if len(first) and (first.min() < 0 or first.max() >= limit):
+            raise blocks.BlockError(f"the field '{fields_[0]}' holds {what} outside 0..{limit - 1}")
+        return game[:mine], first, values[1][:mine]
+
+    z = len(zone_ids)
+    obj_game, objective, turn = entries("objective", ("objective", "objective_turn"), len(objective_ids),
+                                        "an objective index")
+    zone_game, key, value = entries("zone", ("zone_key", "zone_count"), len(ZONE_COUNTS) * z, "a per-zone key")
+    if z > ZONE_KEY:
+        raise blocks.BlockError(f"the run has {z} zones; this release reads runs of at most {ZONE_KEY}")
+    return GameTable(seeds=seeds, scalars=scalars,
+                     objective_counts=np.bincount(obj_game, minlength=n).astype(np.uint16),
+                     objectives=np.stack([objective, turn], axis=1).astype(np.int16),
+                     zone_counts=np.bincount(zone_game, minlength=n).astype(np.uint16),
+                     zone_keys=(key // max(z, 1) * ZONE_KEY + key % max(z, 1)).astype(np.uint16),
+                     zone_values=value.astype(np.int32), zone_ids=tuple(zone_ids), objective_ids=tuple(objective_ids))
+
+
+def _renamed(table: GameTable, zone_ids: tuple[str, ...], objective_ids: tuple[str, ...]) -> GameTable:
+    """The table with its zones and objectives indexed by ``zone_ids`` and ``objective_ids``
+    (the same games; ValueError when a stored id is not among them)."""
+    zone_ids, objective_ids = tuple(zone_ids), tuple(objective_ids)
+    if table.zone_ids == zone_ids and table.objective_ids == objective_ids:
+        return table
+
+    def lookup(stored: tuple[str, ...], wanted: tuple[str, ...], what: str) -> np.ndarray:
+        index = {x: i for i, x in enumerate(wanted)}
+        missing = [x for x in stored if x not in index]
+        if missing:
+            raise ValueError(f"the run names {what} '{missing[0]}', which the scenario does not have")
+        return np.array([index[x] for x in stored], dtype=np.int64).reshape(-1)
+
+    zones = lookup(table.zone_ids, zone_ids, "zone")
+    objectives = lookup(table.objective_ids, objective_ids, "objective")
+    keys = table.zone_keys.astype(np.int64)
+    keys = keys // ZONE_KEY * ZONE_KEY + zones[keys % ZONE_KEY] if len(keys) else keys
     rows = table.zone_rows()
-    for w, what in enumerate(ZONE_COUNTS):
-        mine = keys // ZONE_KEY == w
-        columns[f"zone_{what}"] = _json_objects(np.bincount(rows[mine], minlength=n), zone_names,
-                                                keys[mine] % ZONE_KEY, table.zone_values[mine])
-    return zip([run_id] * n, *(columns[c] for c in GAME_COLUMNS))
+    order = np.lexsort((keys, rows))
+    pairs = table.objectives.astype(np.int64)
+    if len(pairs):
+        pairs[:, 0] = objectives[pairs[:, 0]]
+    return GameTable(table.seeds, table.scalars, table.objective_counts, pairs.astype(np.int16), table.zone_counts,
+                     keys[order].astype(np.uint16), table.zone_values[order], zone_ids, objective_ids)
 
 
-def _add_missing_columns(db: sqlite3.Connection) -> None:
-    """Columns a later engine added to the records (a new zombie type's kills), added to the
-    ``games`` table of a store written before; the earlier games hold NULL there."""
-    have = {r[1] for r in db.execute("PRAGMA table_info(games)")}
-    for c in GAME_COLUMNS:
-        if c not in have:
-            db.execute(f"ALTER TABLE games ADD COLUMN {c} {'TEXT' if c in _TEXT_COLUMNS else 'INTEGER'}")
+def _views_sql(fields: dict[str, int], per: dict[str, str]) -> list[str]:
+    """The ``games``, ``game_objectives`` and ``game_zones`` views over the blocks, for the
+    store's fields (``per``: each field's kind). Each block row is joined once per block and
+    every value is read in place (:func:`blocks.value_sql`): a view reads the 100,000 games of a
+    run in a fraction of a second, their 1.1 million per-zone counts in a few seconds."""
+    size = blocks.BLOCK_GAMES
+    k = f"k(b) AS (SELECT {blocks.BYTES_SQL})"
+
+    joins, columns = [], [f"{blocks.value_sql('s', 'p.i')} AS seed"]
+    for name in sorted((f for f in fields if per[f] == "game" and f != "seed"), key=fields.__getitem__):
+        alias = f"f{fields[name]}"
+        joins.append(f"LEFT JOIN game_blocks {alias} ON {alias}.run_id = s.run_id AND {alias}.field = {fields[name]} "
+                     f"AND {alias}.block IN (s.block, -1)")  # one row: a block, or the run-wide value
+        expr = blocks.value_sql(alias, f"(p.i * ({alias}.block >= 0))")
+        if name in _CODES:
+            expr = f"(SELECT name FROM game_codes WHERE field = '{name}' AND code = {expr})"
+        columns.append(f"{expr} AS {name}")
+    games = (f"CREATE VIEW games AS WITH RECURSIVE {k}, p(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM p WHERE i < "
+             f"{size - 1}) SELECT s.run_id AS run_id, s.block * {size} + p.i AS game, {', '.join(columns)} "
+             f"FROM game_blocks s {' '.join(joins)} CROSS JOIN p CROSS JOIN k "  # each block's rows once, then its games
+             f"WHERE s.field = {fields['seed']} AND p.i < s.count")
+
+    def entries(view: str, prefix: str, second: str, third: str, select: str, width: int) -> str:
+        # the empty UNION ALL keeps SQLite from flattening the view into an aggregate query,
+        # whose sorter would then hold every row's blocks instead of its values
+        g, a, b = (fields[f] for f in (f"{prefix}_game", second, third))
+        return (f"CREATE VIEW {view} AS WITH RECURSIVE {k}, m(j) AS (SELECT max(count) FROM game_blocks "
+                f"WHERE field = {g}), q(j) AS (SELECT 0 UNION ALL SELECT q.j + 1 FROM q, m WHERE q.j + 1 < m.j) "
+                f"SELECT * FROM (SELECT g.run_id AS run_id, g.block * {size} + {blocks.value_sql('g', 'q.j')} AS game, "
+                f"{select} FROM game_blocks g "
+                f"JOIN game_blocks a ON a.run_id = g.run_id AND a.field = {a} AND a.block = g.block "
+                f"JOIN game_blocks b ON b.run_id = g.run_id AND b.field = {b} AND b.block = g.block "
+                f"JOIN runs r ON r.run_id = g.run_id JOIN q ON q.j < g.count, k WHERE g.field = {g} "
+                f"UNION ALL SELECT {', '.join(['NULL'] * width)} WHERE 0)")
+
+    objectives = entries("game_objectives", "objective", "objective", "objective_turn",
+                         f"json_extract(r.objective_ids, '$[' || {blocks.value_sql('a', 'q.j')} || ']') AS objective, "
+                         f"{blocks.value_sql('b', 'q.j')} AS turn", 4)
+    key = blocks.value_sql("a", "q.j")
+    zones = entries("game_zones", "zone", "zone_key", "zone_count",
+                    f"json_extract(r.zone_ids, '$[' || ({key} % json_array_length(r.zone_ids)) || ']') AS zone, "
+                    f"CASE {key} / json_array_length(r.zone_ids) "
+                    + " ".join(f"WHEN {w} THEN '{what}'" for w, what in enumerate(ZONE_COUNTS))
+                    + f" END AS what, {blocks.value_sql('b', 'q.j')} AS count", 5)
+    return [games, objectives, zones]
 
 
-_SAVE_CHUNK = 10_000
-"""Games turned into rows at a time when a run is saved (memory stays flat in the run's size)."""
+def _create_views(db: sqlite3.Connection) -> None:
+    rows = db.execute("SELECT field, name, per FROM game_fields").fetchall()
+    for name in ("games", "game_objectives", "game_zones"):
+        db.execute(f"DROP VIEW IF EXISTS {name}")
+    for statement in _views_sql({name: code for code, name, _ in rows}, {name: p for _, name, p in rows}):
+        db.execute(statement)
 
 
-def _slices(table: GameTable, size: int) -> Iterator[GameTable]:
-    """The table in consecutive pieces of at most ``size`` games."""
-    obj_at = np.concatenate([[0], np.cumsum(table.objective_counts, dtype=np.int64)])
-    zone_at = np.concatenate([[0], np.cumsum(table.zone_counts, dtype=np.int64)])
-    for a in range(0, len(table), size):
-        b = min(a + size, len(table))
-        yield GameTable(table.seeds[a:b], table.scalars[a:b], table.objective_counts[a:b],
-                        table.objectives[obj_at[a]:obj_at[b]], table.zone_counts[a:b],
-                        table.zone_keys[zone_at[a]:zone_at[b]], table.zone_values[zone_at[a]:zone_at[b]],
-                        table.zone_ids, table.objective_ids)
+# -- schema 3 (read only, to migrate its stores) -------------------------------------------------
 
-
-def _insert_games(db: sqlite3.Connection, run_id: int, table: GameTable) -> None:
-    _add_missing_columns(db)
-    insert = f"INSERT INTO games (run_id, {', '.join(GAME_COLUMNS)}) VALUES ({', '.join('?' * (len(GAME_COLUMNS) + 1))})"
-    for piece in _slices(table, _SAVE_CHUNK):
-        db.executemany(insert, _game_rows(run_id, piece))
+_V3_JSON_COLUMNS = ("objectives", *(f"zone_{w}" for w in ZONE_COUNTS))
 
 
 def _codes_sql(column: str, names: tuple[str, ...], extra: dict[str, int] | None = None) -> str:
@@ -286,33 +487,19 @@ def _codes_sql(column: str, names: tuple[str, ...], extra: dict[str, int] | None
     return f"CASE {column} {whens} ELSE -99 END"
 
 
-def _read_table(db: sqlite3.Connection, run_id: int, n: int | None, zone_ids: tuple[str, ...],
-                objective_ids: tuple[str, ...]) -> GameTable:
-    """The first ``n`` games of a run (all with None) as a game table, read :data:`_SAVE_CHUNK`
-    games at a time (memory stays flat in the run's size)."""
-    last = db.execute("SELECT max(game) FROM games WHERE run_id=?", (run_id,)).fetchone()[0]
-    stop = 0 if last is None else last + 1 if n is None else min(n, last + 1)
-    pieces = [_read_range(db, run_id, a, min(a + _SAVE_CHUNK, stop), zone_ids, objective_ids)
-              for a in range(0, stop, _SAVE_CHUNK)]
-    if not pieces:
-        return GameTable.concat([], zone_ids, objective_ids)
-    return pieces[0] if len(pieces) == 1 else GameTable.concat(pieces, zone_ids, objective_ids)
-
-
-def _read_range(db: sqlite3.Connection, run_id: int, start: int, stop: int, zone_ids: tuple[str, ...],
-                objective_ids: tuple[str, ...]) -> GameTable:
-    """Games ``start..stop`` of a run as a game table. One scan of the rows
-    gives every column as one text (the numbers joined by commas, parsed by numpy; the JSON
-    objects joined into one JSON array), several times faster than fetching rows into Python;
-    all aggregates of one query see the rows in the same order, so the columns stay aligned."""
+def _read_v3_table(db: sqlite3.Connection, run_id: int, zone_ids: tuple[str, ...],
+                   objective_ids: tuple[str, ...]) -> GameTable:
+    """A run of a schema 3 store (rows of its ``games`` table) as a game table. One scan of the
+    rows gives every column as one text (the numbers joined by commas, parsed by numpy; the JSON
+    objects joined into one JSON array); all aggregates of one query see the rows in the same
+    order, so the columns stay aligned."""
     have = {r[1] for r in db.execute("PRAGMA table_info(games)")}
     scalar_columns = [c for c in ("game", *SCALARS[:-1]) if c in have]
-    json_columns = [c for c in _JSON_COLUMNS if c in have]
+    json_columns = [c for c in _V3_JSON_COLUMNS if c in have]
     numbers = {"cause": _codes_sql("cause", _CAUSE_NAMES, {"": 0}), "max_danger": _codes_sql("max_danger", DANGERS)}
     select = [f"group_concat({numbers.get(c, f'coalesce({c}, -1)')})" for c in scalar_columns]
     select += [f"'[' || coalesce(group_concat(coalesce({c}, '{{}}')), '') || ']'" for c in json_columns]
-    row = db.execute(f"SELECT {', '.join(select)} FROM games WHERE run_id=? AND game>=? AND game<?",
-                     (run_id, start, stop)).fetchone()
+    row = db.execute(f"SELECT {', '.join(select)} FROM games WHERE run_id=?", (run_id,)).fetchone()
     cols: dict[str, Any] = {c: np.fromstring(x or "", dtype=np.int64, sep=",")
                             for c, x in zip(scalar_columns, row)}
     cols.update((c, json.loads(x)) for c, x in zip(json_columns, row[len(scalar_columns):]))
@@ -422,7 +609,9 @@ class ResultsStore:
         """Create the tables, or bring an earlier store up to date, in one write transaction (two
         processes opening an old store at once migrate it once)."""
         db.isolation_level = None
+        db.execute(f"PRAGMA page_size = {_PAGE_SIZE}")  # only a new, empty file takes it
         db.execute("BEGIN IMMEDIATE")
+        moved = False
         try:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
@@ -439,18 +628,26 @@ class ResultsStore:
                                                 "Give another --store path")
                 version = 1
             while version < STORE_SCHEMA_VERSION:
+                step, after = _MIGRATIONS[version]
+                moved = moved or (after == 4 and db.execute("SELECT count(*) FROM runs").fetchone()[0] > 0)
                 try:
-                    _MIGRATIONS[version](db)
-                except _MigrationFailed as e:
+                    step(db)
+                except (_MigrationFailed, ValueError) as e:
                     raise StoreError(self.path, f"{e}; the store was left at schema {version}, untouched. Delete "
                                                 "that run (sqlite3 FILE 'delete from runs where run_id=N'), or give "
                                                 "another --store path") from None
-                version += 1
+                version = after
             db.execute(f"PRAGMA user_version = {STORE_SCHEMA_VERSION}")
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
             raise
+        if moved:  # the old games' pages are free: give them back (best effort; another process may hold the file)
+            try:
+                db.execute(f"PRAGMA page_size = {_PAGE_SIZE}")
+                db.execute("VACUUM")
+            except sqlite3.OperationalError:
+                pass
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
@@ -476,16 +673,15 @@ class ResultsStore:
     def _table(self, db: sqlite3.Connection, run_id: int, n: int | None = None,
                ids: tuple[tuple[str, ...], tuple[str, ...]] | None = None) -> GameTable:
         """A stored run's games as a table (its zones and objectives named as stored, or ``ids``)."""
-        if ids is None:
-            row = db.execute("SELECT zone_ids, objective_ids FROM runs WHERE run_id=?", (run_id,)).fetchone()
-            if row is None:
-                raise KeyError(run_id)
-            ids = (tuple(json.loads(row[0])), tuple(json.loads(row[1])))
+        row = db.execute("SELECT zone_ids, objective_ids FROM runs WHERE run_id=?", (run_id,)).fetchone()
+        if row is None:
+            raise KeyError(run_id)
         try:
-            return _read_table(db, run_id, n, *ids)
+            table = _read_blocks(db, run_id, n, tuple(json.loads(row[0])), tuple(json.loads(row[1])))
+            return table if ids is None else _renamed(table, *ids)
         except sqlite3.DatabaseError:
             raise
-        except Exception as e:  # a row changed by hand: text where a number was, an unknown zone...
+        except Exception as e:  # blocks changed by hand: a width that does not fit, a missing block, ...
             raise StoreError(self.path, f"run {run_id}: the stored games cannot be read "
                                         f"({type(e).__name__}: {e})") from None
 
@@ -547,7 +743,7 @@ class ResultsStore:
                  json.dumps(list(table.zone_ids)), json.dumps(list(table.objective_ids))),
             )
             run_id = int(cur.lastrowid)
-            _insert_games(db, run_id, table)
+            _insert_blocks(db, _ensure_fields(db), run_id, table)
             return run_id
 
         return self._query(insert)

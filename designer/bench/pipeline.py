@@ -17,7 +17,7 @@ clock, with the package's bytecode compiled once beforehand (as an installed pac
 children write it into a temporary ``PYTHONPYCACHEPREFIX``), and once more compiling every module
 at each start (``PYTHONDONTWRITEBYTECODE=1``), with where the time goes and which heavy
 libraries the command imported. ``designer bench store`` (:func:`store`) measures saving a run
-into the results store's ``games`` table and reading it back.
+into the results store and reading it back, against playing it and against schema 2's Parquet.
 """
 
 from __future__ import annotations
@@ -193,17 +193,29 @@ def startup(scenario: str = "scenarios/seul-dans-le-noir.json", repeat: int = 3)
 
 
 def store(scenario: str = "scenarios/seul-dans-le-noir.json", games: int = 100_000, repeat: int = 3) -> dict[str, Any]:
-    """Saving a run of ``games`` games into a fresh results store (rows of its ``games`` table)
-    and reading it back (what a cached playtest does), CPU time and wall clock, min / median /
-    max of ``repeat``; the file's size; and, for comparison, what schema 2 spent on the same run
-    (the pandas frames and their Parquet blobs)."""
+    """What the results store costs against playing the games: ``repeat`` times each, CPU time
+    and wall clock (min / median / max), for a run of ``games`` games:
+
+    - *play*: ``playtest(..., store=None)``, the games played and counted (what a cached run saves);
+    - *save*: writing the run into a fresh store; *read*: reading its games back as a game table
+      (``ResultsStore.table``); *cached playtest*: ``playtest(..., store=...)`` answered from the
+      store (the read, the counts, the scenario's hash and plan);
+    - the store file's size, against the Parquet blobs schema 2 kept for the same run (the pandas
+      frames and their Parquet bytes are timed too)."""
     from ..analysis.runs import games_frames, playtest
     from ..analysis.store import ResultsStore
     from ..io.files import load
 
-    r = playtest(load(scenario), n=games, store=None, progress=False, keep_games=True)
-    table = r.table
-    save_cpu, save_wall, read_cpu, read_wall, sizes, same = [], [], [], [], [], True
+    s = load(scenario)
+    playtest(s, n=min(games, 2000), store=None, progress=False)  # the board, the plan, the validator
+    play_cpu, play_wall, table = [], [], None
+    for _ in range(repeat):
+        c, w = time.process_time(), time.perf_counter()
+        r = playtest(s, n=games, store=None, progress=False, keep_games=True, workers=1)
+        play_cpu.append(time.process_time() - c)
+        play_wall.append(time.perf_counter() - w)
+        table = r.table
+    save_cpu, save_wall, read_cpu, read_wall, cached_cpu, sizes, same = [], [], [], [], [], [], True
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(repeat):
             db = ResultsStore(os.path.join(tmp, f"store-{i}.sqlite"))
@@ -216,20 +228,35 @@ def store(scenario: str = "scenarios/seul-dans-le-noir.json", games: int = 100_0
             read_cpu.append(time.process_time() - c)
             read_wall.append(time.perf_counter() - w)
             same = same and back == table
+            c = time.process_time()
+            cached = playtest(s, n=games, store=db, progress=False)
+            cached_cpu.append(time.process_time() - c)
+            same = same and cached.cached and cached.summary()["wins"] == r.summary()["wins"]
             sizes.append(os.path.getsize(db.path) / 1e6)
     import io
 
-    parquet = []
+    parquet, parquet_mb = [], 0.0
     for _ in range(repeat):
         c = time.process_time()
+        blobs = []
         for frame in games_frames(table):
-            frame.to_parquet(io.BytesIO(), index=False)
+            buf = io.BytesIO()
+            frame.to_parquet(buf, index=False)
+            blobs.append(buf.getvalue())
         parquet.append(time.process_time() - c)
+        parquet_mb = sum(map(len, blobs)) / 1e6
+    play, read, size = _spread(play_cpu), _spread(read_cpu), _spread(sizes)
     return {
         "scenario": scenario, "games": games, "repeat": repeat,
         "zone_entries_per_game": len(table.zone_values) / max(1, len(table)),
+        "play_cpu_s": play, "play_wall_s": _spread(play_wall),
         "save_cpu_s": _spread(save_cpu), "save_wall_s": _spread(save_wall),
-        "read_cpu_s": _spread(read_cpu), "read_wall_s": _spread(read_wall),
-        "file_mb": _spread(sizes), "read_back_equal": same,
+        "read_cpu_s": read, "read_wall_s": _spread(read_wall), "cached_playtest_cpu_s": _spread(cached_cpu),
+        "play_over_read": play["median"] / read["median"] if read["median"] else float("inf"),
+        "target_play_over_read": 4.0,
+        "file_mb": size, "bytes_per_game": size["median"] * 1e6 / max(1, games),
+        "parquet_mb": parquet_mb, "file_over_parquet": size["median"] / parquet_mb if parquet_mb else float("nan"),
+        "target_file_over_parquet": 1.5,
+        "read_back_equal": same,
         "schema_2_frames_and_parquet_cpu_s": _spread(parquet),
     }
