@@ -818,6 +818,11 @@ def bench() -> None:
     """
 
 
+def _spread_text(d: dict[str, float], unit: str = "s", digits: int = 2) -> str:
+    """A benchmark figure as the bench commands print it: ``median unit (min .., max ..)``."""
+    return f"{d['median']:.{digits}f} {unit} (min {d['min']:.{digits}f}, max {d['max']:.{digits}f})"
+
+
 @bench.command("validate")
 @click.option("--zones", type=click.IntRange(100, 200_000), default=10_000, show_default=True)
 @click.option("--repeat", type=click.IntRange(1, 100), default=5, show_default=True)
@@ -882,7 +887,8 @@ def bench_bots(files: tuple[str, ...], games: int, seed: int, zombie_free_games:
 @click.option("--dask-large-games", type=click.IntRange(0, 10_000_000), default=200_000, show_default=True,
               help="Games for a second Dask comparison, where the games outweigh Dask's fixed costs (0 to skip it).")
 @click.option("--networkx-games", type=click.IntRange(1, 100_000), default=100, show_default=True,
-              help="Games per scenario for tables vs networkx path-finding (both interpreted).")
+              help="Games per scenario for the reference engine reading its distance tables against the "
+                   "same engine asking networkx for shortest paths at every zombie move.")
 @click.option("--reference-games", type=click.IntRange(1, 100_000), default=300, show_default=True,
               help="Games per scenario for compiled vs interpreted.")
 @click.option("--padded-games", type=click.IntRange(0, 1_000_000), default=1_000, show_default=True,
@@ -983,7 +989,7 @@ def bench_pipeline(file: str, games: int, repeat: int, as_json: bool) -> None:
 
     load(file)
     r = run(file, games=games, repeat=repeat)
-    fmt = lambda d, u="s": f"{d['median']:.2f} {u} (min {d['min']:.2f}, max {d['max']:.2f})"  # noqa: E731
+    fmt = _spread_text
     click.echo(f"{file}, {games:,} games, {repeat} runs each, CPU time")
     click.echo(f"games alone (compiled core, chunks of 10,000): {fmt(r['games_alone_cpu_s'])}")
     click.echo(f"designer playtest -n {games} (whole process):   {fmt(r['command_cpu_s'])}"
@@ -1011,7 +1017,10 @@ def bench_startup(file: str, repeat: int, as_json: bool) -> None:
 
     load(file)
     r = startup(file, repeat=repeat)
-    fmt = lambda d: f"{d['median']:.3f} s (min {d['min']:.3f}, max {d['max']:.3f})"  # noqa: E731
+
+    def fmt(d: dict[str, float]) -> str:
+        return _spread_text(d, digits=3)
+
     click.echo(f"designer playtest {file} -n 1 --no-store, {repeat} fresh processes")
     click.echo(f"CPU time:   {fmt(r['cpu_s'])} (target < {r['target_s']} s)")
     click.echo(f"wall clock: {fmt(r['wall_s'])}")
@@ -1041,7 +1050,7 @@ def bench_store(file: str, games: int, repeat: int, as_json: bool) -> None:
 
     load(file)
     r = store(file, games=games, repeat=repeat)
-    fmt = lambda d, u="s": f"{d['median']:.2f} {u} (min {d['min']:.2f}, max {d['max']:.2f})"  # noqa: E731
+    fmt = _spread_text
     click.echo(f"{file}, {games:,} games ({r['zone_entries_per_game']:.1f} per-zone counts a game), {repeat} runs")
     click.echo(f"play: CPU {fmt(r['play_cpu_s'])}, wall {fmt(r['play_wall_s'])}")
     click.echo(f"save: CPU {fmt(r['save_cpu_s'])}, wall {fmt(r['save_wall_s'])}")

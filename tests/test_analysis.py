@@ -17,6 +17,7 @@ from designer.analysis.metrics import summarize
 from designer.analysis.runs import WON, playtest, read_games
 from designer.analysis.tally import Tally, spec_for, table_from_frames
 from designer.cli import cli
+from designer.engine.table import CAUSES, SCALARS
 
 sm_prop = pytest.importorskip("statsmodels.stats.proportion")
 
@@ -271,3 +272,59 @@ def test_a_run_measures_its_first_games_and_plays_the_rest_where_chosen(monkeypa
     spread = playtest(s, n=3000, seed=8, store=None)
     assert spread.meta["executor"]["executor"] == "local" and spread.table == forced.table
     assert spread.summary()["win_rate"] == forced.summary()["win_rate"]
+
+
+def test_runaway_games_have_their_own_cause_not_a_loss(tmp_path):
+    from designer.analysis.report import render_report, summary_lines
+    from designer.io.files import parse
+
+    from .test_engine_runaway import horde
+
+    s = parse(horde(4))
+    r = playtest(s, n=40, seed=3, policy="random", store=None)
+    g, summary = r.games, r.summary()
+    stopped = g[g["cause"] == "runaway"]
+    assert len(stopped) > 0, "the horde's zombies run out of miniatures past the bound of 4 extra activations"
+    k, n = len(stopped), len(g)
+    assert summary["runaway"]["count"] == k and summary["runaway"]["share"] == pytest.approx(k / n)
+    assert (summary["runaway"]["low"], summary["runaway"]["high"]) == pytest.approx(ci(k, n))
+    assert summary["runaway"]["seeds"] == stopped["seed"].head(10).tolist()
+    assert "runaway" not in summary["losses_by_cause"] and "runaway" not in summary["intervals"]["losses_by_cause"]
+    lost = g[~g["won"] & (g["cause"] != "runaway")]
+    assert summary["losses_by_cause"] == pytest.approx((lost["cause"].value_counts() / n).to_dict())
+    b = summary["balance"]
+    draws = int(g["cause"].isin(["turn_limit", "stalled"]).sum())
+    assert b["runaway"]["count"] == k and b["completion"]["count"] == n - draws - k
+    assert b["drawishness"]["count"] == draws
+    lines = "\n".join(summary_lines(summary))
+    assert f"runaway       {k} games" in lines and f"--seed {stopped['seed'].iloc[0]} --transcript" in lines
+    assert "engine's hard bound" in render_report(s, r)
+    # a run with none says so: zero, no line
+    calm = playtest(designer.load(SDLN), n=50, seed=1, store=None).summary()
+    assert calm["runaway"]["count"] == 0 and calm["runaway"]["seeds"] == []
+    assert "runaway" not in "\n".join(summary_lines(calm))
+
+
+def test_the_runaway_seeds_merge_in_game_order(sdln):
+    s, _ = sdln
+    r = playtest(s, n=30, seed=2, store=None, keep_games=True)
+    table = r.table
+    cause = table.scalars[:, SCALARS.index("cause") - 1]
+    cause[[3, 17, 29]] = CAUSES.index("runaway")
+    spec = spec_for(s)
+    parts = [Tally.from_table(t, spec) for t in _split(table, (0, 10, 20, 30))]
+    merged = Tally.merge(parts, spec)
+    assert merged.runaway_seeds.tolist() == table.seeds[[3, 17, 29]].tolist()
+    assert merged.cause_counts()["runaway"] == 3
+
+
+def _split(table, bounds):
+    from designer.engine.table import GameTable
+
+    obj_at = np.concatenate([[0], np.cumsum(table.objective_counts, dtype=np.int64)])
+    zone_at = np.concatenate([[0], np.cumsum(table.zone_counts, dtype=np.int64)])
+    for a, b in zip(bounds, bounds[1:]):
+        yield GameTable(table.seeds[a:b], table.scalars[a:b], table.objective_counts[a:b],
+                        table.objectives[obj_at[a]:obj_at[b]], table.zone_counts[a:b],
+                        table.zone_keys[zone_at[a]:zone_at[b]], table.zone_values[zone_at[a]:zone_at[b]],
+                        table.zone_ids, table.objective_ids)

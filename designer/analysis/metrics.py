@@ -18,7 +18,7 @@ from ..engine.board import ZTYPES
 from ..engine.table import CAUSES, ZONE_COUNTS
 from .explain import progress_rows, reasons
 from .stats import dkw_halfwidth, mean_interval, newcombe_diff, share, wilson, wilson_arrays
-from .tally import DEATH_CAUSES, DRAW_CAUSES, Tally, TallySpec, hist_median, table_from_frames
+from .tally import DEATH_CAUSES, DRAW_CAUSES, ENGINE_CAUSES, Tally, TallySpec, hist_median, table_from_frames
 
 __all__ = ["balance", "curves", "funnel", "losses_by_cause", "objectives_table", "skill_gap", "summarize",
            "summary_of", "turn_stats", "wilson", "zone_table"]
@@ -32,7 +32,8 @@ def balance(t: Tally) -> dict[str, Any]:
     """Balance measures after Ludii's game metrics, read for a co-operative game against the board.
 
     - ``completion``: share of games decided on the board (won, or lost by deaths or a special
-      rule), with its interval; the rest ran out of time or stalled.
+      rule), with its interval; the rest ran out of time, stalled, or were stopped by the
+      engine's hard bound (``runaway``, its own share: neither decided nor drawn).
     - ``drawishness``: share of games that ran out (turn limit, dawn) or stalled (no move left
       that changes anything): the games nobody "won" on the board. ``timeouts`` and ``stalled``
       split it.
@@ -45,10 +46,11 @@ def balance(t: Tally) -> dict[str, Any]:
     n = t.n
     causes = t.cause_counts()
     draws = sum(causes[c] for c in DRAW_CAUSES)
+    stopped = sum(causes[c] for c in ENGINE_CAUSES)
     hist = t.turns_hist()
     limit = t.spec.turn_limit or (int(np.nonzero(hist)[0].max()) if n else 0)
     decided = t.turns_by_cause.copy()
-    for c in DRAW_CAUSES:
+    for c in (*DRAW_CAUSES, *ENGINE_CAUSES):
         decided[CAUSES.index(c)] = 0
     dh = decided.sum(axis=0)
     nd = int(dh.sum())
@@ -56,8 +58,9 @@ def balance(t: Tally) -> dict[str, Any]:
     decisiveness = float((dh * (1 - turns / limit)).sum() / nd) if nd and limit else math.nan
     mean_turns = float((hist * np.arange(len(hist))).sum() / n) if n else math.nan
     p = t.wins / n if n else math.nan
-    return {"completion": share(n - draws, n), "drawishness": share(draws, n),
+    return {"completion": share(n - draws - stopped, n), "drawishness": share(draws, n),
             "timeouts": share(causes["turn_limit"], n), "stalled": share(causes["stalled"], n),
+            "runaway": share(stopped, n),
             "duration": {"mean_turns": mean_turns, "median_turns": hist_median(hist),
                          "share_of_turn_limit": mean_turns / t.spec.turn_limit if t.spec.turn_limit else None},
             "decisiveness": decisiveness, "balance": 1 - abs(2 * p - 1) if n else math.nan}
@@ -72,7 +75,8 @@ def summary_of(t: Tally, names: dict[str, str] | None = None, top_zones: int = 5
     n, wins = t.n, t.wins
     p, lo, hi = wilson(wins, n)
     causes = t.cause_counts()
-    losses = sorted(((c, k) for c, k in causes.items() if c and k), key=lambda x: -x[1])
+    losses = sorted(((c, k) for c, k in causes.items() if c and k and c not in ENGINE_CAUSES), key=lambda x: -x[1])
+    stopped = sum(causes[c] for c in ENGINE_CAUSES)
     hist = t.turns_hist()
     values = np.arange(len(hist))
     turns: dict[str, Any] = {}
@@ -102,6 +106,7 @@ def summary_of(t: Tally, names: dict[str, str] | None = None, top_zones: int = 5
         "win_rate_low": lo,
         "win_rate_high": hi,
         "losses_by_cause": {c: k / n for c, k in losses},
+        "runaway": {**share(stopped, n), "seeds": [int(x) for x in t.runaway_seeds]},
         "intervals": {
             "losses_by_cause": {c: list(wilson(k, n)[1:]) for c, k in losses},
             "objectives_taken": {oid: [o["taken_low"], o["taken_high"]] for oid, o in obj.items()},

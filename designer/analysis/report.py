@@ -44,6 +44,12 @@ def summary_lines(summary: dict) -> list[str]:
         lines.append("losses        " + ", ".join(
             f"{k.replace('_', ' ')} {_pct(v, *ci[k])}" if k in ci else f"{k.replace('_', ' ')} {v:.1%}"
             for k, v in causes.items()))
+    stopped = summary.get("runaway") or {}
+    if stopped.get("count"):
+        seeds = ", ".join(str(x) for x in stopped["seeds"][:3])
+        lines.append(f"runaway       {stopped['count']} games ({_pct(stopped['share'], stopped['low'], stopped['high'])}) "
+                     "stopped by the engine's hard bound, not by the rules (docs/engine.md); not counted as losses. "
+                     f"Replay one: designer play FILE --seed {seeds.split(', ')[0]} --transcript (seeds {seeds})")
     t = summary["turns"]
     if t:
         lines.append(f"turns         mean {t['mean']:.1f}, median {t['median']:.0f}, spread {t['std']:.1f}, "
@@ -91,7 +97,9 @@ def summary_lines(summary: dict) -> list[str]:
         dec = f", decisiveness {b['decisiveness']:.2f}" if b["decisiveness"] == b["decisiveness"] else ""
         lines.append(f"balance       completion {b['completion']['share']:.1%}, drawishness "
                      f"{b['drawishness']['share']:.1%} (turn limit {b['timeouts']['share']:.1%}, stalled "
-                     f"{b['stalled']['share']:.1%}){dec}, balance {b['balance']:.2f}")
+                     f"{b['stalled']['share']:.1%})"
+                     + (f", runaway {b['runaway']['share']:.1%}" if b.get("runaway", {}).get("count") else "")
+                     + f"{dec}, balance {b['balance']:.2f}")
     if summary.get("reproducibility"):
         lines += reproducibility_lines(summary["reproducibility"])
     return lines
@@ -121,6 +129,10 @@ def render_report(scenario: Scenario, result: Any) -> str:
         "<style>body{font-family:sans-serif;max-width:60em;margin:2em auto}table{border-collapse:collapse}"
         "td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}</style></head><body>",
         f"<h1>Playtest: {html.escape(scenario.meta.title)}</h1>",
+        *([f"<p style='color:#b00'><b>{s['runaway']['count']} games were stopped by the engine's hard bound</b> "
+           "(cause <code>runaway</code>: the rules loop, docs/engine.md): they count as games not won, but not "
+           "among the losses by cause. Seeds: "
+           f"{html.escape(', '.join(map(str, s['runaway']['seeds'])))}</p>"] if s.get("runaway", {}).get("count") else []),
         "<pre>" + html.escape("\n".join(summary_lines(s))) + "</pre>",
         "<h2>Survival and completion by turn</h2>", to_svg(curves_plot(cur, scenario.setup.turn_limit)),
         "<h2>Heat map: survivor deaths per game, by zone</h2>",

@@ -20,7 +20,8 @@ import numpy as np
 
 from ..engine.table import CAUSES, DANGERS, SCALARS, ZONE_COUNTS, ZONE_KEY, GameTable
 
-__all__ = ["DEATH_CAUSES", "DRAW_CAUSES", "StepSpec", "Tally", "TallySpec", "spec_for", "step_label", "table_from_frames"]
+__all__ = ["DEATH_CAUSES", "DRAW_CAUSES", "ENGINE_CAUSES", "RUNAWAY_SEEDS", "StepSpec", "Tally", "TallySpec", "spec_for",
+           "step_label", "table_from_frames"]
 
 SUM_COLUMNS: tuple[str, ...] = tuple(c for c in SCALARS if c not in ("seed", "game", "won", "cause", "max_danger"))
 """The record's numeric columns whose sums (and sums of squares) a tally keeps."""
@@ -28,6 +29,11 @@ DEATH_CAUSES = ("survivor_died", "all_dead")
 """Losses decided on the board by the survivors' deaths."""
 DRAW_CAUSES = ("turn_limit", "stalled")
 """Games that ran out (dawn, the turn limit) or stalled rather than being decided on the board."""
+ENGINE_CAUSES = ("runaway",)
+"""Games the engine's hard bound stopped (``docs/engine.md``): rules that loop, not a loss the
+scenario designed. Summaries report them on their own, never among the losses."""
+RUNAWAY_SEEDS = 10
+"""Seeds of the first runaway games a tally keeps, so that one can be replayed."""
 
 _CAUSE = {c: i for i, c in enumerate(CAUSES)}
 
@@ -145,6 +151,8 @@ class Tally:
     step_reached: np.ndarray        # [step] games that got to it (completed the steps before, when ordered)
     step_turns: np.ndarray          # [step, turn] completions whose turn the record witnesses
     spec: TallySpec = field(repr=False)
+    runaway_seeds: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    """The seeds of the first :data:`RUNAWAY_SEEDS` games the engine stopped, in game order."""
 
     # -- building ------------------------------------------------------------------------
 
@@ -222,9 +230,11 @@ class Tally:
         sw = max(width, int(when.max()) + 1 if S else 1)
         si, gj = np.nonzero(when >= 0)
         step_turns = _hist(si * sw + when[si, gj], S * sw).reshape(S, sw) if S else np.zeros((0, 1), np.int64)
+        runaway = np.isin(cause, [_CAUSE[c] for c in ENGINE_CAUSES])
         return cls(n, won.astype(np.uint8), turns_by_cause, deaths, cols.sum(axis=1), (cols * cols).sum(axis=1),
                    danger, obj_turns, obj_won, zone_sum, zone_games, done.sum(axis=1).astype(np.int64),
-                   (done & won).sum(axis=1).astype(np.int64), reached.sum(axis=1).astype(np.int64), step_turns, spec)
+                   (done & won).sum(axis=1).astype(np.int64), reached.sum(axis=1).astype(np.int64), step_turns, spec,
+                   table.seeds[runaway][:RUNAWAY_SEEDS].astype(np.int64))
 
     def __add__(self, other: "Tally") -> "Tally":
         return Tally(self.n + other.n, np.concatenate([self.won, other.won]),
@@ -233,7 +243,8 @@ class Tally:
                      _pad_add(self.obj_turns, other.obj_turns), self.obj_won + other.obj_won,
                      self.zone_sum + other.zone_sum, self.zone_games + other.zone_games,
                      self.step_done + other.step_done, self.step_won + other.step_won,
-                     self.step_reached + other.step_reached, _pad_add(self.step_turns, other.step_turns), self.spec)
+                     self.step_reached + other.step_reached, _pad_add(self.step_turns, other.step_turns), self.spec,
+                     np.concatenate([self.runaway_seeds, other.runaway_seeds])[:RUNAWAY_SEEDS])
 
     @classmethod
     def merge(cls, tallies: Iterable["Tally"], spec: TallySpec) -> "Tally":
