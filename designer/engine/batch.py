@@ -201,16 +201,29 @@ def run_games(scenario_json: str, n: int, base_seed: int, policy: Any = "greedy"
     """Play ``n`` games and return (their table in game order, interrupted). ``plan`` is the
     bots' witness plan, handed to every chunk.
 
-    When the compiled core plays the games, a run of up to :data:`SERIAL_CORE_GAMES` games with
-    no executor or worker count asked for plays in this process (faster than starting worker
-    processes), and chunks are sized for the core: about two per worker (a Dask client's worker
+    With no executor or worker count asked for, the first games play in this process and their
+    measured cost decides whether the rest plays here or on worker processes
+    (:mod:`designer.engine.scheduling`, the same choice as a playtest's). When the compiled core
+    plays the games, chunks are sized for the core: about two per worker (a Dask client's worker
     threads count as its workers), from 250 to 25,000 games, since each task costs milliseconds
     of scheduling; 10,000 games in this process (the progress bar's step).
     """
+    from .scheduling import calibrate, choose_executor, play_from
+
     board = board_for(scenario_json)
     plan = as_plan(plan)
-    executor, chunk_size = executor_for(board, n, policy, survivors, workers, executor, chunk_size, plan)
-    return run_chunks(functools.partial(play_chunk, plan=plan), (scenario_json, policy, base_seed, survivors), n,
-                      workers=workers, executor=executor,
+    first: list[GameTable] = []
+    if workers is None and executor is None:
+        try:
+            cost = calibrate(functools.partial(play_chunk, scenario_json, policy, base_seed, survivors, plan=plan), n,
+                             on_chunk, first)
+        except KeyboardInterrupt:
+            return GameTable.concat(first, board.zone_ids, board.obj_ids), True
+        choice = choose_executor(cost, n - sum(map(len, first)))
+        executor, workers = choice["executor"], (choice["workers"] if choice["executor"] == "local" else None)
+    played = sum(map(len, first))
+    executor, chunk_size = executor_for(board, n - played, policy, survivors, workers, executor, chunk_size, plan)
+    return run_chunks(functools.partial(play_from, played, plan=plan), (scenario_json, policy, base_seed, survivors),
+                      n - played, workers=workers, executor=executor,
                       chunk_size=chunk_size, on_chunk=on_chunk,
-                      combine=lambda parts: GameTable.concat(parts, board.zone_ids, board.obj_ids))
+                      combine=lambda parts: GameTable.concat(first + parts, board.zone_ids, board.obj_ids))
