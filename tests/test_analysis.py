@@ -328,3 +328,33 @@ def _split(table, bounds):
                         table.objectives[obj_at[a]:obj_at[b]], table.zone_counts[a:b],
                         table.zone_keys[zone_at[a]:zone_at[b]], table.zone_values[zone_at[a]:zone_at[b]],
                         table.zone_ids, table.objective_ids)
+
+
+def test_run_games_chooses_serial_or_workers_by_the_measured_cost(monkeypatch):
+    from designer.engine import scheduling
+    from designer.engine.batch import run_games
+    from designer.io.files import dumps
+    from designer.plans import bot_plan
+
+    s = designer.load(SDLN)
+    text, plan = dumps(s), bot_plan(s)
+    serial, _ = run_games(text, 3000, 5, executor="serial", plan=plan)
+    asked: list = []
+    real = scheduling.choose_executor
+
+    def spy(cost, games):
+        asked.append((cost, games))
+        return real(cost, games, cores=2, load=0.0)
+
+    monkeypatch.setattr(scheduling, "choose_executor", spy)
+    ticks: list[int] = []
+    chosen, interrupted = run_games(text, 3000, 5, plan=plan, on_chunk=ticks.append)
+    assert not interrupted and chosen == serial and sum(ticks) == 3000
+    (cost, left), = asked
+    assert cost > 0 and 0 < left < 3000, "the first games, played here, measured the cost"
+    assert ticks[:2] == [50, 100], "the calibration chunks double from 50 games"
+    assert real(cost, left, cores=2, load=0.0)["executor"] == "serial", "a fraction of a second of games: serial"
+    # a choice of two worker processes plays the same games, in order
+    monkeypatch.setattr(scheduling, "choose_executor", lambda cost, games: {"executor": "local", "workers": 2})
+    spread, _ = run_games(text, 3000, 5, plan=plan)
+    assert spread == serial
