@@ -87,10 +87,23 @@ with contextlib.redirect_stdout(buf):
         assert not e.code, e.code
 summary = json.loads(buf.getvalue())
 print(json.dumps({{"games": summary["games"], "win_rate": summary["win_rate"],
-                  "heavy": sorted(m for m in sys.modules if m.split(".")[0] in {HEAVY!r})}}))
+                  "heavy": sorted(m for m in sys.modules if m.split(".")[0] in {HEAVY!r}),
+                  "variants": "designer.variants" in sys.modules}}))
 """)
     assert out["games"] == 50 and 0 <= out["win_rate"] <= 1
     assert out["heavy"] == [], f"imported before they were needed: {out['heavy']}"
+    assert out["variants"] is False, "a playtest without --variant does not import the variants"
+
+
+def test_a_variant_error_is_still_reported_in_lines_without_the_variants_imported_up_front():
+    from click.testing import CliRunner
+
+    from designer.cli import cli
+
+    r = CliRunner().invoke(cli, ["playtest", "scenarios/frozen-depot.json", "-n", "5", "--no-store",
+                                 "--variant", "no-such-variant"])
+    assert r.exit_code == 1 and "internal error" not in r.output, r.output
+    assert "no-such-variant" in r.output
 
 
 def test_the_top_level_helpers_are_the_io_functions(tmp_path):
