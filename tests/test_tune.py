@@ -75,3 +75,28 @@ def test_cli_tune_writes_the_changed_scenario(tmp_path):
     assert rep["seed"] == 1 and rep["confirm_seed"] == doc["evidence"]["seed"] and rep["engine_version"]
     bad = CliRunner().invoke(cli, ["tune", "scenarios/night-shift.json", "--allow", "turn_limit"])
     assert bad.exit_code == 1 and "none of the knobs" in bad.output and "Traceback" not in bad.output
+
+
+def test_a_weather_scenario_is_screened_on_the_games_a_playtest_plays():
+    import math
+
+    from designer.analysis.tune import _Search
+    from designer.analysis.variant_runs import playtest_options
+
+    s = designer.load("scenarios/frozen-depot.json")
+    search = _Search(s, 0.4, 0.03, "greedy", None, 1, 400, None)
+    wins, n = search.rate(s)
+    assert n == 400 and wins == playtest_options(s, n=400, seed=1, progress=False).result.tally.wins, \
+        "each game rolls its own weather, as designer playtest does"
+    short = s.model_copy(update={"setup": s.setup.model_copy(update={"turn_limit": 1})})
+    assert math.isnan(search.p(short)) and search.gap(short) == math.inf, \
+        "a turn limit the weather would cut to nothing is never a candidate"
+
+
+def test_every_move_of_the_search_passes_the_validator():
+    from designer.checks import check
+
+    s = designer.load("scenarios/frozen-depot.json")
+    t = tune(s, target=0.4, tolerance=0.03, budget_s=4, screen_games=500)
+    assert not [f for f in check(t.scenario).findings if f.severity == "error"], \
+        "the budgets forbid some equipment and zombies: the search never moves onto an over-spent scenario"

@@ -32,6 +32,7 @@ evidence (the confirmation looks).
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -196,6 +197,7 @@ class _Search:
         self.original, self.target, self.tol = original, target, tol
         self.policy, self.survivors, self.seed, self.n = policy, survivors, seed, screen_games
         self.cache: dict[str, float] = {}
+        self.invalid: dict[str, list[str]] = {}
         self.games = 0
         self.started = time.process_time()
         self.budget = budget
@@ -210,24 +212,49 @@ class _Search:
         text = dumps(s)
         key = f"{n}:{seed}:{text}"
         if key not in self.cache:
-            table, _ = run_games(text, n, seed, self.policy, survivors=self.survivors, plan=bot_plan(s))
+            if s.weather is not None:
+                # the games a playtest of this scenario plays: each rolls its own weather
+                from .variant_runs import playtest_options
+
+                r = playtest_options(s, n=n, seed=seed, policy=self.policy, survivors=self.survivors, progress=False)
+                wins = r.result.tally.wins
+            else:
+                table, _ = run_games(text, n, seed, self.policy, survivors=self.survivors, plan=bot_plan(s))
+                wins = int(table.column("won").sum())
             self.games += n
-            self.cache[key] = int(table.column("won").sum())
+            self.cache[key] = wins
         return self.cache[key], n
 
     def p(self, s: Scenario) -> float:
-        w, n = self.rate(s)
+        """The screened win rate; NaN for a change the scenario's weather cannot be played with
+        (a weather row that would leave no turn, say): such a candidate is never taken."""
+        from ..variants import VariantError
+
+        try:
+            w, n = self.rate(s)
+        except VariantError:
+            return math.nan
         return w / n
 
     def gap(self, s: Scenario) -> float:
-        return abs(self.p(s) - self.target)
+        p = self.p(s)
+        return math.inf if p != p else abs(p - self.target)
 
-    def confirm(self, s: Scenario) -> dict[str, Any]:
+    def errors(self, s: Scenario) -> list[str]:
+        """The validator's errors for a changed scenario (none for the original), cached."""
         from ..checks import check
 
+        if s is self.original:
+            return []
+        key = dumps(s)
+        if key not in self.invalid:
+            self.invalid[key] = [f"{f.code}: {f.message}" for f in check(s).findings if f.severity == "error"]
+        return self.invalid[key]
+
+    def confirm(self, s: Scenario) -> dict[str, Any]:
         seed = self.seed + 1_000_003
         if s is not self.original:
-            errors = [f"{f.code}: {f.message}" for f in check(s).findings if f.severity == "error"]
+            errors = self.errors(s)
             if errors:
                 return {"seed": seed, "looks": [], "accepted": False, "conclusive": True, "validation": errors}
         looks = []
@@ -258,6 +285,8 @@ def _line_search(search: _Search, base: Scenario, knob: Knob) -> tuple[int, Scen
         nonlocal closest, in_band
         s = knob.apply(base, knob.values[knob.start + direction * step])
         p = search.p(s)
+        if p != p:  # unplayable: neither closest nor in the band
+            return s, p
         if closest is None or abs(p - target) < abs(closest[2] - target) - 1e-12:
             closest = (step, s, p)
         if abs(p - target) <= tol and (in_band is None or step < in_band[0]):
@@ -269,6 +298,8 @@ def _line_search(search: _Search, base: Scenario, knob: Knob) -> tuple[int, Scen
         lo, step, hi = 0, 1, None
         while step <= room and not search.out_of_time():
             _, p = look(direction, step)
+            if p != p:
+                break  # further along, the weather leaves no game either
             if abs(p - target) <= tol or (p > target) != here_side:
                 hi = step
                 break
@@ -281,7 +312,7 @@ def _line_search(search: _Search, base: Scenario, knob: Knob) -> tuple[int, Scen
         while hi - lo > 1 and not search.out_of_time():
             mid = (lo + hi) // 2
             _, p = look(direction, mid)
-            if abs(p - target) <= tol or (p > target) != here_side:
+            if p == p and (abs(p - target) <= tol or (p > target) != here_side):
                 hi = mid
             else:
                 lo = mid
@@ -348,7 +379,8 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
                 for v in knob.values[1:]:
                     s = knob.apply(current, v)
                     p = search.p(s)
-                    options.append((1, abs(p - target), knob, s, p))
+                    if p == p:
+                        options.append((1, abs(p - target), knob, s, p))
             if search.out_of_time():
                 break
         options = [o for o in options if dumps(o[3]) not in rejected]
@@ -365,9 +397,11 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
                 break
         if chosen is None:
             evidence = {}
-            chosen = min(options, key=lambda o: (o[1], o[0]))
-            if chosen[1] >= search.gap(current) - 1e-12:
-                break  # no move brings the rate closer to the target
+            # the move that comes closest among those the validator accepts (a budget, say, may
+            # forbid more equipment)
+            chosen = next((o for o in sorted(options, key=lambda o: (o[1], o[0])) if not search.errors(o[3])), None)
+            if chosen is None or chosen[1] >= search.gap(current) - 1e-12:
+                break  # no valid move brings the rate closer to the target
         steps, _, knob, s, p = chosen
         path.append(_move(current, s, knob, steps, p))
         current = s
