@@ -26,13 +26,21 @@ import os
 from collections import deque
 
 import designer
+import pytest
 from hypothesis import HealthCheck, given, settings
 
 from designer.checks import check
 from designer.checks.plan import replay
 from designer.io.files import parse
 
-from .strategies import small_mission_data
+from .strategies import same_maps_in_any_order, small_mission_data
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _same_maps_in_any_order():
+    """The maps depend on the seed alone, not on the modules earlier tests imported."""
+    with same_maps_in_any_order():
+        yield
 
 
 MAPS = int(os.environ.get("DESIGNER_PROPERTY_MAPS") or 400)

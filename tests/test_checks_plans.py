@@ -37,8 +37,8 @@ from designer.engine.board import Board
 from designer.io.files import dumps, parse
 from designer.plans import BotPlanWarning, bot_plan
 
-from .conftest import PROFILE
-from .strategies import plan_mission_data, scenario_data, small_mission_data, without_spawning
+from .conftest import PROFILE, ROOT
+from .strategies import plan_mission_data, same_maps_in_any_order, scenario_data, small_mission_data, without_spawning
 
 FRESH = bool(os.environ.get("DESIGNER_PROPERTY_MAPS"))
 MAPS = int(os.environ.get("DESIGNER_PROPERTY_MAPS") or 300)
@@ -46,6 +46,13 @@ MANY = settings(max_examples=MAPS, deadline=None, derandomize=not FRESH,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 SOME = settings(MANY, max_examples=max(50, MAPS // 5))
 SEEDS = range(3)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _same_maps_in_any_order():
+    """The maps depend on the seed alone, not on the modules earlier tests imported."""
+    with same_maps_in_any_order():
+        yield
 
 
 # -- what the bots cannot do yet (each one has its reproducer below) ------------------------------
@@ -368,3 +375,73 @@ def test_a_split_team_is_modelled():
     won = any(designer.play(s, seed=seed, policy="random")["won"] for seed in range(40))
     assert won, "two survivors can win it"
     assert check(s).winnable
+
+
+# -- the same maps in any order ------------------------------------------------------------------
+
+_DRAWS = """
+import json, sys
+sys.path.insert(0, {root!r})
+from hypothesis import HealthCheck, given, settings
+from tests.strategies import same_maps_in_any_order, scenario_data
+
+def maps(pin):
+    out = []
+
+    @settings(max_examples=40, derandomize=True, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(scenario_data())
+    def draw(data):
+        out.append(json.dumps(data, sort_keys=True))
+
+    if pin:
+        with same_maps_in_any_order():
+            draw()
+    else:
+        draw()
+    return out
+
+before = maps({pin})
+import designer.cli, designer.engine.game, designer.analysis.explain  # what earlier tests import
+print(json.dumps(before == maps({pin})))
+"""
+
+
+@pytest.mark.parametrize("pin", [True, False])
+def test_the_fixed_maps_do_not_depend_on_the_modules_imported_before(pin):
+    """Hypothesis mixes the literal constants of the local modules imported so far into its
+    draws: a derandomized property test drew other maps after tests that import the CLI than
+    alone (the order effect of the unwinnable property). Pinned, the maps are the same."""
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-c", _DRAWS.format(root=str(ROOT), pin=pin)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    same = json.loads(proc.stdout.strip().splitlines()[-1])
+    if pin:
+        assert same, "the maps drawn changed with the modules imported before"
+    else:
+        from hypothesis.internal.conjecture import providers
+        if hasattr(providers, "_get_local_constants"):
+            assert not same, "unpinned, the imported modules' constants change the maps (the cause)"
+
+
+def test_a_search_marker_does_not_stand_for_the_searches_that_turn_up_an_aaah_card():
+    """Taking a search marker (one card, and an 'Aaah!' drawn from it brings no walker) once
+    counted as having searched, so the searches of a searchable zone that turn up the walker a
+    "kill 1" goal needs were never made: greedy won a map called unwinnable (found by the
+    unwinnable property once its maps no longer depended on the order of the tests)."""
+    data = {"schema_version": 1, "id": "m", "meta": {"title": "m"},
+            "zones": [{"id": "a", "kind": "street", "flags": {"searchable": True}}, {"id": "b", "kind": "street"}],
+            "connections": [{"id": "c", "kind": "opening", "from": "a", "to": "b"}],
+            "objectives": [{"id": "marker", "kind": "search_marker", "zone": "b"}],
+            "victory": {"steps": [{"kind": "kill", "count": 1}]}, "setup": {"start_zones": ["a"]}}
+    s = parse(data)
+    r = check(s)
+    assert r.winnable and [p.action for p in r.plan] == ["take", "search", "goal"]
+    assert "Aaah!" in r.plan[1].text
+    replay(s, r.plan)
+    assert any(designer.play(s, seed=seed, policy="greedy", survivors=1)["won"] for seed in SEEDS)
+    marker_only = parse(dict(data, zones=[{"id": "a", "kind": "street"}, {"id": "b", "kind": "street"}]))
+    assert not check(marker_only).winnable, "a marker's 'Aaah!' brings no walker"
+    never_won(marker_only)

@@ -782,7 +782,7 @@ class _Search:
             for u in c.furnished:
                 if u in region:
                     furnish(u)
-            if c.search_gives and not st.searched:
+            if self.may_search(st):
                 searchable = [u for u in region if c.search_zone[u] >= 0]
         while True:
             while stack:
@@ -823,7 +823,7 @@ class _Search:
                     furnish(u)
             # keys taken, doors opened by effects or a search may free doors that were waiting
             have = self.holdings(st)
-            if searchable and not st.searched and c.search_gives and self.search_helps(st, have, blocked):
+            if searchable and self.may_search(st) and self.search_helps(st, have, blocked):
                 self.search_deck(st, c.search_zone[searchable[0]], steps)
                 have = self.holdings(st)
             waiting, blocked = blocked, []
@@ -840,6 +840,14 @@ class _Search:
         self.update_progress(st, region, steps)
         st.pos = min(region)
         return region, blocked
+
+    def may_search(self, st: _State) -> bool:
+        """Whether searching can still give something: the deck's items until the team has
+        searched (a search marker counts), and an 'Aaah!' card's walker until zombies exist (a
+        search marker's card is one draw, and an 'Aaah!' drawn from it brings no walker in the
+        engine, so it never stands for the searches that do)."""
+        c = self.c
+        return c.search_gives and (not st.searched or (c.deck_aaah and c.wants_zombies and not st.zsrc))
 
     def search_helps(self, st: _State, have: _Have, blocked: list[tuple[int, int]]) -> bool:
         """Whether searching now can give what the team lacks: a door-opening item, or the item
