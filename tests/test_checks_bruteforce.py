@@ -266,12 +266,12 @@ def test_the_validator_agrees_with_the_brute_force_search(data):
     assert dead <= reported, f"real dead ends not reported: {dead - reported}"
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(PROFILE, max_examples=max(40, MAPS // 10))
 @given(small_mission_data())
 def test_an_unwinnable_verdict_means_the_engine_never_wins(data):
     s = parse(data)
-    if check(s).winnable or any(c.kind == "door" and not c.by_hand for c in s.connections):
-        return  # doors only a button opens: see test_checks_plans.test_the_engine_keeps_button_doors_shut
+    if check(s).winnable:
+        return
     for policy in ("greedy", "random"):
         for seed in range(3):
             assert not designer.play(s, seed=seed, policy=policy)["won"]

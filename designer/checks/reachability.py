@@ -1277,12 +1277,14 @@ class _Search:
         queue: deque[tuple[int, tuple[_State, int] | None]] = deque()
 
         def add(st: _State, saturated: tuple[set[int], list], parent: int, path: list[Step],
-                entry: tuple[_State, int]) -> int:
+                entry: tuple[_State, int], early_move: bool = False) -> int:
             k = self.canonical(st, saturated[0])
             ek = (self.canonical(entry[0], {entry[1]}), entry[1])
             if k in keys:
                 i = keys[k]
-                if ek not in entry_keys[i] and not st.outcome:
+                # an arrival by an action taken too early is not a way in whose own early
+                # actions are tried again (they would chain: 2^k arrivals for k such actions)
+                if not early_move and ek not in entry_keys[i] and not st.outcome:
                     entry_keys[i].add(ek)
                     entries[i].append(entry)
                     if expanded[i]:
@@ -1331,7 +1333,7 @@ class _Search:
                 steps = list(path)
                 seed = saturated if len(move) == 4 and self.keeps_region(step, st, new) else None
                 before = new.copy()
-                j = add(new, self.saturate(new, start, steps, seed), i, steps, (before, start))
+                j = add(new, self.saturate(new, start, steps, seed), i, steps, (before, start), len(move) == 5)
                 (early if len(move) == 5 else edges).append((i, j, step))
             if truncated:
                 break
