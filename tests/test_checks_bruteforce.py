@@ -275,3 +275,29 @@ def test_an_unwinnable_verdict_means_the_engine_never_wins(data):
     for policy in ("greedy", "random"):
         for seed in range(3):
             assert not designer.play(s, seed=seed, policy=policy)["won"]
+
+
+def agree(data) -> None:
+    """The brute-force property on one map."""
+    test_the_validator_agrees_with_the_brute_force_search.hypothesis.inner_test(data)
+
+
+def test_a_team_that_left_its_start_zone_does_not_stand_in_it_unentered():
+    """Found on fresh maps ("a dead end blamed on leaving the start zone"): the start zone's
+    entry ends the game, the goal is to stand in it. Stepping into z1 (whose entry trigger fires)
+    kept the region of the start zone, so the team counted as standing in z0 unentered, the
+    goal met: entering z1 was not reported and leaving z0 from there was."""
+    data = {"schema_version": 1, "id": "small", "meta": {"title": "small"},
+            "zones": [{"id": "z0", "kind": "room"}, {"id": "z1", "kind": "street"}],
+            "connections": [{"id": "c0", "kind": "door", "from": "z0", "to": "z1", "state": "locked"},
+                            {"id": "c2", "kind": "opening", "from": "z0", "to": "z1"}],
+            "triggers": [{"id": "t0", "when": {"kind": "zone_entered", "zone": "z1"},
+                          "then": [{"kind": "lock_door", "door": "c0"}], "once": True},
+                         {"id": "t1", "when": {"kind": "zone_entered", "zone": "z0"},
+                          "then": [{"kind": "end_game", "outcome": "loss"}], "once": False}],
+            "victory": {"steps": [{"kind": "reach_zone", "zones": ["z0"]}]},
+            "setup": {"start_zones": ["z0"], "equipment_deck": [{"item": "water"}]}}
+    r = check(parse(data))
+    assert r.winnable
+    assert {(st.action, st.target) for st, _ in r.reachability.dead_ends} == {("enter", "z1")}
+    agree(data)

@@ -694,6 +694,9 @@ class _Search:
             steps.append(step)
             if w in c.on_entered and not new.entered >> w & 1:
                 self.enter(new, w, steps)
+                # the action is entering the zone beyond (its triggers fire): named so, as every
+                # other entry with triggers is, in the words of the move
+                step = Step("enter", zone, far, step.text)
             yield step, new, v, steps
 
     def passable(self, st: _State, k: int, u: int) -> bool:
@@ -707,12 +710,17 @@ class _Search:
 
     # -- saturation ----------------------------------------------------------------------------
 
-    def keeps_region(self, step: Step, before: _State, after: _State) -> bool:
+    def keeps_region(self, step: Step, before: _State, after: _State, start: int = -1) -> bool:
         """Whether an action only added options: the team stayed in place and no door was closed
         or locked, so the former region is still walkable and saturation can start from it.
         (After a door closes, the side it is reopened from depends on where the team stands:
-        saturation starts afresh from there.)"""
-        return step.action not in ("cross", "move") and not before.unlocked & ~after.unlocked and not before.open & ~after.open
+        saturation starts afresh from there.) A team that stood in its start zone unentered
+        (:meth:`stays`) and acts elsewhere (``start``, the node it acts in) has left it: coming
+        back is entering it, so its former region is not kept either."""
+        if step.action in ("cross", "move") or before.unlocked & ~after.unlocked or before.open & ~after.open:
+            return False
+        home = self.c.super_of[self.standing] if self.standing >= 0 else -1
+        return not (start >= 0 and start != home and self.stays(before, home))
 
     def saturate(self, st: _State, start: int, steps: list[Step],
                  seed: tuple[set[int], list[tuple[int, int]]] | None = None) -> tuple[set[int], list[tuple[int, int]]]:
@@ -1331,7 +1339,7 @@ class _Search:
                     truncated = True
                     break
                 steps = list(path)
-                seed = saturated if len(move) == 4 and self.keeps_region(step, st, new) else None
+                seed = saturated if len(move) == 4 and self.keeps_region(step, st, new, start) else None
                 before = new.copy()
                 j = add(new, self.saturate(new, start, steps, seed), i, steps, (before, start), len(move) == 5)
                 (early if len(move) == 5 else edges).append((i, j, step))
