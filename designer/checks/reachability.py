@@ -110,6 +110,10 @@ class Reachability:
     """The compiled tables of the search, reused by the other reachability checks."""
     needs_opener: set[str] = field(default_factory=set)
     """Doors the team reached and could have opened but for a door-opening item, never opened."""
+    lucky_winnable: bool = False
+    """Not winnable in every arrangement of the hidden objectives, but in the luckiest one (each
+    named hidden objective turned up by the next token of its group taken, each hidden key by the
+    first): some games can be won, depending on how the tokens fall."""
 
 
 class _Compiled:
@@ -333,6 +337,9 @@ class _Compiled:
         self.steps = s.victory.steps
         self.step_op = cs.step_op
         self.step_mask: list[int] = []
+        self.step_lucky: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
+        """Per take step: the objectives it names that are not hidden (bits), and per hidden
+        group it names (its bits) how many of them; for the search in the luckiest arrangement."""
         self.step_supers: list[list[int]] = []
         self.step_zones: list[list[int]] = []
         for i, op in enumerate(cs.step_op):
@@ -343,6 +350,14 @@ class _Compiled:
             if op == ST_TAKE:  # a hidden objective is known only with its whole group
                 for o in targets:
                     mask |= cs.obj_group_mask[o]
+                plain, groups = 0, {}
+                for o in targets:
+                    g = cs.obj_group_mask[o]
+                    if g == 1 << o:
+                        plain |= g
+                    else:
+                        groups[g] = groups.get(g, 0) + 1
+                self.step_lucky[i] = (plain, tuple(groups.items()))
             elif op in (ST_REACH, ST_CLEAR, ST_ESCAPE):
                 supers = [self.super_of[z] for z in targets if enterable[z]]
             elif op == ST_OPEN:
@@ -495,6 +510,9 @@ class _Search:
         self._useful: set[str] | None = None
         self.wants_opener: set[int] = set()
         """Doors the team stood beside, could have opened but for a door-opening item."""
+        self.lucky = False
+        """Search the luckiest arrangement of the hidden objectives: each named hidden objective
+        is the next token of its group the team turns, each hidden key the first one."""
         self.standing = -1
         """The start zone of the current run: the team stands there from the beginning without
         having entered it (the other start zones are zones like any other)."""
@@ -508,7 +526,7 @@ class _Search:
         if st.searched or c.dealt:
             items |= c.deck_items
         for reveal, kind, value in c.grants:
-            if st.taken & reveal == reveal:
+            if st.taken & reveal == reveal or (self.lucky and st.taken & reveal):
                 (colours if kind == "colour" else items).add(value)
         opener = not c.needs_opener or bool(items & c.openers)
         return _Have(colours, items, opener)
@@ -877,7 +895,11 @@ class _Search:
         c = self.c
         op = c.step_op[i]
         if op == ST_TAKE:  # a pressed switch counts as taken, as on the table
-            return (st.taken | st.pressed) & c.step_mask[i] == c.step_mask[i]
+            done = st.taken | st.pressed
+            if self.lucky:
+                plain, groups = c.step_lucky[i]
+                return done & plain == plain and all((done & g).bit_count() >= n for g, n in groups)
+            return done & c.step_mask[i] == c.step_mask[i]
         if op in (ST_REACH, ST_ESCAPE):  # standing in a zone is having entered it
             return any(c.super_of[z] in region and not self.blocked_by_entry(st, z) for z in c.step_zones[i])
         if op == ST_CLEAR:
@@ -937,6 +959,8 @@ class _Search:
                     met |= 1 << i
             st.won = met == full
             new = met & ~st.progress
+            if not st.won:  # an escape is written out only when it ends the game (it is not kept)
+                new &= ~c.escape_steps
             for i in range(n):
                 if new >> i & 1:
                     steps.append(self.goal_step(i, region, st))
@@ -1283,6 +1307,10 @@ class _Search:
         taken_ever = pressed_ever = opened_ever = 0
         best_progress = 0
         queue: deque[tuple[int, tuple[_State, int] | None]] = deque()
+        early_first: list[bool] = []
+        """Per situation, whether it was first reached by an action taken too early."""
+        second: dict[int, tuple[int, list[Step]]] = {}
+        """For those, the first ordinary action into them (the plan follows ordinary actions)."""
 
         def add(st: _State, saturated: tuple[set[int], list], parent: int, path: list[Step],
                 entry: tuple[_State, int], early_move: bool = False) -> int:
@@ -1290,6 +1318,8 @@ class _Search:
             ek = (self.canonical(entry[0], {entry[1]}), entry[1])
             if k in keys:
                 i = keys[k]
+                if not early_move and early_first[i] and i not in second and i != parent:
+                    second[i] = (parent, path)  # its first ordinary way in, for the plan
                 # an arrival by an action taken too early is not a way in whose own early
                 # actions are tried again (they would chain: 2^k arrivals for k such actions)
                 if not early_move and ek not in entry_keys[i] and not st.outcome:
@@ -1301,6 +1331,7 @@ class _Search:
             i = len(parents)
             keys[k] = i
             parents.append((parent, path))
+            early_first.append(early_move)
             entries.append([entry])
             entry_keys.append({ek})
             saturated_of.append((st, saturated))
@@ -1362,13 +1393,14 @@ class _Search:
         # early crossings only witness dead ends: doing less before a move never wins more
         plan: list[Step] = []
         wins = [i for i, o in enumerate(outcomes) if o == "win"]
-        on_tree = self._tree(parents, edges)
+        links = [second.get(i) if early else parents[i] for i, early in enumerate(early_first)]
+        on_tree = self._tree(links)
         wins = [i for i in wins if on_tree[i]]
         if wins:
             i = min(wins)  # breadth first: fewest discrete actions
             chain = []
             while i >= 0:
-                parent, path = parents[i]
+                parent, path = links[i]
                 chain.append(path)
                 i = parent
             for path in reversed(chain):
@@ -1410,13 +1442,23 @@ class _Search:
         return st
 
     @staticmethod
-    def _tree(parents: list[tuple[int, list[Step]]], edges: list[tuple[int, int, Step]]) -> list[bool]:
-        """Nodes whose first parent link is an ordinary action (not an early crossing), so that
-        the chain of parents replays as a plan."""
-        ok = [False] * len(parents)
-        ordinary = {(a, b) for a, b, _ in edges}
-        for i, (parent, _) in enumerate(parents):
-            ok[i] = parent < 0 or (ok[parent] and (parent, i) in ordinary)
+    def _tree(links: list[tuple[int, list[Step]] | None]) -> list[bool]:
+        """Situations reached from the first one by ordinary actions alone (not by an action taken
+        too early), following ``links`` (per situation, the action into it the plan follows, or
+        None), so that the chain of links replays as a plan."""
+        children: list[list[int]] = [[] for _ in links]
+        for i, link in enumerate(links):
+            if link is not None and link[0] >= 0:
+                children[link[0]].append(i)
+        ok = [False] * len(links)
+        stack = [i for i, link in enumerate(links) if link is not None and link[0] < 0]
+        for i in stack:
+            ok[i] = True
+        while stack:
+            for j in children[stack.pop()]:
+                if not ok[j]:
+                    ok[j] = True
+                    stack.append(j)
         return ok
 
 
@@ -1453,6 +1495,17 @@ def search(scenario: Scenario | CompiledScenario, max_states: int = DEFAULT_MAX_
         first.truncated = first.truncated or r.truncated
         first.best_progress = min(first.best_progress, r.best_progress) if engine.c.ordered else \
             first.best_progress & r.best_progress
+    if not first.winnable and not first.truncated and cs.hidden_groups:
+        # does some arrangement of the hidden objectives win? (the verdict above holds for all)
+        lucky = _Search(cs, max_states)
+        lucky.lucky = True
+        wins = []
+        for z in dict.fromkeys(cs.start_zones):
+            if cs.enterable[z]:
+                lucky.standing = z
+                r = lucky.run(lucky.c.super_of[z])
+                wins.append(r.winnable and not r.truncated)
+        first.lucky_winnable = bool(wins) and all(wins)
     first.compiled = engine.c
     first.fired_triggers = set(engine.fired_ever)
     first.activated_spawns = set(engine.activated)
@@ -1573,6 +1626,11 @@ def reachability_findings(cs: CompiledScenario, r: Reachability) -> list:
                 msg += f" after step {blocked[0]}"
         else:
             msg = "the mission cannot be won from every start zone"
+        if r.lucky_winnable:
+            groups = ", ".join(repr(g) for g in sorted({o.hidden_group for o in s.objectives if o.hidden_group}))
+            msg = (f"the mission cannot be won in every arrangement of the hidden objectives (group {groups}): "
+                   + msg.removeprefix("the mission cannot be won: ").removeprefix("the mission cannot be won ")
+                   + " when the tokens fall badly; other arrangements can be won")
         out.append(Finding("unwinnable", "error", msg, ()))
     deps = lock_dependencies(cs, r.compiled)
     doors_of: dict[tuple[str, str], list[str]] = {}
