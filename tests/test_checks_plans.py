@@ -168,7 +168,8 @@ def never_won(s) -> None:
 
 def lucky(report) -> bool:
     """The verdict is "not in every arrangement of the hidden objectives" (some arrangements
-    win): games, which draw the arrangement, may be won; the message says so."""
+    win, each searched face up as the engine lays it out): games, which draw the arrangement,
+    may be won; the message says so."""
     if report.reachability.lucky_winnable:
         event("unwinnable in some arrangements of the hidden objectives only")
         assert "every arrangement of the hidden objectives" in next(
@@ -455,8 +456,9 @@ def test_unwinnable_in_some_arrangements_of_the_hidden_tokens_says_so():
     """Found on fresh maps ("random won in the core a map called unwinnable"): the step names a
     hidden token, whose group has a token behind a door that never opens. The verdict holds for
     every arrangement (the whole group must be turned); in the games, where the named token lies
-    is drawn, and half of them put it within reach. The finding now says so, and the search in
-    the luckiest arrangement is what the property compares with play."""
+    is drawn, and half of them put it within reach. The finding now says so (each arrangement
+    is searched face up, as the engine lays it out: 1 of 2 wins), and the property compares
+    play with the missions that no arrangement wins."""
     data = {"schema_version": 1, "id": "m", "meta": {"title": "m"},
             "zones": [{"id": "a", "kind": "street"}, {"id": "b", "kind": "street"}, {"id": "vault", "kind": "street"}],
             "connections": [{"id": "ab", "kind": "opening", "from": "a", "to": "b"},
@@ -470,6 +472,7 @@ def test_unwinnable_in_some_arrangements_of_the_hidden_tokens_says_so():
     assert not r.winnable and r.reachability.lucky_winnable
     message = next(f.message for f in r.findings if f.code == "unwinnable")
     assert "cannot be won in every arrangement of the hidden objectives (group 'g')" in message
+    assert "1 of the 2 arrangements can be won" in message and r.reachability.arrangements == (1, 2)
     won = [designer.play(s, seed=seed, policy="greedy")["won"] for seed in range(12)]
     assert any(won) and not all(won), "the arrangement drawn decides"
     face_up = parse(dict(data, objectives=[dict(o, hidden_group=None) for o in data["objectives"]]))

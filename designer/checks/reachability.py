@@ -110,10 +110,16 @@ class Reachability:
     """The compiled tables of the search, reused by the other reachability checks."""
     needs_opener: set[str] = field(default_factory=set)
     """Doors the team reached and could have opened but for a door-opening item, never opened."""
-    lucky_winnable: bool = False
-    """Not winnable in every arrangement of the hidden objectives, but in the luckiest one (each
-    named hidden objective turned up by the next token of its group taken, each hidden key by the
-    first): some games can be won, depending on how the tokens fall."""
+    arrangements: tuple[int, int] = (0, 0)
+    """When the mission cannot be won in every arrangement of its hidden objectives: (in how many
+    arrangements it can be won, how many there are); (0, 0) when there are no hidden objectives
+    or more arrangements than :data:`MAX_ARRANGEMENTS`."""
+
+    @property
+    def lucky_winnable(self) -> bool:
+        """Not winnable in every arrangement of the hidden objectives, but in some: games, which
+        draw the arrangement, can be won depending on how the tokens fall."""
+        return self.arrangements[0] > 0
 
 
 class _Compiled:
@@ -337,9 +343,6 @@ class _Compiled:
         self.steps = s.victory.steps
         self.step_op = cs.step_op
         self.step_mask: list[int] = []
-        self.step_lucky: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
-        """Per take step: the objectives it names that are not hidden (bits), and per hidden
-        group it names (its bits) how many of them; for the search in the luckiest arrangement."""
         self.step_supers: list[list[int]] = []
         self.step_zones: list[list[int]] = []
         for i, op in enumerate(cs.step_op):
@@ -350,14 +353,7 @@ class _Compiled:
             if op == ST_TAKE:  # a hidden objective is known only with its whole group
                 for o in targets:
                     mask |= cs.obj_group_mask[o]
-                plain, groups = 0, {}
-                for o in targets:
-                    g = cs.obj_group_mask[o]
-                    if g == 1 << o:
-                        plain |= g
-                    else:
-                        groups[g] = groups.get(g, 0) + 1
-                self.step_lucky[i] = (plain, tuple(groups.items()))
+
             elif op in (ST_REACH, ST_CLEAR, ST_ESCAPE):
                 supers = [self.super_of[z] for z in targets if enterable[z]]
             elif op == ST_OPEN:
@@ -510,9 +506,6 @@ class _Search:
         self._useful: set[str] | None = None
         self.wants_opener: set[int] = set()
         """Doors the team stood beside, could have opened but for a door-opening item."""
-        self.lucky = False
-        """Search the luckiest arrangement of the hidden objectives: each named hidden objective
-        is the next token of its group the team turns, each hidden key the first one."""
         self.standing = -1
         """The start zone of the current run: the team stands there from the beginning without
         having entered it (the other start zones are zones like any other)."""
@@ -526,7 +519,7 @@ class _Search:
         if st.searched or c.dealt:
             items |= c.deck_items
         for reveal, kind, value in c.grants:
-            if st.taken & reveal == reveal or (self.lucky and st.taken & reveal):
+            if st.taken & reveal == reveal:
                 (colours if kind == "colour" else items).add(value)
         opener = not c.needs_opener or bool(items & c.openers)
         return _Have(colours, items, opener)
@@ -895,11 +888,7 @@ class _Search:
         c = self.c
         op = c.step_op[i]
         if op == ST_TAKE:  # a pressed switch counts as taken, as on the table
-            done = st.taken | st.pressed
-            if self.lucky:
-                plain, groups = c.step_lucky[i]
-                return done & plain == plain and all((done & g).bit_count() >= n for g, n in groups)
-            return done & c.step_mask[i] == c.step_mask[i]
+            return (st.taken | st.pressed) & c.step_mask[i] == c.step_mask[i]
         if op in (ST_REACH, ST_ESCAPE):  # standing in a zone is having entered it
             return any(c.super_of[z] in region and not self.blocked_by_entry(st, z) for z in c.step_zones[i])
         if op == ST_CLEAR:
@@ -1496,16 +1485,15 @@ def search(scenario: Scenario | CompiledScenario, max_states: int = DEFAULT_MAX_
         first.best_progress = min(first.best_progress, r.best_progress) if engine.c.ordered else \
             first.best_progress & r.best_progress
     if not first.winnable and not first.truncated and cs.hidden_groups:
-        # does some arrangement of the hidden objectives win? (the verdict above holds for all)
-        lucky = _Search(cs, max_states)
-        lucky.lucky = True
-        wins = []
-        for z in dict.fromkeys(cs.start_zones):
-            if cs.enterable[z]:
-                lucky.standing = z
-                r = lucky.run(lucky.c.super_of[z])
-                wins.append(r.winnable and not r.truncated)
-        first.lucky_winnable = bool(wins) and all(wins)
+        # the verdict holds for every arrangement of the hidden objectives; do some of them win?
+        won = total = 0
+        for placed in arrangements(cs.scenario):
+            if placed is None:
+                won = total = 0  # too many to try
+                break
+            total += 1
+            won += search(placed, max_states).winnable
+        first.arrangements = (won, total)
     first.compiled = engine.c
     first.fired_triggers = set(engine.fired_ever)
     first.activated_spawns = set(engine.activated)
@@ -1513,6 +1501,37 @@ def search(scenario: Scenario | CompiledScenario, max_states: int = DEFAULT_MAX_
     if not first.winnable:
         first.plan = []
     return first
+
+
+MAX_ARRANGEMENTS = 120
+"""Arrangements of the hidden objectives tried one by one (each is one search) when the mission
+cannot be won in all of them."""
+
+
+def arrangements(s: Scenario, limit: int = MAX_ARRANGEMENTS):
+    """Every distinct arrangement of the hidden objectives, as the engine lays them out (the
+    zones of each group shuffled among its objectives), each as a scenario whose objectives lie
+    face up where that arrangement puts them; a single None when there are more than ``limit``."""
+    from itertools import permutations, product
+
+    groups: dict[str, list] = {}
+    for o in s.objectives:
+        if o.hidden_group:
+            groups.setdefault(o.hidden_group, []).append(o)
+    options = []
+    total = 1
+    for objs in groups.values():
+        layouts = list(dict.fromkeys(permutations([o.zone for o in objs])))
+        total *= len(layouts)
+        if total > limit:
+            yield None
+            return
+        options.append((objs, layouts))
+    for combo in product(*(layouts for _, layouts in options)):
+        zone = {o.id: z for (objs, _), layout in zip(options, combo) for o, z in zip(objs, layout)}
+        yield s.model_copy(update={"objectives": [
+            o.model_copy(update={"zone": zone[o.id], "hidden_group": None}) if o.id in zone else o
+            for o in s.objectives]})
 
 
 def lock_dependencies(scenario: Scenario | CompiledScenario, compiled: _Compiled | None = None
@@ -1628,9 +1647,10 @@ def reachability_findings(cs: CompiledScenario, r: Reachability) -> list:
             msg = "the mission cannot be won from every start zone"
         if r.lucky_winnable:
             groups = ", ".join(repr(g) for g in sorted({o.hidden_group for o in s.objectives if o.hidden_group}))
+            won, total = r.arrangements
             msg = (f"the mission cannot be won in every arrangement of the hidden objectives (group {groups}): "
                    + msg.removeprefix("the mission cannot be won: ").removeprefix("the mission cannot be won ")
-                   + " when the tokens fall badly; other arrangements can be won")
+                   + f" when the tokens fall badly; {won} of the {total} arrangements can be won")
         out.append(Finding("unwinnable", "error", msg, ()))
     deps = lock_dependencies(cs, r.compiled)
     doors_of: dict[tuple[str, str], list[str]] = {}
