@@ -301,3 +301,14 @@ def test_a_team_that_left_its_start_zone_does_not_stand_in_it_unentered():
     assert r.winnable
     assert {(st.action, st.target) for st, _ in r.reachability.dead_ends} == {("enter", "z1")}
     agree(data)
+
+
+def test_an_action_tried_too_early_is_not_reached_by_leaving_the_start_zone():
+    """Found on fresh maps: the start zone's entry ends the game, the goal is to stand in it.
+    The early variants walked out of the start zone to take the token "before opening 'c6'",
+    a dead end only because walking out was one (it is reported as that move)."""
+    data = {"schema_version": 1, "id": "small", "meta": {"title": "small"}, "zones": [{"id": "z0", "kind": "room"}, {"id": "z1", "kind": "corridor"}], "connections": [{"id": "c0", "kind": "opening", "from": "z0", "to": "z1"}, {"id": "c1", "kind": "opening", "from": "z0", "to": "z1"}, {"id": "c2", "kind": "drop", "from": "z1", "to": "z0"}, {"id": "c3", "kind": "drop", "from": "z1", "to": "z0"}, {"id": "c4", "kind": "door", "from": "z1", "to": "z0", "state": "open"}, {"id": "c5", "kind": "drop", "from": "z1", "to": "z0"}, {"id": "c6", "kind": "door", "from": "z1", "to": "z0", "state": "closed"}], "objectives": [{"id": "o0", "kind": "token", "zone": "z0"}], "triggers": [{"id": "t0", "when": {"kind": "objective_taken", "objective": "o0"}, "then": [{"kind": "open_door", "door": "c6"}, {"kind": "lock_door", "door": "c6"}], "once": True}, {"id": "t1", "when": {"kind": "zone_entered", "zone": "z1"}, "then": [{"kind": "unlock_door", "door": "c6"}, {"kind": "end_game", "outcome": "loss"}], "once": False}], "exits": ["z0"], "victory": {"ordered": False, "steps": [{"kind": "reach_zone", "zones": ["z1"]}]}, "setup": {"start_zones": ["z1"], "equipment_deck": [{"item": "water"}], "survivors": {"starting_equipment": ["crowbar"]}}}
+    r = check(parse(data))
+    assert not [st for st, _ in r.reachability.dead_ends if st.action == "take"]
+    assert ("move", "c0") in {(st.action, st.target) for st, _ in r.reachability.dead_ends}
+    agree(data)

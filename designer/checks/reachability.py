@@ -1032,7 +1032,7 @@ class _Search:
             new.turn += 1
             steps = []
             self.fire(new, trig)
-            step = Step("wait", "", str(turn), f"wait for turn {turn}")
+            step = Step("wait", self.where_shut(st, new), str(turn), f"wait for turn {turn}")
             yield step, new, st.pos, [step, *steps]
         if st.kill < len(c.kill_steps) and st.zsrc:
             count, trig = c.kill_steps[st.kill]
@@ -1040,8 +1040,15 @@ class _Search:
             new.kill += 1
             steps = []
             self.fire(new, trig)
-            step = Step("kill", "", str(count), f"kill {count} zombies")
+            step = Step("kill", self.where_shut(st, new), str(count), f"kill {count} zombies")
             yield step, new, st.pos, [step, *steps]
+
+    def where_shut(self, before: _State, after: _State) -> str:
+        """Where the team waits ('' for anywhere): when what it waits for closes or locks a door,
+        the search goes on from the side of node ``before.pos``, so the team stands there."""
+        if not (before.open & ~after.open or before.unlocked & ~after.unlocked):
+            return ""
+        return self.c.zone_ids[self.c.super_zones[before.pos][0]]
 
     def next_to(self, st: _State, z: int, region: set[int]) -> bool:
         """Whether the team can step into hazard zone ``z`` from its region now (an open
@@ -1079,6 +1086,8 @@ class _Search:
         queue = deque((start,))
         while queue:
             u = queue.popleft()
+            if self.stays(entry, u):
+                continue  # leaving the start zone unentered is an action of its own (see stays)
             for k in c.edges_of[u]:
                 a, b, one_way, d, _, sa, sb = c.edges[k]
                 if one_way:
