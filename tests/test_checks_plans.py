@@ -83,8 +83,22 @@ def _survive_then_turn_trigger(s, plan) -> bool:
                for st in s.victory.steps)
 
 
+def _plan_of_another_start(s, plan) -> bool:
+    starts = list(dict.fromkeys(s.setup.start_zones))
+    if len(starts) < 2:
+        return False
+    from designer.checks.plan import ReplayError
+    for z in starts[1:]:
+        try:
+            replay(s, list(plan), z)
+        except ReplayError:
+            return True
+    return False
+
+
 BOT_ISSUES = {
     "cross": _cross,
+    "a plan that does not replay from the start zone drawn": _plan_of_another_start,
     "escape with a position goal": _escape_with_position_goal,
     "enter another start zone": _enter_another_start,
     "survive N, then a trigger of turn N + 1": _survive_then_turn_trigger,
@@ -171,6 +185,10 @@ def lucky(report) -> bool:
     """The verdict is "not in every arrangement of the hidden objectives" (some arrangements
     win, each searched face up as the engine lays it out): games, which draw the arrangement,
     may be won; the message says so."""
+    if report.reachability.lucky_draw:
+        event("unwinnable but with a lucky draw from a search marker")
+        assert "a search marker's single card" in next(f.message for f in report.findings if f.code == "unwinnable")
+        return True
     if report.reachability.lucky_winnable:
         event("unwinnable in some arrangements of the hidden objectives only")
         assert "every arrangement of the hidden objectives" in next(
@@ -344,6 +362,28 @@ def test_bots_enter_the_start_zone_they_stand_in():
                 [{"kind": "reach_zone", "zones": ["z2"]}], start=["z0", "z1"], triggers=trigger)
     assert BOT_ISSUES["enter another start zone"](s, bot_plan(s))
     plan = bot_plan(s)
+    assert all(designer.play(s, seed=seed, plan=plan)["won"] for seed in range(8))
+
+
+@pytest.mark.xfail(strict=True, reason="with several start zones the bots get one plan, found from the first; "
+                   "from another start zone its first step (a button behind a door only that button opens) "
+                   "is out of reach and the bots wait for it: the plan's steps that do not replay from the "
+                   "zone drawn should be skipped (found on fresh maps: 'greedy stalls on a plan of one "
+                   "press and one goal')")
+def test_bots_skip_plan_steps_out_of_reach_from_their_start_zone():
+    data = {"schema_version": 1, "id": "m", "meta": {"title": "m"},
+            "zones": [{"id": "a", "kind": "street"}, {"id": "b", "kind": "street"}, {"id": "g", "kind": "street"}],
+            "connections": [{"id": "d", "kind": "door", "from": "a", "to": "b", "state": "closed", "by_hand": False},
+                            {"id": "bg", "kind": "opening", "from": "b", "to": "g"}],
+            "objectives": [{"id": "sw", "kind": "switch", "zone": "a"}],
+            "triggers": [{"id": "t", "when": {"kind": "switch_pressed", "switch": "sw"},
+                          "then": [{"kind": "open_door", "door": "d"}]}],
+            "victory": {"steps": [{"kind": "reach_zone", "zones": ["g"]}]},
+            "setup": {"start_zones": ["a", "b"], "survivors": {"min": 1, "max": 1}, "equipment_deck": [{"item": "water"}]}}
+    s = parse(data)
+    assert check(s).winnable
+    plan = bot_plan(s)
+    assert BOT_ISSUES["a plan that does not replay from the start zone drawn"](s, plan)
     assert all(designer.play(s, seed=seed, plan=plan)["won"] for seed in range(8))
 
 
@@ -528,6 +568,26 @@ def test_waiting_for_a_turn_that_shuts_a_door_says_where_to_wait():
     assert wait.zone == "z0"
     replay(s, r.plan)
     replay(s, list(bot_plan(s)))
+
+
+def test_a_search_marker_is_one_card():
+    """Found on fresh maps (the bots lost at the turn limit): the plan took a search marker as
+    the search that finds a door opener and dropped the searches of a room; the marker draws one
+    card, which is the crowbar only when every card of the deck is."""
+    data = {"schema_version": 1, "id": "m", "meta": {"title": "m"},
+            "zones": [{"id": "a", "kind": "street"}, {"id": "r", "kind": "room"}],
+            "connections": [{"id": "d", "kind": "door", "from": "a", "to": "r", "state": "closed"}],
+            "objectives": [{"id": "marker", "kind": "search_marker", "zone": "a"}],
+            "victory": {"steps": [{"kind": "reach_zone", "zones": ["r"]}]},
+            "setup": {"start_zones": ["a"], "survivors": {"min": 1, "max": 1},
+                      "equipment_deck": [{"item": "crowbar"}, {"item": "water"}]}}
+    r = check(parse(data))
+    assert not r.winnable and r.reachability.lucky_draw
+    assert "a search marker's single card" in next(f.message for f in r.findings if f.code == "unwinnable")
+    sure = parse(dict(data, setup=dict(data["setup"], equipment_deck=[{"item": "crowbar", "count": 3}])))
+    r = check(sure)
+    assert r.winnable and [p.action for p in r.plan][:2] == ["take", "open"]
+    replay(sure, r.plan)
 
 
 def test_a_search_marker_does_not_stand_for_the_searches_that_turn_up_an_aaah_card():

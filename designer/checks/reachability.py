@@ -115,6 +115,9 @@ class Reachability:
     arrangements it can be won, how many there are); (0, 0) when there are no hidden objectives
     or more arrangements than :data:`MAX_ARRANGEMENTS`."""
 
+    lucky_draw: bool = False
+    """Not winnable for sure, but when the search markers' single cards are the ones needed."""
+
     @property
     def lucky_winnable(self) -> bool:
         """Not winnable in every arrangement of the hidden objectives, but in some: games, which
@@ -275,6 +278,8 @@ class _Compiled:
             elif k == "item":
                 self.grants.append((cs.obj_group_mask[i], "item", cs.obj_item[i]))
         self.markers = sum(1 << i for i, k in enumerate(cs.obj_kind) if k == "search_marker")
+        self.deck_uniform = len(cs.deck_items) == 1
+        """The deck holds one kind of card: a search marker's card is known."""
         lock_values = {lk for lk in cs.door_lock if lk is not None}
         self.goal_only = sum(
             1 << i for i, k in enumerate(cs.obj_kind)
@@ -506,6 +511,9 @@ class _Search:
         self._useful: set[str] | None = None
         self.wants_opener: set[int] = set()
         """Doors the team stood beside, could have opened but for a door-opening item."""
+        self.lucky_draws = False
+        """A search marker's one card is the one the team needs (else it counts only when every
+        card of the deck gives the same)."""
         self.standing = -1
         """The start zone of the current run: the team stands there from the beginning without
         having entered it (the other start zones are zones like any other)."""
@@ -600,8 +608,8 @@ class _Search:
         zone = c.zone_ids[c.obj_zone[o]]
         oid = c.obj_ids[o]
         steps.append(Step("take", zone, oid, f"take {c.obj_kind[o].replace('_', ' ')} '{oid}' in {self.names[zone]}"))
-        if c.markers >> o & 1 and c.search_gives:
-            st.searched = True
+        if c.markers >> o & 1 and c.search_gives and (self.lucky_draws or c.deck_uniform):
+            st.searched = True  # one card: it gives what the deck gives only when every card does
         self.fire(st, c.on_taken.get(o, ()))
 
     def press(self, st: _State, o: int, steps: list[Step]) -> None:
@@ -1493,6 +1501,17 @@ def search(scenario: Scenario | CompiledScenario, max_states: int = DEFAULT_MAX_
         first.truncated = first.truncated or r.truncated
         first.best_progress = min(first.best_progress, r.best_progress) if engine.c.ordered else \
             first.best_progress & r.best_progress
+    if not first.winnable and not first.truncated and engine.c.markers and engine.c.search_gives \
+            and not engine.c.deck_uniform:
+        # can it be won when the search markers' single cards are the ones needed?
+        lucky = _Search(cs, max_states)
+        lucky.lucky_draws = True
+        wins = []
+        for z in dict.fromkeys(cs.start_zones):
+            if cs.enterable[z]:
+                lucky.standing = z
+                wins.append(lucky.run(lucky.c.super_of[z]).winnable)
+        first.lucky_draw = bool(wins) and all(wins)
     if not first.winnable and not first.truncated and cs.hidden_groups:
         # the verdict holds for every arrangement of the hidden objectives; do some of them win?
         won = total = 0
@@ -1660,6 +1679,9 @@ def reachability_findings(cs: CompiledScenario, r: Reachability) -> list:
             msg = (f"the mission cannot be won in every arrangement of the hidden objectives (group {groups}): "
                    + msg.removeprefix("the mission cannot be won: ").removeprefix("the mission cannot be won ")
                    + f" when the tokens fall badly; {won} of the {total} arrangements can be won")
+        if r.lucky_draw:
+            msg += ("; it can be won only if a search marker's single card is the one the team needs"
+                    " (a door-opening item or a lock's item): add a searchable zone or that item")
         out.append(Finding("unwinnable", "error", msg, ()))
     deps = lock_dependencies(cs, r.compiled)
     doors_of: dict[tuple[str, str], list[str]] = {}
