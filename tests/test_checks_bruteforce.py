@@ -312,3 +312,14 @@ def test_an_action_tried_too_early_is_not_reached_by_leaving_the_start_zone():
     assert not [st for st, _ in r.reachability.dead_ends if st.action == "take"]
     assert ("move", "c0") in {(st.action, st.target) for st, _ in r.reachability.dead_ends}
     agree(data)
+
+
+def test_the_plan_keeps_opening_an_idle_door_it_steps_out_through():
+    """Found on fresh maps ("a replay refused after a search step"): the start zone's entry
+    trigger fires when the team steps out and comes back; the only zone to step out into lies
+    behind a door into an empty pocket (an idle door), and the plan dropped its opening as
+    useless, so the replay could not step out."""
+    data = {"schema_version": 1, "id": "small", "meta": {"title": "small"}, "zones": [{"id": "z0", "kind": "room"}, {"id": "z1", "kind": "street"}, {"id": "z2", "kind": "street"}, {"id": "z3", "kind": "street"}], "connections": [{"id": "c0", "kind": "door", "from": "z0", "to": "z1", "state": "closed", "breakable": True}], "objectives": [{"id": "o0", "kind": "key", "zone": "z1", "colour": "blue"}], "triggers": [{"id": "t0", "when": {"kind": "objective_taken", "objective": "o0"}, "then": [{"kind": "end_game", "outcome": "win"}], "once": False}, {"id": "t1", "when": {"kind": "zone_entered", "zone": "z1"}, "then": [{"kind": "open_door", "door": "c0"}], "once": False}], "exits": [], "victory": {"ordered": False, "steps": [{"kind": "take_objectives", "objectives": ["o0"]}]}, "setup": {"start_zones": ["z1"], "equipment_deck": [{"item": "water"}], "survivors": {"starting_equipment": ["crowbar"]}}}
+    r = check(parse(data))
+    assert [p.action for p in r.plan][:2] == ["open", "enter"]
+    agree(data)

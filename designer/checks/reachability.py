@@ -174,6 +174,9 @@ class _Compiled:
         starts = set(cs.start_zones)
         pockets = _pockets_of(cs)
         self.idle_doors = sum(1 << d for d, (mask, _) in pockets.items() if not mask)
+        self.idle_pockets = {cs.door_ids[d]: {cs.zone_ids[z] for z in zones} for d, (mask, zones) in pockets.items()
+                             if not mask}
+        """The zones behind each idle door (by door id)."""
         idle = self.idle_doors
         self.pocket_doors = {d: mask for d, (mask, _) in pockets.items() if mask}
         """Doors into pockets holding free objectives: door -> the objectives (bit mask)."""
@@ -1266,9 +1269,14 @@ class _Search:
         no victory step names, that open no lock, fire no trigger and reveal nothing hidden; and
         the opening of idle doors (they lead only into pockets that hold nothing)."""
         useful = self.useful()
-        idle = {self.c.door_ids[d] for d in _Compiled._bits(self.c.idle_doors)}
-        return [st for st in plan if not (st.action == "take" and st.target not in useful)
-                and not (st.action == "open" and st.target in idle)]  # idle doors lead nowhere useful
+        idle = self.c.idle_pockets
+
+        def needed(i: int, st: Step) -> bool:  # idle doors lead nowhere useful, unless a step stands there
+            return st.action != "open" or st.target not in idle or any(
+                later.zone in idle[st.target] for later in plan[i + 1:])
+
+        return [st for i, st in enumerate(plan) if not (st.action == "take" and st.target not in useful)
+                and needed(i, st)]
 
     def canonical(self, st: _State, region: set[int]) -> tuple:
         """The state's key, with the doors into emptied pockets forgotten while the team stands
