@@ -10,7 +10,7 @@
   moves the survivors as one team; a team that splits up can win where one team cannot (a
   strict xfail below).
 
-Maps per run: the same 300 on every run of the suite (CI included);
+Maps per run: the same 600 on every run of the suite (CI included);
 ``DESIGNER_PROPERTY_MAPS=N`` draws N fresh maps (a longer local run: fresh maps still find
 disagreements, listed in docs/validation.md).
 
@@ -41,7 +41,7 @@ from .conftest import PROFILE, ROOT
 from .strategies import plan_mission_data, same_maps_in_any_order, scenario_data, small_mission_data, without_spawning
 
 FRESH = bool(os.environ.get("DESIGNER_PROPERTY_MAPS"))
-MAPS = int(os.environ.get("DESIGNER_PROPERTY_MAPS") or 300)
+MAPS = int(os.environ.get("DESIGNER_PROPERTY_MAPS") or 600)
 MANY = settings(max_examples=MAPS, deadline=None, derandomize=not FRESH,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 SOME = settings(MANY, max_examples=max(50, MAPS // 5))
