@@ -305,3 +305,22 @@ def test_rule_overrides_must_be_known_to_the_profile():
     found = [f for f in check(s).findings if f.code == "unknown-rule-override"]
     assert len(found) == 1 and found[0].ids == ("actoins",) and "profile 'house'" in found[0].message
     assert found[0].path == "setup.rules.overrides.actoins"
+
+
+def test_token_yards_cost_saturations_linear_in_the_switches(monkeypatch):
+    """Buttons toggling gates into yards that hold a token: each button pressed too early from
+    an arrival that was itself too early chained 2^k arrivals (4.3 s at k = 12; 50 s once the
+    city can be won). Now the saturations grow linearly with k (figures:
+    ``python -m designer.checks.switchbench``)."""
+    from designer.checks import reachability
+    from designer.checks.switchbench import switch_map
+
+    calls = []
+    saturate = reachability._Search.saturate
+    monkeypatch.setattr(reachability._Search, "saturate", lambda self, *a, **k: calls.append(1) or saturate(self, *a, **k))
+    for kind in ("token", "chain"):
+        for k in (4, 10):
+            calls.clear()
+            r = reachability.search(switch_map(1000, k, kind))
+            assert r.winnable and not r.truncated
+            assert len(calls) <= 4 * k + 4, (kind, k, len(calls))

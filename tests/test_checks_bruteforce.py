@@ -13,7 +13,7 @@ entered, deck searched, victory progress). On these maps the validator must agre
   cannot be won), and every real dead end the oracle finds is reported;
 - when it says unwinnable, the engine never wins a game.
 
-The suite runs 400 maps (the same on every run, CI included); ``DESIGNER_PROPERTY_MAPS=N``
+The suite runs 1,500 maps (the same on every run, CI included); ``DESIGNER_PROPERTY_MAPS=N``
 draws N fresh maps (a longer local run). The start zone counts as not entered
 (its entry triggers fire when a survivor comes back into it), as in the engine.
 "Unwinnable means no game is won" over many more maps and every policy is in
@@ -26,19 +26,27 @@ import os
 from collections import deque
 
 import designer
+import pytest
 from hypothesis import HealthCheck, given, settings
 
 from designer.checks import check
 from designer.checks.plan import replay
 from designer.io.files import parse
 
-from .strategies import small_mission_data
+from .strategies import same_maps_in_any_order, small_mission_data
 
 
-MAPS = int(os.environ.get("DESIGNER_PROPERTY_MAPS") or 400)
+@pytest.fixture(scope="module", autouse=True)
+def _same_maps_in_any_order():
+    """The maps depend on the seed alone, not on the modules earlier tests imported."""
+    with same_maps_in_any_order():
+        yield
+
+
+MAPS = int(os.environ.get("DESIGNER_PROPERTY_MAPS") or 1500)
 PROFILE = settings(max_examples=MAPS, deadline=None, derandomize=not os.environ.get("DESIGNER_PROPERTY_MAPS"),
                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-"""400 maps, the same ones on every run of the suite; ``DESIGNER_PROPERTY_MAPS=N`` draws N fresh ones."""
+"""1,500 maps, the same ones on every run of the suite; ``DESIGNER_PROPERTY_MAPS=N`` draws N fresh ones."""
 
 OPENERS = {"crowbar", "fire axe", "claw hammer", "chainsaw", "concrete saw"}
 COMPARED = {"cross", "open", "take", "press", "enter"}
@@ -258,12 +266,60 @@ def test_the_validator_agrees_with_the_brute_force_search(data):
     assert dead <= reported, f"real dead ends not reported: {dead - reported}"
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(PROFILE, max_examples=max(40, MAPS // 10))
 @given(small_mission_data())
 def test_an_unwinnable_verdict_means_the_engine_never_wins(data):
     s = parse(data)
-    if check(s).winnable or any(c.kind == "door" and not c.by_hand for c in s.connections):
-        return  # doors only a button opens: see test_checks_plans.test_the_engine_keeps_button_doors_shut
+    if check(s).winnable:
+        return
     for policy in ("greedy", "random"):
         for seed in range(3):
             assert not designer.play(s, seed=seed, policy=policy)["won"]
+
+
+def agree(data) -> None:
+    """The brute-force property on one map."""
+    test_the_validator_agrees_with_the_brute_force_search.hypothesis.inner_test(data)
+
+
+def test_a_team_that_left_its_start_zone_does_not_stand_in_it_unentered():
+    """Found on fresh maps ("a dead end blamed on leaving the start zone"): the start zone's
+    entry ends the game, the goal is to stand in it. Stepping into z1 (whose entry trigger fires)
+    kept the region of the start zone, so the team counted as standing in z0 unentered, the
+    goal met: entering z1 was not reported and leaving z0 from there was."""
+    data = {"schema_version": 1, "id": "small", "meta": {"title": "small"},
+            "zones": [{"id": "z0", "kind": "room"}, {"id": "z1", "kind": "street"}],
+            "connections": [{"id": "c0", "kind": "door", "from": "z0", "to": "z1", "state": "locked"},
+                            {"id": "c2", "kind": "opening", "from": "z0", "to": "z1"}],
+            "triggers": [{"id": "t0", "when": {"kind": "zone_entered", "zone": "z1"},
+                          "then": [{"kind": "lock_door", "door": "c0"}], "once": True},
+                         {"id": "t1", "when": {"kind": "zone_entered", "zone": "z0"},
+                          "then": [{"kind": "end_game", "outcome": "loss"}], "once": False}],
+            "victory": {"steps": [{"kind": "reach_zone", "zones": ["z0"]}]},
+            "setup": {"start_zones": ["z0"], "equipment_deck": [{"item": "water"}]}}
+    r = check(parse(data))
+    assert r.winnable
+    assert {(st.action, st.target) for st, _ in r.reachability.dead_ends} == {("enter", "z1")}
+    agree(data)
+
+
+def test_an_action_tried_too_early_is_not_reached_by_leaving_the_start_zone():
+    """Found on fresh maps: the start zone's entry ends the game, the goal is to stand in it.
+    The early variants walked out of the start zone to take the token "before opening 'c6'",
+    a dead end only because walking out was one (it is reported as that move)."""
+    data = {"schema_version": 1, "id": "small", "meta": {"title": "small"}, "zones": [{"id": "z0", "kind": "room"}, {"id": "z1", "kind": "corridor"}], "connections": [{"id": "c0", "kind": "opening", "from": "z0", "to": "z1"}, {"id": "c1", "kind": "opening", "from": "z0", "to": "z1"}, {"id": "c2", "kind": "drop", "from": "z1", "to": "z0"}, {"id": "c3", "kind": "drop", "from": "z1", "to": "z0"}, {"id": "c4", "kind": "door", "from": "z1", "to": "z0", "state": "open"}, {"id": "c5", "kind": "drop", "from": "z1", "to": "z0"}, {"id": "c6", "kind": "door", "from": "z1", "to": "z0", "state": "closed"}], "objectives": [{"id": "o0", "kind": "token", "zone": "z0"}], "triggers": [{"id": "t0", "when": {"kind": "objective_taken", "objective": "o0"}, "then": [{"kind": "open_door", "door": "c6"}, {"kind": "lock_door", "door": "c6"}], "once": True}, {"id": "t1", "when": {"kind": "zone_entered", "zone": "z1"}, "then": [{"kind": "unlock_door", "door": "c6"}, {"kind": "end_game", "outcome": "loss"}], "once": False}], "exits": ["z0"], "victory": {"ordered": False, "steps": [{"kind": "reach_zone", "zones": ["z1"]}]}, "setup": {"start_zones": ["z1"], "equipment_deck": [{"item": "water"}], "survivors": {"starting_equipment": ["crowbar"]}}}
+    r = check(parse(data))
+    assert not [st for st, _ in r.reachability.dead_ends if st.action == "take"]
+    assert ("move", "c0") in {(st.action, st.target) for st, _ in r.reachability.dead_ends}
+    agree(data)
+
+
+def test_the_plan_keeps_opening_an_idle_door_it_steps_out_through():
+    """Found on fresh maps ("a replay refused after a search step"): the start zone's entry
+    trigger fires when the team steps out and comes back; the only zone to step out into lies
+    behind a door into an empty pocket (an idle door), and the plan dropped its opening as
+    useless, so the replay could not step out."""
+    data = {"schema_version": 1, "id": "small", "meta": {"title": "small"}, "zones": [{"id": "z0", "kind": "room"}, {"id": "z1", "kind": "street"}, {"id": "z2", "kind": "street"}, {"id": "z3", "kind": "street"}], "connections": [{"id": "c0", "kind": "door", "from": "z0", "to": "z1", "state": "closed", "breakable": True}], "objectives": [{"id": "o0", "kind": "key", "zone": "z1", "colour": "blue"}], "triggers": [{"id": "t0", "when": {"kind": "objective_taken", "objective": "o0"}, "then": [{"kind": "end_game", "outcome": "win"}], "once": False}, {"id": "t1", "when": {"kind": "zone_entered", "zone": "z1"}, "then": [{"kind": "open_door", "door": "c0"}], "once": False}], "exits": [], "victory": {"ordered": False, "steps": [{"kind": "take_objectives", "objectives": ["o0"]}]}, "setup": {"start_zones": ["z1"], "equipment_deck": [{"item": "water"}], "survivors": {"starting_equipment": ["crowbar"]}}}
+    r = check(parse(data))
+    assert [p.action for p in r.plan][:2] == ["open", "enter"]
+    agree(data)

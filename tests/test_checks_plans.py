@@ -10,7 +10,7 @@
   moves the survivors as one team; a team that splits up can win where one team cannot (a
   strict xfail below).
 
-Maps per run: the same 300 on every run of the suite (CI included);
+Maps per run: the same 600 on every run of the suite (CI included);
 ``DESIGNER_PROPERTY_MAPS=N`` draws N fresh maps (a longer local run: fresh maps still find
 disagreements, listed in docs/validation.md).
 
@@ -37,15 +37,22 @@ from designer.engine.board import Board
 from designer.io.files import dumps, parse
 from designer.plans import BotPlanWarning, bot_plan
 
-from .conftest import PROFILE
-from .strategies import plan_mission_data, scenario_data, small_mission_data, without_spawning
+from .conftest import PROFILE, ROOT
+from .strategies import plan_mission_data, same_maps_in_any_order, scenario_data, small_mission_data, without_spawning
 
 FRESH = bool(os.environ.get("DESIGNER_PROPERTY_MAPS"))
-MAPS = int(os.environ.get("DESIGNER_PROPERTY_MAPS") or 300)
+MAPS = int(os.environ.get("DESIGNER_PROPERTY_MAPS") or 600)
 MANY = settings(max_examples=MAPS, deadline=None, derandomize=not FRESH,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 SOME = settings(MANY, max_examples=max(50, MAPS // 5))
 SEEDS = range(3)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _same_maps_in_any_order():
+    """The maps depend on the seed alone, not on the modules earlier tests imported."""
+    with same_maps_in_any_order():
+        yield
 
 
 # -- what the bots cannot do yet (each one has its reproducer below) ------------------------------
@@ -76,8 +83,27 @@ def _survive_then_turn_trigger(s, plan) -> bool:
                for st in s.victory.steps)
 
 
+def _plan_of_another_start(s, plan) -> bool:
+    starts = list(dict.fromkeys(s.setup.start_zones))
+    if len(starts) < 2:
+        return False
+    from designer.checks.plan import ReplayError
+    for z in starts[1:]:
+        try:
+            replay(s, list(plan), z)
+        except ReplayError:
+            return True
+    return False
+
+
+def _wait_somewhere(s, plan) -> bool:
+    return any(p.action in ("wait", "kill") and p.zone for p in plan)
+
+
 BOT_ISSUES = {
     "cross": _cross,
+    "a wait that names where to stand": _wait_somewhere,
+    "a plan that does not replay from the start zone drawn": _plan_of_another_start,
     "escape with a position goal": _escape_with_position_goal,
     "enter another start zone": _enter_another_start,
     "survive N, then a trigger of turn N + 1": _survive_then_turn_trigger,
@@ -110,7 +136,8 @@ def plan_wins_every_game(s, games=SEEDS) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error", BotPlanWarning)  # the bots get a plan, never silently none
         plan = bot_plan(s)
-    assert plan, "a winnable scenario gives the bots a plan"
+    if not plan:  # a game won before anyone acts (a trigger of turn 1) needs no plan
+        replay(s, [])
     replay(s, list(plan))  # the bots' plan (the search's, shortened) still replays from the first start
     issue = bot_issue(s, plan)
     event(f"winnable, bots: {issue or 'followed'}")
@@ -138,27 +165,60 @@ def test_the_plan_wins_on_any_generated_scenario_without_zombies(data):
     plan_wins_every_game(spawnless(data), games=range(2))
 
 
-def button_doors(s) -> bool:
-    """Doors only their button opens (``by_hand`` off): left out of the generated maps of the
-    unwinnable property (on fresh maps they still find disagreements; the engine keeps such a
-    door shut, :func:`test_the_engine_keeps_button_doors_shut`)."""
-    return any(c.kind == "door" and not c.by_hand for c in s.connections)
-
-
 def never_won(s) -> None:
-    if check(s).winnable:
+    report = check(s)
+    if report.winnable:
         event("winnable")
-        return
-    if button_doors(s):
-        event("unwinnable, left out: a door only its button opens")
         return
     starts = list(dict.fromkeys(s.setup.start_zones))
     if len(starts) > 1:  # 'unwinnable' means from one start zone at least: games start at random
         data = json.loads(dumps(s))
-        if any(check(parse(dict(data, setup=dict(data["setup"], start_zones=[z])))).winnable for z in starts):
-            event("unwinnable from some start zones only")
-            return
-    event("unwinnable")
+        alone = [parse(dict(data, setup=dict(data["setup"], start_zones=[z]))) for z in starts]
+        lost = [(one, r) for one, r in ((one, check(one)) for one in alone) if not r.winnable]
+        assert lost, "unwinnable from every start zone on its own, or from none: the verdict says from one"
+        event("unwinnable from some start zones only" if len(lost) < len(alone) else "unwinnable")
+        for one, r in lost:  # the games that start where the validator says the mission is lost
+            if not lucky(r):
+                never_won_from_its_start(one)
+        return
+    if not lucky(report):
+        event("unwinnable")
+        never_won_from_its_start(s)
+
+
+def lucky(report) -> bool:
+    """The verdict is "not in every arrangement of the hidden objectives" (some arrangements
+    win, each searched face up as the engine lays it out): games, which draw the arrangement,
+    may be won; the message says so."""
+    if report.reachability.lucky_draw:
+        event("unwinnable but with a lucky draw from a search marker")
+        assert "a search marker's single card" in next(f.message for f in report.findings if f.code == "unwinnable")
+        return True
+    if report.reachability.lucky_winnable:
+        event("unwinnable in some arrangements of the hidden objectives only")
+        assert "every arrangement of the hidden objectives" in next(
+            f.message for f in report.findings if f.code == "unwinnable")
+        return True
+    return False
+
+
+def _take_in_a_security_zone(s) -> bool:
+    security = {z.id for z in s.zones if z.kind == "security"}
+    return any(o.zone in security and o.kind != "switch" for o in s.objectives)
+
+
+ENGINE_ISSUES = {
+    "an objective taken in a security zone": _take_in_a_security_zone,
+}
+"""Rules the engine reads otherwise than the validator, left out of the unwinnable property
+by name (scenario -> bool); each has a strict xfail reproducer below."""
+
+
+def never_won_from_its_start(s) -> None:
+    issue = next((name for name, applies in ENGINE_ISSUES.items() if applies(s)), "")
+    if issue:
+        event(f"unwinnable, left out: {issue}")
+        return
     board = Board(s)
     plan = bot_plan(s)
     for policy in ("greedy", "cautious", "random"):
@@ -310,6 +370,40 @@ def test_bots_enter_the_start_zone_they_stand_in():
     assert all(designer.play(s, seed=seed, plan=plan)["won"] for seed in range(8))
 
 
+@pytest.mark.xfail(strict=True, reason="with several start zones the bots get one plan, found from the first; "
+                   "from another start zone its first step (a button behind a door only that button opens) "
+                   "is out of reach and the bots wait for it: the plan's steps that do not replay from the "
+                   "zone drawn should be skipped (found on fresh maps: 'greedy stalls on a plan of one "
+                   "press and one goal')")
+def test_bots_skip_plan_steps_out_of_reach_from_their_start_zone():
+    data = {"schema_version": 1, "id": "m", "meta": {"title": "m"},
+            "zones": [{"id": "a", "kind": "street"}, {"id": "b", "kind": "street"}, {"id": "g", "kind": "street"}],
+            "connections": [{"id": "d", "kind": "door", "from": "a", "to": "b", "state": "closed", "by_hand": False},
+                            {"id": "bg", "kind": "opening", "from": "b", "to": "g"}],
+            "objectives": [{"id": "sw", "kind": "switch", "zone": "a"}],
+            "triggers": [{"id": "t", "when": {"kind": "switch_pressed", "switch": "sw"},
+                          "then": [{"kind": "open_door", "door": "d"}]}],
+            "victory": {"steps": [{"kind": "reach_zone", "zones": ["g"]}]},
+            "setup": {"start_zones": ["a", "b"], "survivors": {"min": 1, "max": 1}, "equipment_deck": [{"item": "water"}]}}
+    s = parse(data)
+    assert check(s).winnable
+    plan = bot_plan(s)
+    assert BOT_ISSUES["a plan that does not replay from the start zone drawn"](s, plan)
+    assert all(designer.play(s, seed=seed, plan=plan)["won"] for seed in range(8))
+
+
+@pytest.mark.xfail(strict=True, reason="the bots read a 'wait' step as 'wait anywhere': the turn trigger "
+                   "shuts the door behind a survivor who searched on the far side, and the plan's next step "
+                   "opens it from the side the plan's wait names; the survivor walks there, cannot pass and "
+                   "stalls (found on fresh maps)")
+def test_bots_wait_where_the_plan_says():
+    data = {"schema_version": 1, "id": "plan", "meta": {"title": "plan"}, "zones": [{"id": "z0", "kind": "street"}, {"id": "z1", "kind": "street"}, {"id": "z2", "kind": "room", "flags": {"searchable": True}}, {"id": "z3", "kind": "room", "flags": {"dark": True}}], "connections": [{"id": "c0", "kind": "drop", "from": "z3", "to": "z2"}, {"id": "c1", "kind": "door", "from": "z0", "to": "z1", "state": "open"}, {"id": "c2", "kind": "opening", "from": "z1", "to": "z3"}], "objectives": [{"id": "o0", "kind": "token", "zone": "z1"}], "triggers": [{"id": "t0", "when": {"kind": "turn_reached", "turn": 3}, "then": [{"kind": "toggle_door", "door": "c1"}], "once": False}, {"id": "t1", "when": {"kind": "turn_reached", "turn": 2}, "then": [{"kind": "grant_xp", "amount": 1}], "once": False}], "exits": [], "victory": {"ordered": True, "steps": [{"kind": "open_doors", "doors": ["c1"]}]}, "setup": {"start_zones": ["z0"], "rules": {"profile": "zombicide"}, "survivors": {"min": 1, "max": 1}}}
+    s = spawnless(data)
+    plan = bot_plan(s)
+    assert BOT_ISSUES["a wait that names where to stand"](s, plan)
+    assert _bots_win(s)
+
+
 @pytest.mark.xfail(strict=True, reason="cautious bots wait for team mates more than one zone away, and "
                    "the team mates wait for them: a survivor standing in the goal zone and one who "
                    "started elsewhere wait for each other for ever")
@@ -349,6 +443,22 @@ def test_the_engine_keeps_button_doors_shut():
                    for seed in SEEDS)
 
 
+@pytest.mark.xfail(strict=True, reason="the engine lets a survivor take an objective in a security zone "
+                   "(Prison Outbreak, chapter 10: a security zone allows only the Move action); the "
+                   "validator, the replay and objective-in-forbidden-zone say no survivor can take it there")
+def test_the_engine_takes_no_objective_in_a_security_zone():
+    data = {"schema_version": 1, "id": "m", "meta": {"title": "m"},
+            "zones": [{"id": "a", "kind": "street"}, {"id": "s", "kind": "security"}],
+            "connections": [{"id": "c", "kind": "opening", "from": "a", "to": "s"}],
+            "objectives": [{"id": "t", "kind": "token", "zone": "s"}],
+            "victory": {"steps": [{"kind": "take_objectives", "objectives": ["t"]}]},
+            "setup": {"start_zones": ["a"], "survivors": {"min": 1, "max": 1}}}
+    s = parse(data)
+    assert not check(s).winnable and ENGINE_ISSUES["an objective taken in a security zone"](s)
+    assert not any(designer.play(s, seed=seed, policy=policy)["won"] for policy in ("greedy", "random")
+                   for seed in SEEDS)
+
+
 @pytest.mark.xfail(strict=True, reason="the search moves the survivors as one team: one survivor drops "
                    "into a pit whose entry opens a door, another walks through it; the validator says "
                    "unwinnable, a team of two wins")
@@ -368,3 +478,151 @@ def test_a_split_team_is_modelled():
     won = any(designer.play(s, seed=seed, policy="random")["won"] for seed in range(40))
     assert won, "two survivors can win it"
     assert check(s).winnable
+
+
+# -- the same maps in any order ------------------------------------------------------------------
+
+_DRAWS = """
+import json, sys
+sys.path.insert(0, {root!r})
+from hypothesis import HealthCheck, given, settings
+from tests.strategies import same_maps_in_any_order, scenario_data
+
+def maps(pin):
+    out = []
+
+    @settings(max_examples=40, derandomize=True, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(scenario_data())
+    def draw(data):
+        out.append(json.dumps(data, sort_keys=True))
+
+    if pin:
+        with same_maps_in_any_order():
+            draw()
+    else:
+        draw()
+    return out
+
+before = maps({pin})
+import designer.cli, designer.engine.game, designer.analysis.explain  # what earlier tests import
+print(json.dumps(before == maps({pin})))
+"""
+
+
+@pytest.mark.parametrize("pin", [True, False])
+def test_the_fixed_maps_do_not_depend_on_the_modules_imported_before(pin):
+    """Hypothesis mixes the literal constants of the local modules imported so far into its
+    draws: a derandomized property test drew other maps after tests that import the CLI than
+    alone (the order effect of the unwinnable property). Pinned, the maps are the same."""
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-c", _DRAWS.format(root=str(ROOT), pin=pin)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    same = json.loads(proc.stdout.strip().splitlines()[-1])
+    if pin:
+        assert same, "the maps drawn changed with the modules imported before"
+    else:
+        from hypothesis.internal.conjecture import providers
+        if hasattr(providers, "_get_local_constants"):
+            assert not same, "unpinned, the imported modules' constants change the maps (the cause)"
+
+
+def test_a_situation_first_reached_by_an_early_action_still_gets_a_plan():
+    """Found on fresh maps ("a winnable scenario gives the bots a plan"): the winning situation
+    (stepping out of the start zone and back, whose entry wins) was first reached by an action
+    tried too early; the plan follows only ordinary actions, so it came out empty. The plan now
+    follows the first ordinary action into such a situation."""
+    data = {"schema_version": 1, "id": "plan", "meta": {"title": "plan"}, "zones": [{"id": "z0", "kind": "room"}, {"id": "z1", "kind": "street"}, {"id": "z2", "kind": "room"}, {"id": "z3", "kind": "street"}, {"id": "z4", "kind": "street"}, {"id": "z5", "kind": "street", "flags": {"dark": True}}], "connections": [{"id": "c0", "kind": "ladder", "from": "z3", "to": "z1"}, {"id": "c1", "kind": "drop", "from": "z3", "to": "z2"}, {"id": "c2", "kind": "opening", "from": "z5", "to": "z0"}], "objectives": [], "triggers": [{"id": "t0", "when": {"kind": "turn_reached", "turn": 6}, "then": [{"kind": "grant_xp", "amount": 1}, {"kind": "end_game", "outcome": "loss"}], "once": False}, {"id": "t1", "when": {"kind": "zone_entered", "zone": "z0"}, "then": [{"kind": "end_game", "outcome": "win"}, {"kind": "grant_xp", "amount": 1}], "once": False}, {"id": "t2", "when": {"kind": "zone_entered", "zone": "z0"}, "then": [{"kind": "end_game", "outcome": "loss"}, {"kind": "grant_xp", "amount": 1}], "once": False}], "exits": ["z0", "z1"], "victory": {"ordered": False, "steps": [{"kind": "reach_zone", "zones": ["z3"], "who": "all"}, {"kind": "survive", "turns": 3}, {"kind": "reach_zone", "zones": ["z3"], "who": "all"}]}, "setup": {"start_zones": ["z0"], "rules": {"profile": "zombicide"}, "survivors": {"min": 4, "max": 4, "starting_equipment": ["pistol"]}, "equipment_deck": [{"item": "crowbar"}, {"item": "saw"}]}}
+    s = spawnless(data)
+    r = check(s)
+    assert r.winnable and r.plan
+    replay(s, r.plan)
+    assert bot_plan(s)
+
+
+def test_unwinnable_in_some_arrangements_of_the_hidden_tokens_says_so():
+    """Found on fresh maps ("random won in the core a map called unwinnable"): the step names a
+    hidden token, whose group has a token behind a door that never opens. The verdict holds for
+    every arrangement (the whole group must be turned); in the games, where the named token lies
+    is drawn, and half of them put it within reach. The finding now says so (each arrangement
+    is searched face up, as the engine lays it out: 1 of 2 wins), and the property compares
+    play with the missions that no arrangement wins."""
+    data = {"schema_version": 1, "id": "m", "meta": {"title": "m"},
+            "zones": [{"id": "a", "kind": "street"}, {"id": "b", "kind": "street"}, {"id": "vault", "kind": "street"}],
+            "connections": [{"id": "ab", "kind": "opening", "from": "a", "to": "b"},
+                            {"id": "v", "kind": "door", "from": "b", "to": "vault", "state": "locked"}],
+            "objectives": [{"id": "t1", "kind": "token", "zone": "b", "hidden_group": "g"},
+                           {"id": "t2", "kind": "token", "zone": "vault", "hidden_group": "g"}],
+            "victory": {"steps": [{"kind": "take_objectives", "objectives": ["t1"]}]},
+            "setup": {"start_zones": ["a"], "survivors": {"min": 1, "max": 1}, "equipment_deck": [{"item": "water"}]}}
+    s = parse(data)
+    r = check(s)
+    assert not r.winnable and r.reachability.lucky_winnable
+    message = next(f.message for f in r.findings if f.code == "unwinnable")
+    assert "cannot be won in every arrangement of the hidden objectives (group 'g')" in message
+    assert "1 of the 2 arrangements can be won" in message and r.reachability.arrangements == (1, 2)
+    won = [designer.play(s, seed=seed, policy="greedy")["won"] for seed in range(12)]
+    assert any(won) and not all(won), "the arrangement drawn decides"
+    face_up = parse(dict(data, objectives=[dict(o, hidden_group=None) for o in data["objectives"]]))
+    assert check(face_up).winnable
+    sealed = parse(dict(data, objectives=[dict(o, zone="vault") for o in data["objectives"]]))
+    r = check(sealed)
+    assert not r.winnable and not r.reachability.lucky_winnable
+    never_won(sealed)
+
+
+def test_waiting_for_a_turn_that_shuts_a_door_says_where_to_wait():
+    """Found on fresh maps ("a replay refused after a search step"): the trigger of turn 5
+    opens the door, whose own trigger toggles it shut again. The search goes on from one side
+    of the door, the plan did not say which, and the team that had walked to the goal zone
+    stood on the other side. The wait now names where the team stands."""
+    data = {"schema_version": 1, "id": "plan", "meta": {"title": "plan"}, "zones": [{"id": "z0", "kind": "room"}, {"id": "z1", "kind": "street"}], "connections": [{"id": "c0", "kind": "door", "from": "z0", "to": "z1", "state": "open"}], "objectives": [{"id": "o0", "kind": "token", "zone": "z0"}, {"id": "o1", "kind": "search_marker", "zone": "z0"}, {"id": "o2", "kind": "search_marker", "zone": "z1"}, {"id": "o3", "kind": "token", "zone": "z1", "hidden_group": "g"}], "triggers": [{"id": "t0", "when": {"kind": "turn_reached", "turn": 5}, "then": [{"kind": "open_door", "door": "c0"}], "once": False}, {"id": "t1", "when": {"kind": "door_opened", "door": "c0"}, "then": [{"kind": "open_door", "door": "c0"}, {"kind": "toggle_door", "door": "c0"}], "once": True}], "exits": ["z1", "z0"], "victory": {"ordered": False, "steps": [{"kind": "escape", "who": "any"}, {"kind": "reach_zone", "zones": ["z1"], "who": "all"}, {"kind": "open_doors", "doors": ["c0"]}]}, "setup": {"start_zones": ["z0"], "rules": {"profile": "lnoe"}, "survivors": {"min": 3, "max": 3, "starting_equipment": ["crowbar"]}, "equipment_deck": [{"item": "crowbar"}, {"item": "saw"}]}}
+    s = spawnless(data)
+    r = check(s)
+    wait = next(p for p in r.plan if p.action == "wait")
+    assert wait.zone == "z0"
+    replay(s, r.plan)
+    replay(s, list(bot_plan(s)))
+
+
+def test_a_search_marker_is_one_card():
+    """Found on fresh maps (the bots lost at the turn limit): the plan took a search marker as
+    the search that finds a door opener and dropped the searches of a room; the marker draws one
+    card, which is the crowbar only when every card of the deck is."""
+    data = {"schema_version": 1, "id": "m", "meta": {"title": "m"},
+            "zones": [{"id": "a", "kind": "street"}, {"id": "r", "kind": "room"}],
+            "connections": [{"id": "d", "kind": "door", "from": "a", "to": "r", "state": "closed"}],
+            "objectives": [{"id": "marker", "kind": "search_marker", "zone": "a"}],
+            "victory": {"steps": [{"kind": "reach_zone", "zones": ["r"]}]},
+            "setup": {"start_zones": ["a"], "survivors": {"min": 1, "max": 1},
+                      "equipment_deck": [{"item": "crowbar"}, {"item": "water"}]}}
+    r = check(parse(data))
+    assert not r.winnable and r.reachability.lucky_draw
+    assert "a search marker's single card" in next(f.message for f in r.findings if f.code == "unwinnable")
+    sure = parse(dict(data, setup=dict(data["setup"], equipment_deck=[{"item": "crowbar", "count": 3}])))
+    r = check(sure)
+    assert r.winnable and [p.action for p in r.plan][:2] == ["take", "open"]
+    replay(sure, r.plan)
+
+
+def test_a_search_marker_does_not_stand_for_the_searches_that_turn_up_an_aaah_card():
+    """Taking a search marker (one card, and an 'Aaah!' drawn from it brings no walker) once
+    counted as having searched, so the searches of a searchable zone that turn up the walker a
+    "kill 1" goal needs were never made: greedy won a map called unwinnable (found by the
+    unwinnable property once its maps no longer depended on the order of the tests)."""
+    data = {"schema_version": 1, "id": "m", "meta": {"title": "m"},
+            "zones": [{"id": "a", "kind": "street", "flags": {"searchable": True}}, {"id": "b", "kind": "street"}],
+            "connections": [{"id": "c", "kind": "opening", "from": "a", "to": "b"}],
+            "objectives": [{"id": "marker", "kind": "search_marker", "zone": "b"}],
+            "victory": {"steps": [{"kind": "kill", "count": 1}]}, "setup": {"start_zones": ["a"]}}
+    s = parse(data)
+    r = check(s)
+    assert r.winnable and [p.action for p in r.plan] == ["take", "search", "goal"]
+    assert "Aaah!" in r.plan[1].text
+    replay(s, r.plan)
+    assert any(designer.play(s, seed=seed, policy="greedy", survivors=1)["won"] for seed in SEEDS)
+    marker_only = parse(dict(data, zones=[{"id": "a", "kind": "street"}, {"id": "b", "kind": "street"}]))
+    assert not check(marker_only).winnable, "a marker's 'Aaah!' brings no walker"
+    never_won(marker_only)

@@ -13,7 +13,14 @@ from designer.checks.plan import replay
 from designer.io.files import dumps, parse
 
 from .conftest import examples
-from .strategies import scenario_data
+from .strategies import same_maps_in_any_order, scenario_data
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _same_maps_in_any_order():
+    """The maps depend on the seed alone, not on the modules earlier tests imported."""
+    with same_maps_in_any_order():
+        yield
 
 pytestmark = pytest.mark.slow
 

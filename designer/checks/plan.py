@@ -204,8 +204,8 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
             if zone[o.zone].kind == "security":
                 raise fail("a security zone allows only moving through")
             t.taken.add(o.id)
-            if o.kind == "search_marker":
-                t.searched = True
+            if o.kind == "search_marker" and len(facts.deck_items) == 1:
+                t.searched = True  # one card: it gives what the deck gives only when every card does
             fire(lambda ev: ev.kind == "objective_taken" and ev.objective == o.id)
         elif a == "press":
             o = objectives.get(step.target)

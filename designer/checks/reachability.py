@@ -110,6 +110,19 @@ class Reachability:
     """The compiled tables of the search, reused by the other reachability checks."""
     needs_opener: set[str] = field(default_factory=set)
     """Doors the team reached and could have opened but for a door-opening item, never opened."""
+    arrangements: tuple[int, int] = (0, 0)
+    """When the mission cannot be won in every arrangement of its hidden objectives: (in how many
+    arrangements it can be won, how many there are); (0, 0) when there are no hidden objectives
+    or more arrangements than :data:`MAX_ARRANGEMENTS`."""
+
+    lucky_draw: bool = False
+    """Not winnable for sure, but when the search markers' single cards are the ones needed."""
+
+    @property
+    def lucky_winnable(self) -> bool:
+        """Not winnable in every arrangement of the hidden objectives, but in some: games, which
+        draw the arrangement, can be won depending on how the tokens fall."""
+        return self.arrangements[0] > 0
 
 
 class _Compiled:
@@ -161,6 +174,9 @@ class _Compiled:
         starts = set(cs.start_zones)
         pockets = _pockets_of(cs)
         self.idle_doors = sum(1 << d for d, (mask, _) in pockets.items() if not mask)
+        self.idle_pockets = {cs.door_ids[d]: {cs.zone_ids[z] for z in zones} for d, (mask, zones) in pockets.items()
+                             if not mask}
+        """The zones behind each idle door (by door id)."""
         idle = self.idle_doors
         self.pocket_doors = {d: mask for d, (mask, _) in pockets.items() if mask}
         """Doors into pockets holding free objectives: door -> the objectives (bit mask)."""
@@ -265,6 +281,8 @@ class _Compiled:
             elif k == "item":
                 self.grants.append((cs.obj_group_mask[i], "item", cs.obj_item[i]))
         self.markers = sum(1 << i for i, k in enumerate(cs.obj_kind) if k == "search_marker")
+        self.deck_uniform = len(cs.deck_items) == 1
+        """The deck holds one kind of card: a search marker's card is known."""
         lock_values = {lk for lk in cs.door_lock if lk is not None}
         self.goal_only = sum(
             1 << i for i, k in enumerate(cs.obj_kind)
@@ -343,6 +361,7 @@ class _Compiled:
             if op == ST_TAKE:  # a hidden objective is known only with its whole group
                 for o in targets:
                     mask |= cs.obj_group_mask[o]
+
             elif op in (ST_REACH, ST_CLEAR, ST_ESCAPE):
                 supers = [self.super_of[z] for z in targets if enterable[z]]
             elif op == ST_OPEN:
@@ -495,6 +514,9 @@ class _Search:
         self._useful: set[str] | None = None
         self.wants_opener: set[int] = set()
         """Doors the team stood beside, could have opened but for a door-opening item."""
+        self.lucky_draws = False
+        """A search marker's one card is the one the team needs (else it counts only when every
+        card of the deck gives the same)."""
         self.standing = -1
         """The start zone of the current run: the team stands there from the beginning without
         having entered it (the other start zones are zones like any other)."""
@@ -589,8 +611,8 @@ class _Search:
         zone = c.zone_ids[c.obj_zone[o]]
         oid = c.obj_ids[o]
         steps.append(Step("take", zone, oid, f"take {c.obj_kind[o].replace('_', ' ')} '{oid}' in {self.names[zone]}"))
-        if c.markers >> o & 1 and c.search_gives:
-            st.searched = True
+        if c.markers >> o & 1 and c.search_gives and (self.lucky_draws or c.deck_uniform):
+            st.searched = True  # one card: it gives what the deck gives only when every card does
         self.fire(st, c.on_taken.get(o, ()))
 
     def press(self, st: _State, o: int, steps: list[Step]) -> None:
@@ -694,6 +716,9 @@ class _Search:
             steps.append(step)
             if w in c.on_entered and not new.entered >> w & 1:
                 self.enter(new, w, steps)
+                # the action is entering the zone beyond (its triggers fire): named so, as every
+                # other entry with triggers is, in the words of the move
+                step = Step("enter", zone, far, step.text)
             yield step, new, v, steps
 
     def passable(self, st: _State, k: int, u: int) -> bool:
@@ -707,12 +732,17 @@ class _Search:
 
     # -- saturation ----------------------------------------------------------------------------
 
-    def keeps_region(self, step: Step, before: _State, after: _State) -> bool:
+    def keeps_region(self, step: Step, before: _State, after: _State, start: int = -1) -> bool:
         """Whether an action only added options: the team stayed in place and no door was closed
         or locked, so the former region is still walkable and saturation can start from it.
         (After a door closes, the side it is reopened from depends on where the team stands:
-        saturation starts afresh from there.)"""
-        return step.action not in ("cross", "move") and not before.unlocked & ~after.unlocked and not before.open & ~after.open
+        saturation starts afresh from there.) A team that stood in its start zone unentered
+        (:meth:`stays`) and acts elsewhere (``start``, the node it acts in) has left it: coming
+        back is entering it, so its former region is not kept either."""
+        if step.action in ("cross", "move") or before.unlocked & ~after.unlocked or before.open & ~after.open:
+            return False
+        home = self.c.super_of[self.standing] if self.standing >= 0 else -1
+        return not (start >= 0 and start != home and self.stays(before, home))
 
     def saturate(self, st: _State, start: int, steps: list[Step],
                  seed: tuple[set[int], list[tuple[int, int]]] | None = None) -> tuple[set[int], list[tuple[int, int]]]:
@@ -782,7 +812,7 @@ class _Search:
             for u in c.furnished:
                 if u in region:
                     furnish(u)
-            if c.search_gives and not st.searched:
+            if self.may_search(st):
                 searchable = [u for u in region if c.search_zone[u] >= 0]
         while True:
             while stack:
@@ -823,7 +853,7 @@ class _Search:
                     furnish(u)
             # keys taken, doors opened by effects or a search may free doors that were waiting
             have = self.holdings(st)
-            if searchable and not st.searched and c.search_gives and self.search_helps(st, have, blocked):
+            if searchable and self.may_search(st) and self.search_helps(st, have, blocked):
                 self.search_deck(st, c.search_zone[searchable[0]], steps)
                 have = self.holdings(st)
             waiting, blocked = blocked, []
@@ -840,6 +870,14 @@ class _Search:
         self.update_progress(st, region, steps)
         st.pos = min(region)
         return region, blocked
+
+    def may_search(self, st: _State) -> bool:
+        """Whether searching can still give something: the deck's items until the team has
+        searched (a search marker counts), and an 'Aaah!' card's walker until zombies exist (a
+        search marker's card is one draw, and an 'Aaah!' drawn from it brings no walker in the
+        engine, so it never stands for the searches that do)."""
+        c = self.c
+        return c.search_gives and (not st.searched or (c.deck_aaah and c.wants_zombies and not st.zsrc))
 
     def search_helps(self, st: _State, have: _Have, blocked: list[tuple[int, int]]) -> bool:
         """Whether searching now can give what the team lacks: a door-opening item, or the item
@@ -921,6 +959,8 @@ class _Search:
                     met |= 1 << i
             st.won = met == full
             new = met & ~st.progress
+            if not st.won:  # an escape is written out only when it ends the game (it is not kept)
+                new &= ~c.escape_steps
             for i in range(n):
                 if new >> i & 1:
                     steps.append(self.goal_step(i, region, st))
@@ -1003,7 +1043,7 @@ class _Search:
             new.turn += 1
             steps = []
             self.fire(new, trig)
-            step = Step("wait", "", str(turn), f"wait for turn {turn}")
+            step = Step("wait", self.where_shut(st, new), str(turn), f"wait for turn {turn}")
             yield step, new, st.pos, [step, *steps]
         if st.kill < len(c.kill_steps) and st.zsrc:
             count, trig = c.kill_steps[st.kill]
@@ -1011,8 +1051,15 @@ class _Search:
             new.kill += 1
             steps = []
             self.fire(new, trig)
-            step = Step("kill", "", str(count), f"kill {count} zombies")
+            step = Step("kill", self.where_shut(st, new), str(count), f"kill {count} zombies")
             yield step, new, st.pos, [step, *steps]
+
+    def where_shut(self, before: _State, after: _State) -> str:
+        """Where the team waits ('' for anywhere): when what it waits for closes or locks a door,
+        the search goes on from the side of node ``before.pos``, so the team stands there."""
+        if not (before.open & ~after.open or before.unlocked & ~after.unlocked):
+            return ""
+        return self.c.zone_ids[self.c.super_zones[before.pos][0]]
 
     def next_to(self, st: _State, z: int, region: set[int]) -> bool:
         """Whether the team can step into hazard zone ``z`` from its region now (an open
@@ -1050,6 +1097,8 @@ class _Search:
         queue = deque((start,))
         while queue:
             u = queue.popleft()
+            if self.stays(entry, u):
+                continue  # leaving the start zone unentered is an action of its own (see stays)
             for k in c.edges_of[u]:
                 a, b, one_way, d, _, sa, sb = c.edges[k]
                 if one_way:
@@ -1220,9 +1269,14 @@ class _Search:
         no victory step names, that open no lock, fire no trigger and reveal nothing hidden; and
         the opening of idle doors (they lead only into pockets that hold nothing)."""
         useful = self.useful()
-        idle = {self.c.door_ids[d] for d in _Compiled._bits(self.c.idle_doors)}
-        return [st for st in plan if not (st.action == "take" and st.target not in useful)
-                and not (st.action == "open" and st.target in idle)]  # idle doors lead nowhere useful
+        idle = self.c.idle_pockets
+
+        def needed(i: int, st: Step) -> bool:  # idle doors lead nowhere useful, unless a step stands there
+            return st.action != "open" or st.target not in idle or any(
+                later.zone in idle[st.target] for later in plan[i + 1:])
+
+        return [st for i, st in enumerate(plan) if not (st.action == "take" and st.target not in useful)
+                and needed(i, st)]
 
     def canonical(self, st: _State, region: set[int]) -> tuple:
         """The state's key, with the doors into emptied pockets forgotten while the team stands
@@ -1267,14 +1321,22 @@ class _Search:
         taken_ever = pressed_ever = opened_ever = 0
         best_progress = 0
         queue: deque[tuple[int, tuple[_State, int] | None]] = deque()
+        early_first: list[bool] = []
+        """Per situation, whether it was first reached by an action taken too early."""
+        second: dict[int, tuple[int, list[Step]]] = {}
+        """For those, the first ordinary action into them (the plan follows ordinary actions)."""
 
         def add(st: _State, saturated: tuple[set[int], list], parent: int, path: list[Step],
-                entry: tuple[_State, int]) -> int:
+                entry: tuple[_State, int], early_move: bool = False) -> int:
             k = self.canonical(st, saturated[0])
             ek = (self.canonical(entry[0], {entry[1]}), entry[1])
             if k in keys:
                 i = keys[k]
-                if ek not in entry_keys[i] and not st.outcome:
+                if not early_move and early_first[i] and i not in second and i != parent:
+                    second[i] = (parent, path)  # its first ordinary way in, for the plan
+                # an arrival by an action taken too early is not a way in whose own early
+                # actions are tried again (they would chain: 2^k arrivals for k such actions)
+                if not early_move and ek not in entry_keys[i] and not st.outcome:
                     entry_keys[i].add(ek)
                     entries[i].append(entry)
                     if expanded[i]:
@@ -1283,6 +1345,7 @@ class _Search:
             i = len(parents)
             keys[k] = i
             parents.append((parent, path))
+            early_first.append(early_move)
             entries.append([entry])
             entry_keys.append({ek})
             saturated_of.append((st, saturated))
@@ -1321,9 +1384,9 @@ class _Search:
                     truncated = True
                     break
                 steps = list(path)
-                seed = saturated if len(move) == 4 and self.keeps_region(step, st, new) else None
+                seed = saturated if len(move) == 4 and self.keeps_region(step, st, new, start) else None
                 before = new.copy()
-                j = add(new, self.saturate(new, start, steps, seed), i, steps, (before, start))
+                j = add(new, self.saturate(new, start, steps, seed), i, steps, (before, start), len(move) == 5)
                 (early if len(move) == 5 else edges).append((i, j, step))
             if truncated:
                 break
@@ -1344,13 +1407,14 @@ class _Search:
         # early crossings only witness dead ends: doing less before a move never wins more
         plan: list[Step] = []
         wins = [i for i, o in enumerate(outcomes) if o == "win"]
-        on_tree = self._tree(parents, edges)
+        links = [second.get(i) if early else parents[i] for i, early in enumerate(early_first)]
+        on_tree = self._tree(links)
         wins = [i for i in wins if on_tree[i]]
         if wins:
             i = min(wins)  # breadth first: fewest discrete actions
             chain = []
             while i >= 0:
-                parent, path = parents[i]
+                parent, path = links[i]
                 chain.append(path)
                 i = parent
             for path in reversed(chain):
@@ -1392,13 +1456,23 @@ class _Search:
         return st
 
     @staticmethod
-    def _tree(parents: list[tuple[int, list[Step]]], edges: list[tuple[int, int, Step]]) -> list[bool]:
-        """Nodes whose first parent link is an ordinary action (not an early crossing), so that
-        the chain of parents replays as a plan."""
-        ok = [False] * len(parents)
-        ordinary = {(a, b) for a, b, _ in edges}
-        for i, (parent, _) in enumerate(parents):
-            ok[i] = parent < 0 or (ok[parent] and (parent, i) in ordinary)
+    def _tree(links: list[tuple[int, list[Step]] | None]) -> list[bool]:
+        """Situations reached from the first one by ordinary actions alone (not by an action taken
+        too early), following ``links`` (per situation, the action into it the plan follows, or
+        None), so that the chain of links replays as a plan."""
+        children: list[list[int]] = [[] for _ in links]
+        for i, link in enumerate(links):
+            if link is not None and link[0] >= 0:
+                children[link[0]].append(i)
+        ok = [False] * len(links)
+        stack = [i for i, link in enumerate(links) if link is not None and link[0] < 0]
+        for i in stack:
+            ok[i] = True
+        while stack:
+            for j in children[stack.pop()]:
+                if not ok[j]:
+                    ok[j] = True
+                    stack.append(j)
         return ok
 
 
@@ -1435,6 +1509,27 @@ def search(scenario: Scenario | CompiledScenario, max_states: int = DEFAULT_MAX_
         first.truncated = first.truncated or r.truncated
         first.best_progress = min(first.best_progress, r.best_progress) if engine.c.ordered else \
             first.best_progress & r.best_progress
+    if not first.winnable and not first.truncated and engine.c.markers and engine.c.search_gives \
+            and not engine.c.deck_uniform:
+        # can it be won when the search markers' single cards are the ones needed?
+        lucky = _Search(cs, max_states)
+        lucky.lucky_draws = True
+        wins = []
+        for z in dict.fromkeys(cs.start_zones):
+            if cs.enterable[z]:
+                lucky.standing = z
+                wins.append(lucky.run(lucky.c.super_of[z]).winnable)
+        first.lucky_draw = bool(wins) and all(wins)
+    if not first.winnable and not first.truncated and cs.hidden_groups:
+        # the verdict holds for every arrangement of the hidden objectives; do some of them win?
+        won = total = 0
+        for placed in arrangements(cs.scenario):
+            if placed is None:
+                won = total = 0  # too many to try
+                break
+            total += 1
+            won += search(placed, max_states).winnable
+        first.arrangements = (won, total)
     first.compiled = engine.c
     first.fired_triggers = set(engine.fired_ever)
     first.activated_spawns = set(engine.activated)
@@ -1442,6 +1537,37 @@ def search(scenario: Scenario | CompiledScenario, max_states: int = DEFAULT_MAX_
     if not first.winnable:
         first.plan = []
     return first
+
+
+MAX_ARRANGEMENTS = 120
+"""Arrangements of the hidden objectives tried one by one (each is one search) when the mission
+cannot be won in all of them."""
+
+
+def arrangements(s: Scenario, limit: int = MAX_ARRANGEMENTS):
+    """Every distinct arrangement of the hidden objectives, as the engine lays them out (the
+    zones of each group shuffled among its objectives), each as a scenario whose objectives lie
+    face up where that arrangement puts them; a single None when there are more than ``limit``."""
+    from itertools import permutations, product
+
+    groups: dict[str, list] = {}
+    for o in s.objectives:
+        if o.hidden_group:
+            groups.setdefault(o.hidden_group, []).append(o)
+    options = []
+    total = 1
+    for objs in groups.values():
+        layouts = list(dict.fromkeys(permutations([o.zone for o in objs])))
+        total *= len(layouts)
+        if total > limit:
+            yield None
+            return
+        options.append((objs, layouts))
+    for combo in product(*(layouts for _, layouts in options)):
+        zone = {o.id: z for (objs, _), layout in zip(options, combo) for o, z in zip(objs, layout)}
+        yield s.model_copy(update={"objectives": [
+            o.model_copy(update={"zone": zone[o.id], "hidden_group": None}) if o.id in zone else o
+            for o in s.objectives]})
 
 
 def lock_dependencies(scenario: Scenario | CompiledScenario, compiled: _Compiled | None = None
@@ -1555,6 +1681,15 @@ def reachability_findings(cs: CompiledScenario, r: Reachability) -> list:
                 msg += f" after step {blocked[0]}"
         else:
             msg = "the mission cannot be won from every start zone"
+        if r.lucky_winnable:
+            groups = ", ".join(repr(g) for g in sorted({o.hidden_group for o in s.objectives if o.hidden_group}))
+            won, total = r.arrangements
+            msg = (f"the mission cannot be won in every arrangement of the hidden objectives (group {groups}): "
+                   + msg.removeprefix("the mission cannot be won: ").removeprefix("the mission cannot be won ")
+                   + f" when the tokens fall badly; {won} of the {total} arrangements can be won")
+        if r.lucky_draw:
+            msg += ("; it can be won only if a search marker's single card is the one the team needs"
+                    " (a door-opening item or a lock's item): add a searchable zone or that item")
         out.append(Finding("unwinnable", "error", msg, ()))
     deps = lock_dependencies(cs, r.compiled)
     doors_of: dict[tuple[str, str], list[str]] = {}

@@ -1,7 +1,7 @@
 """How switch states cost the reachability search: ``python -m designer.checks.switchbench``.
 
 Builds the benchmark city of 1,000 zones (``designer.bench.maps.large_map``) without its own
-switches and adds ``k`` switches of one of four kinds, then prints the search's situations and
+switches, the survivors starting with a crowbar (so that the city can be won), and adds ``k`` switches of one of four kinds, then prints the search's situations and
 its CPU time (``time.process_time``; min / median / max of 3 runs):
 
 - ``idle``: each switch toggles a gate into its own empty yard (the doors do not interact);
@@ -33,6 +33,9 @@ def switch_map(zones: int, k: int, kind: str) -> Scenario:
     from ..bench.maps import large_map
 
     data = json.loads(large_map(zones=zones, switches=0).model_dump_json(by_alias=True, exclude_none=True))
+    # a crowbar from the start: without the city's own switches nobody finds a door opener, and
+    # an unwinnable city would never reach the switches beyond its first door
+    data["setup"]["survivors"] = dict(data["setup"].get("survivors", {}), starting_equipment=["crowbar"])
     streets = [z["id"] for z in data["zones"] if z["kind"] == "street" and z["id"].startswith("d0-")]
     gates = k + 1 if kind == "chain" else 1 if kind == "shared" else k
     for g in range(gates):
