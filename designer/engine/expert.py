@@ -42,7 +42,8 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from .equipment import item
-from .policies import BOTS, _done, _killable, _toward, goal_zones, job_here, walk_on
+from .casual import known_goal
+from .policies import BOTS, _done, _killable, _toward, job_here, walk_on
 from .state import INF
 
 if TYPE_CHECKING:
@@ -63,29 +64,6 @@ played instead."""
 
 
 # -- what the team knows ------------------------------------------------------------------------
-
-
-def _hidden_of(b: Any) -> dict[int, tuple[int, ...]]:
-    """Objective index -> its hidden group (the tokens shuffled face down together)."""
-    out = {}
-    for g in b.hidden_groups:
-        for o in g:
-            out[o] = g
-    return out
-
-
-def known_goal(view: "GameView", s: "Survivor", memory: Any) -> tuple[list[int], str, int | None]:
-    """:func:`designer.engine.policies.goal_zones` without reading hidden tokens: a plan step
-    that takes a token of a hidden group sends the survivor to every zone where a face-down
-    token of that group still lies, to take whichever it finds there."""
-    zones, action, target = goal_zones(view, s, memory)
-    if action == "take" and target is not None:
-        b, st = view.board, view.state
-        group = _hidden_of(b).get(target)
-        if group is not None:
-            left = sorted({st.obj_zone[o] for o in group if not st.taken >> o & 1})
-            return left or zones, "take", None
-    return zones, action, target
 
 
 # -- the base play --------------------------------------------------------------------------------
