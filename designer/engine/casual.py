@@ -17,8 +17,9 @@ these fixes (each one has a test in ``tests/test_bots_casual.py`` that fails wit
 - **escape timing**: the last survivor on the board does not end its turn on an exit while its
   escape would not win the game (a "survive N turns" step still to come, another step not met):
   it steps off the exit and comes back when escaping wins;
-- **stuck among zombies it cannot kill**, it gets out into the zone with the fewest zombies
-  (toward the goal among equals), instead of walking on into a zone with more zombies;
+- **stuck among zombies it cannot kill**, it walks on toward the goal only when the zone there
+  holds no more zombies than its own, else it gets out into the zone with the fewest zombies
+  (greedy walked on into any crowd);
 - **melee counts accuracy**: the weapon is the one with the most expected kills (dice x chance to
   hit, at most the zombies it can kill), not the most dice x damage.
 
@@ -133,18 +134,20 @@ def escape_wins(game: "GameView", s: "Survivor") -> bool:
 
 
 def _safest_move(game: "GameView", s: "Survivor", acts: list, zones: list[int]) -> tuple | None:
-    """The move into the zone with the fewest zombies; among equals the one toward the goal,
-    then the one with the fewest zombies next to it."""
+    """The way out of a zone whose zombies the survivor cannot kill: on toward the goal when the
+    zone there holds no more zombies than this one, else the move into the zone with the fewest
+    zombies (then the fewest next to it)."""
     st, b = game.state, game.board
     moves = [a for a in acts if a[0] == "move"]
     if not moves:
         return None
     toward = _toward(game, s, acts, zones, False)
+    if toward is not None and toward[0] == "move" and st.zombies_in(toward[1]) <= st.zombies_in(s.zone):
+        return toward
 
     def key(a: tuple) -> tuple:
         v = a[1]
-        near = sum(st.zombies_in(u) for u, _c in b.surv_adj[v])
-        return (st.zombies_in(v), a != toward, near, a)
+        return (st.zombies_in(v), sum(st.zombies_in(u) for u, _c in b.surv_adj[v]), a)
 
     return min(moves, key=key)
 
