@@ -159,8 +159,13 @@ def _step_off(game: "GameView", s: "Survivor", acts: list) -> tuple | None:
     return min(moves, key=lambda a: (st.zombies_in(a[1]), a), default=None)
 
 
-def casual_decide(game: "GameView", s: "Survivor", acts: list, memory: Any) -> tuple:
-    """One decision of ``casual`` (see the module's docstring)."""
+def casual_decide(game: "GameView", s: "Survivor", acts: list, memory: Any, search_turns: int = 2,
+                  team: Any = None) -> tuple:
+    """One decision of ``casual`` (see the module's docstring). A survivor not well armed
+    (a two-damage melee weapon and a gun) searches in the first ``search_turns`` turns.
+    ``team(game, s, acts, zones, action)``, when given, is asked before the survivor walks on
+    toward its goal (the expert's team play: escorts, lures); its action, when not None, is
+    played instead."""
     st, b = game.state, game.board
     z = s.zone
     here = st.zombies_in(z)
@@ -204,11 +209,15 @@ def casual_decide(game: "GameView", s: "Survivor", acts: list, memory: Any) -> t
     armed = any(item(n).is_weapon for n in s.items)
     well_armed = any(item(n).is_melee and item(n).damage >= 2 for n in s.items) and \
         any(item(n).is_ranged for n in s.items)
-    if ("search",) in acts and (not armed or (not well_armed and st.turn <= 2)):
+    if ("search",) in acts and (not armed or (not well_armed and st.turn <= search_turns)):
         return ("search",)
     free_markers = [a for a in acts if a[0] == "take" and b.obj_kind[a[1]] == "search_marker"]
     if free_markers:
         return free_markers[0]
+    if team is not None:
+        act = team(game, s, acts, zones, action)
+        if act is not None:
+            return act
     return walk_on(game, s, acts, zones, action, melee, ranged, False)
 
 
