@@ -145,3 +145,32 @@ def test_casual_melee_counts_the_chance_to_hit():
     c, _ = _decision(s, "casual", ["pan", "baseball bat"], zombies)
     assert g == ("melee", "pan")  # 1 die x 1 damage either way: greedy takes the first, hitting on 6
     assert c == ("melee", "baseball bat")  # casual hits on 3+
+
+
+def test_casual_trades_a_spare_weapon_to_a_worse_armed_team_mate():
+    """The rulebook's trade (one action): the engine offers ``give`` only to a bot that asks
+    for trades, so greedy's legal actions (and games) are unchanged; casual hands its lesser
+    melee weapon to the team mate in its zone whose best melee weapon is worse."""
+    zones = [("z0", "street"), ("z1", "street"), ("z2", "street")]
+    s = mission(zones, [("a", "opening", "z0", "z1"), ("b", "opening", "z1", "z2")],
+                [{"kind": "reach_zone", "zones": ["z2"], "who": "all"}], survivors=2)
+    plan = bot_plan(s)
+    greedy = Game(Board(s), 0, "greedy", plan=plan)
+    game = Game(Board(s), 0, "casual", plan=plan, log=True)
+    for g in (greedy, game):
+        a, b = g.state.survivors
+        a.items[:] = ["machete", "pan"]
+        b.items[:] = ["water"]
+        a.actions_left = 3
+    assert not any(x[0] == "give" for x in greedy.legal_actions(greedy.state.survivors[0]))
+    a, b = game.state.survivors
+    acts = game.legal_actions(a)
+    assert ("give", 1, "pan") in acts and ("give", 1, "machete") in acts
+    act = game.policy(game.view, a, acts)
+    assert act == ("give", 1, "pan")
+    game.apply(a, act)
+    assert a.items == ["machete"] and "pan" in b.items and a.actions_left == 2
+    assert "survivor 1 gives a pan to survivor 2" in game.transcript()
+    # nothing to spare: one melee weapon and one gun
+    a.items[:] = ["machete", "pistol"]
+    assert game.policy(game.view, a, game.legal_actions(a))[0] != "give"

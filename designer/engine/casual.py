@@ -20,6 +20,9 @@ these fixes (each one has a test in ``tests/test_bots_casual.py`` that fails wit
 - **stuck among zombies it cannot kill**, it walks on toward the goal only when the zone there
   holds no more zombies than its own, else it gets out into the zone with the fewest zombies
   (greedy walked on into any crowd);
+- **trades**: a survivor with two melee weapons (or two guns) hands the lesser one to a team
+  mate in its zone whose best weapon of that kind is worse (one action, the rulebook's trade; the engine offers trades only to a bot that
+  asks for them, so greedy's games are unchanged);
 - **melee counts accuracy**: the weapon is the one with the most expected kills (dice x chance to
   hit, at most the zombies it can kill), not the most dice x damage.
 
@@ -37,7 +40,7 @@ if TYPE_CHECKING:
     from .state import Survivor
     from .view import GameView
 
-__all__ = ["CasualBot", "casual_decide", "escape_wins", "hidden_of", "known_goal", "melee_value"]
+__all__ = ["CasualBot", "casual_decide", "escape_wins", "give_weapon", "hidden_of", "known_goal", "melee_value"]
 
 
 # -- what the team knows ------------------------------------------------------------------------
@@ -159,6 +162,39 @@ def _step_off(game: "GameView", s: "Survivor", acts: list) -> tuple | None:
     return min(moves, key=lambda a: (st.zombies_in(a[1]), a), default=None)
 
 
+def _weapon_value(name: str) -> float:
+    it = item(name)
+    return it.dice * max(0, 7 - it.accuracy) * it.damage * (1.5 if it.is_ranged else 1.0)
+
+
+def give_weapon(game: "GameView", s: "Survivor", acts: list) -> tuple | None:
+    """A trade (``("give", mate, card)``): a survivor who carries two melee weapons (or two
+    guns) hands the lesser one to a team mate in its zone whose best weapon of that kind is
+    worse (none at all, first), keeping its best."""
+    gives = [a for a in acts if a[0] == "give"]
+    if not gives:
+        return None
+    st = game.state
+    for ranged in (False, True):
+        mine = sorted((n for n in s.items if item(n).is_weapon and item(n).is_ranged == ranged),
+                      key=lambda n: (_weapon_value(n), n))
+        if len(mine) < 2:
+            continue
+        spare = mine[0]
+        best, best_gain = None, 0.0
+        for a in gives:
+            if a[2] != spare:
+                continue
+            theirs = [_weapon_value(n) for n in st.survivors[a[1]].items
+                      if item(n).is_weapon and item(n).is_ranged == ranged]
+            gain = _weapon_value(spare) - max(theirs, default=-1.0)
+            if gain > best_gain:
+                best, best_gain = a, gain
+        if best is not None:
+            return best
+    return None
+
+
 def casual_decide(game: "GameView", s: "Survivor", acts: list, memory: Any, search_turns: int = 2,
                   team: Any = None) -> tuple:
     """One decision of ``casual`` (see the module's docstring). A survivor not well armed
@@ -206,6 +242,9 @@ def casual_decide(game: "GameView", s: "Survivor", acts: list, memory: Any, sear
     if safe and (action == "hunt" or any(st.zombies_in(v) for v, d in b.visible(st.doors_open)[z] if d <= 1)):
         return max(safe, key=lambda a: (st.zombies_in(a[2]), -a[2]))
 
+    give = give_weapon(game, s, acts)
+    if give is not None:
+        return give
     armed = any(item(n).is_weapon for n in s.items)
     well_armed = any(item(n).is_melee and item(n).damage >= 2 for n in s.items) and \
         any(item(n).is_ranged for n in s.items)
@@ -225,6 +264,8 @@ class CasualBot(PlanBot):
     """``casual`` for one game, with its memory of the plan steps done."""
 
     __slots__ = ()
+    trades = True
+    """The engine offers this bot trades (``("give", mate, card)``)."""
 
     def __init__(self) -> None:
         super().__init__(False)

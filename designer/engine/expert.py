@@ -153,6 +153,7 @@ class TeamBot:
     """The expert's base play for one game, with its memory of the plan steps done."""
 
     __slots__ = ("done", "escort")
+    trades = True
 
     def __init__(self, escort: bool = True):
         self.done = 0
@@ -171,6 +172,7 @@ class _First:
     """Play ``act`` at the current decision, then the base play (a play-out's policy)."""
 
     __slots__ = ("act", "bot")
+    trades = True
 
     def __init__(self, act: tuple, bot: TeamBot):
         self.act, self.bot = act, bot
@@ -284,6 +286,7 @@ class ExpertBot:
     """The expert for one game (see the module's docstring): base play plus determinized
     look-ahead, budgeted in play-outs."""
 
+    trades = True
     __slots__ = ("agree", "evaluate", "base", "rollouts", "budget", "spent", "rng", "searched", "horizon", "margin", "per_turn",
                  "turn", "turn_spent", "width")
 
