@@ -146,3 +146,24 @@ def test_the_team_never_spends_its_last_action_walking_into_the_zombies_reach():
     assert TeamBot()(game.view, sv, acts) == ("pass",)
     sv.actions_left = 3  # with actions to spare it walks on (and may fight the runner)
     assert TeamBot()(game.view, sv, game.legal_actions(sv))[0] == "move"
+
+
+def test_an_escort_away_from_the_leader_tries_a_noise_lure():
+    from designer.engine.expert import _candidates, lures
+
+    from .test_checks_plans import mission
+
+    zones = [(f"z{i}", "street") for i in range(4)]
+    s = mission(zones, [(f"c{i}", "opening", f"z{i}", f"z{i + 1}") for i in range(3)],
+                [{"kind": "reach_zone", "zones": ["z3"]}], survivors=2)
+    game = Game(Board(s), 0, "expert", plan=bot_plan(s))
+    st, b = game.state, game.board
+    lead, escort = st.survivors
+    lead.zone, escort.zone = b.zone_index["z2"], b.zone_index["z0"]
+    st.place_zombies(b.zone_index["z3"], "walker", 2, from_pool=False)
+    escort.actions_left = lead.actions_left = 3
+    acts = game.legal_actions(escort)
+    assert lures(game.view, escort, acts) and not lures(game.view, lead, game.legal_actions(lead))
+    base = TeamBot()(game.view, escort, acts)
+    assert _candidates(game.view, escort, acts, base)[:2] == [base, ("noise",)]
+    assert ("noise",) not in _candidates(game.view, escort, acts, base, lure=False)[:2]

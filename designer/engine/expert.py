@@ -250,17 +250,32 @@ def _critical(game: "GameView", s: "Survivor", acts: list) -> bool:
     return any(a[0] == "open" for a in acts)
 
 
-def _candidates(game: "GameView", s: "Survivor", acts: list, base: tuple) -> list[tuple]:
-    """The actions worth comparing, the most telling first: the base play's choice, the best
-    melee weapon, the shot at the zone with the most zombies, the safest move (fewest zombies in
-    and next to the zone moved to), pass (stay), then every other move, door, shot, search and
-    objective in the order of the legal actions; noise is left out."""
+def lures(game: "GameView", s: "Survivor", acts: list) -> bool:
+    """Whether making noise is worth trying as a lure: no zombie in the survivor's zone, and it
+    does not lead the team (the zombies that see no survivor walk toward the noisiest zone, so
+    noise made by an escort pulls them off the leader's way)."""
+    if ("noise",) not in acts or game.state.zombies_in(s.zone):
+        return False
+    zones, _a, _t = known_goal(game, s, None)
+    lead = _leader(game, zones, s)
+    return lead is not None and lead is not s and lead.zone != s.zone
+
+
+def _candidates(game: "GameView", s: "Survivor", acts: list, base: tuple, lure: bool = True) -> list[tuple]:
+    """The actions worth comparing, the most telling first: the base play's choice, a noise
+    lure (when :func:`lures` says it may help), the best melee weapon, the shot at the zone with
+    the most zombies, the safest move (fewest zombies in and next to the zone moved to), pass
+    (stay), then every other move, door, shot, search and objective in the order of the legal
+    actions."""
     st, b = game.state, game.board
     out = [base]
 
     def add(a: tuple | None) -> None:
         if a is not None and a not in out:
             out.append(a)
+
+    if lure and lures(game, s, acts):
+        add(("noise",))
 
     melee = [a for a in acts if a[0] == "melee"]
     if melee:
@@ -287,12 +302,12 @@ class ExpertBot:
     look-ahead, budgeted in play-outs."""
 
     trades = True
-    __slots__ = ("agree", "evaluate", "base", "rollouts", "budget", "spent", "rng", "searched", "horizon", "margin", "per_turn",
+    __slots__ = ("agree", "evaluate", "lure", "base", "rollouts", "budget", "spent", "rng", "searched", "horizon", "margin", "per_turn",
                  "turn", "turn_spent", "width")
 
     def __init__(self, rollouts: int = 3, budget: int = 400, escort: bool = True, horizon: int = 1,
                  margin: float = MARGIN, per_turn: int = 9, width: int = 3, agree: float = 1.0,
-                 evaluate: Any = None):
+                 evaluate: Any = None, lure: bool = True):
         self.base = TeamBot(escort)
         self.per_turn = per_turn
         """Play-outs per turn at most (0: no limit but the game's budget)."""
@@ -304,6 +319,8 @@ class ExpertBot:
         """Turns each play-out plays (the current one counts as the first)."""
         self.evaluate = evaluate or globals()["evaluate"]
         """The score of a play-out's end position (:func:`evaluate`)."""
+        self.lure = lure
+        """Whether a noise lure is among the candidates (:func:`lures`)."""
         self.agree = agree
         """The share of the futures in which a candidate must score more than the best so far
         (paired, future by future) to replace it."""
@@ -323,6 +340,7 @@ class ExpertBot:
         c.base = self.base.__copy__()
         c.rollouts, c.budget, c.spent, c.searched = self.rollouts, self.budget, self.spent, self.searched
         c.horizon, c.margin, c.agree, c.evaluate = self.horizon, self.margin, self.agree, self.evaluate
+        c.lure = self.lure
         c.per_turn, c.turn, c.turn_spent, c.width = self.per_turn, self.turn, self.turn_spent, self.width
         c.rng = None
         if self.rng is not None:
@@ -340,7 +358,7 @@ class ExpertBot:
             left = min(left, self.per_turn - self.turn_spent)
         if len(acts) <= 1 or left < 2 * self.rollouts or not _critical(game, s, acts):
             return base
-        cands = _candidates(game, s, acts, base)
+        cands = _candidates(game, s, acts, base, self.lure)
         if len(cands) <= 1:
             return base
         cands = cands[:max(2, left // self.rollouts)]
