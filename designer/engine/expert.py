@@ -7,7 +7,7 @@ The skill ladder of the bots is ``random`` (a legal action drawn uniformly), ``c
 **The base play** (:func:`team_decide`) is ``casual``'s decision (it never reads the face of a
 hidden token, crosses the plan's one-way steps, escapes only when escaping wins, fights with the
 surest weapon, shoots only where no team mate stands) with what a group adds on top of it: every
-survivor without a two-damage melee weapon and a gun searches in the first three turns; the
+survivor without a two-damage melee weapon and a gun searches in the first three turns (two under a turn limit); the
 survivor nearest the goal leads (the runner for the key, the presser of the switch) and the
 others escort it, staying within one zone; and no survivor spends the turn's last action moving
 into a zone the zombies will reach in their phase (zombies there, or a runner next to it) from
@@ -134,9 +134,11 @@ def team_step(game: "GameView", s: "Survivor", acts: list, zones: list[int], act
 
 def team_decide(game: "GameView", s: "Survivor", acts: list, memory: Any, escort: bool = True) -> tuple:
     """The base play of the expert: ``casual``'s decision (:func:`designer.engine.casual.casual_decide`)
-    with the team's searches for weapons in the first three turns, the escorts and no last
-    move into the zombies' reach (:func:`team_step`)."""
-    return casual_decide(game, s, acts, memory, search_turns=3, team=team_step if escort else escort_step_off)
+    with the team's searches for weapons in the first three turns (two, as casual, when the
+    mission has a turn limit), the escorts and no last move into the zombies' reach
+    (:func:`team_step`)."""
+    turns = 2 if game.board.scenario.setup.turn_limit is not None else 3  # a race against the clock arms less
+    return casual_decide(game, s, acts, memory, search_turns=turns, team=team_step if escort else escort_step_off)
 
 
 def escort_step_off(game: "GameView", s: "Survivor", acts: list, zones: list[int], action: str) -> tuple | None:
