@@ -174,3 +174,21 @@ def test_casual_trades_a_spare_weapon_to_a_worse_armed_team_mate():
     # nothing to spare: one melee weapon and one gun
     a.items[:] = ["machete", "pistol"]
     assert game.policy(game.view, a, game.legal_actions(a))[0] != "give"
+
+
+def test_casual_walks_toward_an_exit_it_may_not_use_yet_and_waits_next_to_it():
+    s = mission([("z0", "street"), ("z1", "street"), ("z2", "street"), ("z3", "street")],
+                [("a", "opening", "z0", "z1"), ("b", "opening", "z1", "z2"), ("c", "opening", "z2", "z3")],
+                [{"kind": "escape"}, {"kind": "survive", "turns": 3}], exits=["z3"])
+    s = parse(dict(json.loads(dumps(s)), victory={"ordered": True, "steps": [
+        {"kind": "escape"}, {"kind": "survive", "turns": 3}]}))
+    game = Game(Board(s), 0, "casual", plan=bot_plan(s))
+    st, b = game.state, game.board
+    sv = st.survivors[0]
+    sv.actions_left = 3
+    act = game.policy(game.view, sv, game.legal_actions(sv))
+    assert act[0] == "move" and b.zone_ids[act[1]] == "z1"  # on toward the exit
+    sv.zone = b.zone_index["z2"]
+    assert game.policy(game.view, sv, game.legal_actions(sv)) == ("pass",)  # next to it: waits
+    r = designer.play(s, seed=0, policy="casual", plan=bot_plan(s))
+    assert r["won"] and r["turns"] == 4

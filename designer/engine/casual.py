@@ -229,10 +229,10 @@ def casual_decide(game: "GameView", s: "Survivor", acts: list, memory: Any, sear
             step = _step_off(game, s, acts)
             if step is not None:
                 return step
-        zones, action = [], ""
-        if any(b.is_exit[v] for v, _c in b.surv_adj[z]):
+        if any(b.is_exit[v] for v, _c in b.surv_adj[z]):  # wait next to the exit
             wait = [a for a in acts if a[0] == "search"]
             return wait[0] if wait else ("pass",)
+        action = "reach"  # walk on toward the exit, to wait next to it
 
     job = job_here(game, s, acts, zones, action, target)
     if job is not None:
