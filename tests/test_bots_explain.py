@@ -109,3 +109,14 @@ def test_a_ladder_step_is_met_when_significant_or_both_always_win():
     assert not _step("casual", "expert", {"casual": low, "expert": few}, 1)["met"]  # p = 0.25
     full = np.ones(n, dtype=bool)
     assert _step("casual", "expert", {"casual": full, "expert": full}, 1)["met"]
+
+
+def test_bench_bots_speed_compares_casual_and_greedy_in_the_reference_engine():
+    from designer.bench.bots import report_lines, speed
+
+    sp = speed(2, 1, repeat=1, casual_games=3)
+    assert sp["games_per_run"] == 2 and sp["cpu_s_per_1000_games"]["median"] > 0
+    assert set(sp["reference_s_per_game"]) == {"greedy", "casual"}
+    assert sp["casual_over_greedy_time"] > 0
+    lines = report_lines({"scenarios": [], "speed": sp, "targets": {}})
+    assert any("casual takes" in line for line in lines)

@@ -38,7 +38,7 @@ __all__ = ["POLICY_CODES", "available", "compile_board", "play_games", "play_ran
            "unsupported"]
 
 PACK_VERSION = 3
-POLICY_CODES = {"greedy": 0, "casual": 0, "cautious": 1, "random": 2}
+POLICY_CODES = {"greedy": 0, "cautious": 1, "random": 2}
 """The bots the core plays (any other policy is played by the reference engine)."""
 
 _PROFILE_CODES = {Zombicide: 0, LastNightOnEarth: 1, House: 2}
@@ -100,6 +100,8 @@ def unsupported(board: Board, policy: Any, survivors: int | None = None, heroes:
         return "the compiled core is not built"
     if _STALE is not None:
         return _STALE
+    if policy == "casual":
+        return "casual is played by the reference engine (the core plays greedy, with its bugs)"
     if not isinstance(policy, str) or policy not in POLICY_CODES:
         return "the policy is a Python callable"
     if heroes is not None:

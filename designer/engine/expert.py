@@ -1,38 +1,40 @@
-"""The ``expert`` bot: a team plan played by a heuristic, checked by determinized look-ahead.
+"""The ``expert`` bot: ``casual``'s plan played as a team, checked by determinized look-ahead.
 
-The skill ladder of the bots is ``random`` (a legal action drawn uniformly), ``casual`` (the
-plan-following ``greedy`` bot of :mod:`designer.engine.policies`) and ``expert`` (this module).
+The skill ladder of the bots is ``random`` (a legal action drawn uniformly), ``casual``
+(:mod:`designer.engine.casual`: the plan-following ``greedy`` with its bugs removed) and
+``expert`` (this module).
 
-**The base play** (:func:`team_decide`) follows the witness plan as ``casual`` does, with what a
-competent group does on top of it: it never reads the face of a hidden token (a key shuffled
-among red tokens is looked for in every zone that still holds a face-down token of its group),
-searches early for weapons (every survivor without a two-damage melee weapon and a gun searches
-in the first turns), shoots only into zones where no team mate stands (ranged hits go to
-survivors first), and keeps the group together: the survivor nearest the goal leads (the
-runner for the key, the presser of the switch), the others escort it, staying within one zone.
+**The base play** (:func:`team_decide`) is ``casual``'s decision (it never reads the face of a
+hidden token, crosses the plan's one-way steps, escapes only when escaping wins, fights with the
+surest weapon, shoots only where no team mate stands) with what a group adds on top of it: every
+survivor without a two-damage melee weapon and a gun searches in the first three turns (two under a turn limit); the
+survivor nearest the goal leads (the runner for the key, the presser of the switch) and the
+others escort it, staying within one zone; and no survivor spends the turn's last action moving
+into a zone the zombies will reach in their phase (zombies there, or a runner next to it) from
+one they will not (:func:`team_step`).
 
 **The look-ahead** (:class:`ExpertBot`): when a decision matters (zombies in the zone, next to
-it or in sight two zones away, or a door to open, which may spawn a building), every candidate
-action is played out on copies of the game (:meth:`designer.engine.game.Game.copy`) to the end
-of the turn, zombies' phase and spawns included (:meth:`~designer.engine.game.Game.play_on`
-with ``max_turns=1``), the rest of the team playing the base play. Before each play-out the
-copy is **determinized** from what the team knows: the equipment deck and the zombie deck are
-reshuffled (the discards are public and stay), the face-down tokens of each hidden group that
-are still on the board swap zones at random, and the copy gets a generator of its own (future
-dice are unknown). The end position is scored (:func:`evaluate`: a win, a loss, survivors
-alive, wounds, zombies on or next to the team, victory steps and plan steps done, kills; the
-team's distance to its goal has a weight of 0 by default) and the candidate with the best mean
-score is played.
+it or in sight two zones away, or a door to open, which may spawn a building), the candidate
+actions (:func:`_candidates`) are played out on copies of the game
+(:meth:`designer.engine.game.Game.copy`) to the end of the turn, zombies' phase and spawns
+included (:meth:`~designer.engine.game.Game.play_on` with ``max_turns=1``), the rest of the
+team playing the base play. Before each play-out the copy is **determinized** from what the team
+knows: the equipment deck and the zombie deck are reshuffled (the discards are public and stay),
+the face-down tokens of each hidden group that are still on the board swap zones at random, and
+the copy gets a generator of its own (future dice are unknown). The end position is scored
+(:func:`evaluate`: a win, a loss, survivors alive, wounds, zombies on or next to the team,
+victory steps and plan steps done, kills). A candidate replaces the best so far (the base
+play's choice first) only when it scores more in **every** future (``agree``, paired future by
+future) and :data:`MARGIN` more on average: the dice of one future move a score by a wound or
+two, so a looser rule follows the luck of the draws rather than the actions' difference.
 
 **The budget** is counted in play-outs, never in time, so the same seed gives the same game on
-any machine: ``width`` candidates at most (default 4, in the order :func:`_candidates` gives),
-``rollouts`` determinized futures per candidate (default 2, the same futures for every
-candidate: common random numbers), at most ``per_turn`` play-outs per turn (default 12, so the
-search covers the whole game rather than its first turns)
-and ``budget`` per game (default 400); past a limit the base play decides alone. A candidate
-replaces the base play's choice only when it scores :data:`MARGIN` more on average. The
-look-ahead's generator is seeded from the game's seed, and it never draws from the game's own
-generator, so a game is reproducible and the look-ahead changes the game only through the
+any machine: ``width`` candidates at most (default 3), ``rollouts`` determinized futures per
+candidate (default 3, the same futures for every candidate: common random numbers), at most
+``per_turn`` play-outs per turn (default 9, so the search covers the whole game rather than its
+first turns) and ``budget`` per game (default 400); past a limit the base play decides alone.
+The look-ahead's generator is seeded from the game's seed, and it never draws from the game's
+own generator, so a game is reproducible and the look-ahead changes the game only through the
 actions it chooses.
 """
 
@@ -41,8 +43,10 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from .equipment import item
-from .policies import BOTS, _done, _killable, _toward, goal_zones, job_here, walk_on
+from ..rules.equipment import item
+from ..rules.zombies import RUNNER
+from .casual import casual_decide, known_goal
+from .policies import BOTS, _done, _toward, walk_on
 from .state import INF
 
 if TYPE_CHECKING:
@@ -57,43 +61,16 @@ ALIVE, WOUND, THREAT, STEP, PLAN, DISTANCE, KILL = 400.0, 120.0, 10.0, 300.0, 15
 """Weights of :func:`evaluate`: per survivor alive, per wound, per zombie on or next to a
 survivor's zone, per victory step met, per plan step done, per zone between the team and its
 goal, per kill."""
-MARGIN = 60.0
-"""How much better than the base play's choice (the first candidate) an action must score to be
-played instead."""
+MARGIN = 150.0
+"""How much better than the base play's choice (the first candidate) an action must score on
+average to be played instead (more than a wound: the dice of a single future move the score by a
+wound or two)."""
 
 
 # -- what the team knows ------------------------------------------------------------------------
 
 
-def _hidden_of(b: Any) -> dict[int, tuple[int, ...]]:
-    """Objective index -> its hidden group (the tokens shuffled face down together)."""
-    out = {}
-    for g in b.hidden_groups:
-        for o in g:
-            out[o] = g
-    return out
-
-
-def known_goal(view: "GameView", s: "Survivor", memory: Any) -> tuple[list[int], str, int | None]:
-    """:func:`designer.engine.policies.goal_zones` without reading hidden tokens: a plan step
-    that takes a token of a hidden group sends the survivor to every zone where a face-down
-    token of that group still lies, to take whichever it finds there."""
-    zones, action, target = goal_zones(view, s, memory)
-    if action == "take" and target is not None:
-        b, st = view.board, view.state
-        group = _hidden_of(b).get(target)
-        if group is not None:
-            left = sorted({st.obj_zone[o] for o in group if not st.taken >> o & 1})
-            return left or zones, "take", None
-    return zones, action, target
-
-
 # -- the base play --------------------------------------------------------------------------------
-
-
-def _well_armed(s: "Survivor") -> bool:
-    its = [item(n) for n in s.items]
-    return any(i.is_melee and i.damage >= 2 for i in its) and any(i.is_ranged for i in its)
 
 
 def _melee_value(game: "GameView", s: "Survivor", name: str) -> float:
@@ -116,63 +93,69 @@ def _leader(game: "GameView", zones: list[int], s: "Survivor") -> "Survivor | No
     return best
 
 
+def escort_step(game: "GameView", s: "Survivor", acts: list, zones: list[int], action: str) -> tuple | None:
+    """The escort's step: back toward the leader (the team mate nearest the goal) when more
+    than one zone behind it, around zombies; None when the survivor leads or keeps up."""
+    if not zones:
+        return None
+    lead = _leader(game, zones, s)
+    if lead is None or lead is s:
+        return None
+    mask = game.door_passable(s)
+    gap = game.board.survivor_distances(lead.zone, mask)[s.zone]
+    if 1 < gap < INF:
+        return _toward(game, s, acts, [lead.zone], True)
+    return None
+
+
+def reached(game: "GameView", zone: int) -> bool:
+    """Whether zombies attack a survivor standing in ``zone`` in the coming zombies' phase:
+    zombies stand there, or runners (two actions: a move and an attack) one zone away."""
+    st = game.state
+    if st.zombies_in(zone):
+        return True
+    return any(st.zombies[v][RUNNER] for v, _c in game.board.surv_adj[zone])
+
+
+def team_step(game: "GameView", s: "Survivor", acts: list, zones: list[int], action: str) -> tuple | None:
+    """What the team adds before a survivor walks on toward its goal: the escort's step, and
+    never spending the turn's last action on a move into a zone the zombies will reach from a
+    zone they will not (the survivor waits where it is and goes on next turn)."""
+    step = escort_step(game, s, acts, zones, action)
+    if step is not None:
+        return step
+    if s.actions_left == 1 and not reached(game, s.zone):
+        walk = walk_on(game, s, acts, zones, action, [], [a for a in acts if a[0] == "ranged"], False)
+        if walk[0] == "move" and reached(game, walk[1]):
+            return ("pass",)
+        return walk
+    return None
+
+
 def team_decide(game: "GameView", s: "Survivor", acts: list, memory: Any, escort: bool = True) -> tuple:
-    """The base play of the expert (see the module's docstring)."""
-    st, b = game.state, game.board
-    z = s.zone
-    here = st.zombies_in(z)
-    melee = [a for a in acts if a[0] == "melee" and _killable(game, s, z, a[1])]
-    ranged = [a for a in acts if a[0] == "ranged"]
-    zones, action, target = known_goal(game, s, memory)
-    alone_here = len(st.survivors_in(z)) == 1
+    """The base play of the expert: ``casual``'s decision (:func:`designer.engine.casual.casual_decide`)
+    with the team's searches for weapons in the first three turns (two, as casual, when the
+    mission has a turn limit), the escorts and no last move into the zombies' reach
+    (:func:`team_step`)."""
+    turns = 2 if game.board.scenario.setup.turn_limit is not None else 3  # a race against the clock arms less
+    return casual_decide(game, s, acts, memory, search_turns=turns, team=team_step if escort else escort_step_off)
 
-    if here:
-        if melee:
-            return max(melee, key=lambda a: _melee_value(game, s, a[1]))
-        own = [a for a in ranged if a[2] == z and alone_here]
-        if own:
-            return own[0]
-        step = _toward(game, s, acts, zones, False)
-        if step is None or step[0] != "move":
-            moves = [a for a in acts if a[0] == "move"]
-            step = min(moves, key=lambda a: (st.zombies_in(a[1]), a), default=None)
-        return step or ("pass",)
 
-    job = job_here(game, s, acts, zones, action, target)
-    if job is not None:
-        return job
-
-    # ranged fire only where no team mate stands (hits go to survivors first)
-    safe = [a for a in ranged if not st.survivors_in(a[2])]
-    if safe:
-        near = any(st.zombies_in(v) for v, d in b.visible(st.doors_open)[z] if d <= 1)
-        if near or action == "hunt":
-            return max(safe, key=lambda a: (st.zombies_in(a[2]), -a[2]))
-
-    if ("search",) in acts and (not any(item(n).is_weapon for n in s.items) or
-                                (not _well_armed(s) and st.turn <= 3)):
-        return ("search",)
-    free = [a for a in acts if a[0] == "take" and b.obj_kind[a[1]] == "search_marker"]
-    if free:
-        return free[0]
-
-    if escort and zones:
-        lead = _leader(game, zones, s)
-        if lead is not None and lead is not s:
-            mask = game.door_passable(s)
-            gap = b.survivor_distances(lead.zone, mask)[z]
-            if 1 < gap < INF:
-                step = _toward(game, s, acts, [lead.zone], True)
-                if step:
-                    return step
-
-    return walk_on(game, s, acts, zones, action, melee, ranged, False)
+def escort_step_off(game: "GameView", s: "Survivor", acts: list, zones: list[int], action: str) -> tuple | None:
+    """The team hook without escorts (``TeamBot(escort=False)``): only the last-move rule."""
+    if s.actions_left == 1 and not reached(game, s.zone):
+        walk = walk_on(game, s, acts, zones, action, [], [a for a in acts if a[0] == "ranged"], False)
+        if walk[0] == "move" and reached(game, walk[1]):
+            return ("pass",)
+        return walk
+    return None
 
 
 class TeamBot:
     """The expert's base play for one game, with its memory of the plan steps done."""
 
     __slots__ = ("done", "escort")
+    trades = True
 
     def __init__(self, escort: bool = True):
         self.done = 0
@@ -191,6 +174,7 @@ class _First:
     """Play ``act`` at the current decision, then the base play (a play-out's policy)."""
 
     __slots__ = ("act", "bot")
+    trades = True
 
     def __init__(self, act: tuple, bot: TeamBot):
         self.act, self.bot = act, bot
@@ -237,7 +221,6 @@ def evaluate(g: Any) -> float:
         return LOSS + 10 * sum(1 for s in st.survivors if s.alive)
     score = 0.0
     living = st.living()
-    view = g.view
     steps = len(b.scenario.victory.steps)
     score += STEP * sum(1 for i in range(steps) if g.step_met(i))
     score += PLAN * _plan_done(g)
@@ -250,18 +233,7 @@ def evaluate(g: Any) -> float:
         threat += st.zombies_in(s.zone)
         for v, _c in b.surv_adj[s.zone]:
             threat += st.zombies_in(v)
-    score -= THREAT * threat
-    if DISTANCE and living:  # (weight 0 by default: the plan steps done measure progress)
-        memory = TeamBot()
-        zones, _a, _t = known_goal(view, living[0], memory)
-        if zones:
-            far = 0
-            for s in living:
-                mask = g.door_passable(s)
-                d = min(b.survivor_distances(zz, mask)[s.zone] for zz in zones[:4])
-                far += d if d < INF else 20
-            score -= DISTANCE * far / len(living)
-    return score
+    return score - THREAT * threat
 
 
 def _critical(game: "GameView", s: "Survivor", acts: list) -> bool:
@@ -280,17 +252,32 @@ def _critical(game: "GameView", s: "Survivor", acts: list) -> bool:
     return any(a[0] == "open" for a in acts)
 
 
-def _candidates(game: "GameView", s: "Survivor", acts: list, base: tuple) -> list[tuple]:
-    """The actions worth comparing, the most telling first: the base play's choice, the best
-    melee weapon, the shot at the zone with the most zombies, the safest move (fewest zombies in
-    and next to the zone moved to), pass (stay), then every other move, door, shot, search and
-    objective in the order of the legal actions; noise is left out."""
+def lures(game: "GameView", s: "Survivor", acts: list) -> bool:
+    """Whether making noise is worth trying as a lure: no zombie in the survivor's zone, and it
+    does not lead the team (the zombies that see no survivor walk toward the noisiest zone, so
+    noise made by an escort pulls them off the leader's way)."""
+    if ("noise",) not in acts or game.state.zombies_in(s.zone):
+        return False
+    zones, _a, _t = known_goal(game, s, None)
+    lead = _leader(game, zones, s)
+    return lead is not None and lead is not s and lead.zone != s.zone
+
+
+def _candidates(game: "GameView", s: "Survivor", acts: list, base: tuple, lure: bool = True) -> list[tuple]:
+    """The actions worth comparing, the most telling first: the base play's choice, a noise
+    lure (when :func:`lures` says it may help), the best melee weapon, the shot at the zone with
+    the most zombies, the safest move (fewest zombies in and next to the zone moved to), pass
+    (stay), then every other move, door, shot, search and objective in the order of the legal
+    actions."""
     st, b = game.state, game.board
     out = [base]
 
     def add(a: tuple | None) -> None:
         if a is not None and a not in out:
             out.append(a)
+
+    if lure and lures(game, s, acts):
+        add(("noise",))
 
     melee = [a for a in acts if a[0] == "melee"]
     if melee:
@@ -316,11 +303,13 @@ class ExpertBot:
     """The expert for one game (see the module's docstring): base play plus determinized
     look-ahead, budgeted in play-outs."""
 
-    __slots__ = ("base", "rollouts", "budget", "spent", "rng", "searched", "horizon", "margin", "per_turn",
+    trades = True
+    __slots__ = ("agree", "evaluate", "lure", "base", "rollouts", "budget", "spent", "rng", "searched", "horizon", "margin", "per_turn",
                  "turn", "turn_spent", "width")
 
-    def __init__(self, rollouts: int = 2, budget: int = 400, escort: bool = True, horizon: int = 1,
-                 margin: float = MARGIN, per_turn: int = 12, width: int = 4):
+    def __init__(self, rollouts: int = 3, budget: int = 400, escort: bool = True, horizon: int = 1,
+                 margin: float = MARGIN, per_turn: int = 9, width: int = 3, agree: float = 1.0,
+                 evaluate: Any = None, lure: bool = True):
         self.base = TeamBot(escort)
         self.per_turn = per_turn
         """Play-outs per turn at most (0: no limit but the game's budget)."""
@@ -330,6 +319,13 @@ class ExpertBot:
         self.turn_spent = 0
         self.horizon = horizon
         """Turns each play-out plays (the current one counts as the first)."""
+        self.evaluate = evaluate or globals()["evaluate"]
+        """The score of a play-out's end position (:func:`evaluate`)."""
+        self.lure = lure
+        """Whether a noise lure is among the candidates (:func:`lures`)."""
+        self.agree = agree
+        """The share of the futures in which a candidate must score more than the best so far
+        (paired, future by future) to replace it."""
         self.margin = margin
         """How much better than the base play's choice an action must score to be played."""
         self.rollouts = rollouts
@@ -345,7 +341,8 @@ class ExpertBot:
         c = ExpertBot.__new__(ExpertBot)
         c.base = self.base.__copy__()
         c.rollouts, c.budget, c.spent, c.searched = self.rollouts, self.budget, self.spent, self.searched
-        c.horizon, c.margin = self.horizon, self.margin
+        c.horizon, c.margin, c.agree, c.evaluate = self.horizon, self.margin, self.agree, self.evaluate
+        c.lure = self.lure
         c.per_turn, c.turn, c.turn_spent, c.width = self.per_turn, self.turn, self.turn_spent, self.width
         c.rng = None
         if self.rng is not None:
@@ -363,7 +360,7 @@ class ExpertBot:
             left = min(left, self.per_turn - self.turn_spent)
         if len(acts) <= 1 or left < 2 * self.rollouts or not _critical(game, s, acts):
             return base
-        cands = _candidates(game, s, acts, base)
+        cands = _candidates(game, s, acts, base, self.lure)
         if len(cands) <= 1:
             return base
         cands = cands[:max(2, left // self.rollouts)]
@@ -375,20 +372,24 @@ class ExpertBot:
         # the same futures for every candidate (common random numbers): the comparison sees
         # the actions' difference, not the luck of the draws
         futures = [self.rng.getrandbits(64) for _ in range(self.rollouts)]
-        best, best_score = base, None
+        best, best_scores = base, None
         for act in cands:
-            total = 0.0
+            scores = []
             for future in futures:
                 g = game.copy_game()
                 determinize(g, random.Random(future))
                 g.policy = _First(act, self.base.__copy__())
                 g.play_on(max_turns=self.horizon)
-                total += evaluate(g)
+                scores.append(self.evaluate(g))
                 self.spent += 1
                 self.turn_spent += 1
-            mean = total / self.rollouts
-            if best_score is None or mean > best_score + self.margin:
-                best, best_score = act, mean
+            if best_scores is None:
+                best_scores = scores
+                continue
+            gains = [a - b for a, b in zip(scores, best_scores)]
+            better = sum(1 for d in gains if d > 0)
+            if sum(gains) / len(gains) > self.margin and better >= self.agree * len(gains):
+                best, best_scores = act, scores
         return best
 
 

@@ -306,7 +306,24 @@ class Game:
             elif not st.taken >> o & 1:
                 acts.append(("take", o))
         acts.append(("noise",))
+        if getattr(self.policy, "trades", False):
+            acts.extend(self.trade_actions(s))
         return acts
+
+    def trade_actions(self, s: Survivor) -> list[Action]:
+        """Trades (rulebook chapter 6: trade / reorganise, one action) for a policy that asks for
+        them (its ``trades`` attribute is true; the built-in greedy, cautious and random do not,
+        so their games are unchanged): ``("give", mate, item)`` hands one of the survivor's
+        cards to a team mate in its zone."""
+        st = self.state
+        mates = [o.index for o in st.survivors if o is not s and o.on_board and o.zone == s.zone]
+        return [("give", m, n) for m in mates for n in dict.fromkeys(s.items)]
+
+    def give(self, s: Survivor, mate: int, card: str) -> None:
+        """Hand a card to a team mate (who discards its least useful card when its hands are full)."""
+        s.items.remove(card)
+        self.note("give", survivor=s.index, mate=mate + 1, item=card)
+        self.keep(self.state.survivors[mate], card)
 
     def _objectives_at(self, zone: int) -> list[int]:
         """Objectives lying in a zone (the layout is fixed once the hidden tokens are shuffled)."""
@@ -373,6 +390,8 @@ class Game:
         elif kind == "noise":
             st.add_noise(s.zone)
             self.note("noise", survivor=s.index)
+        elif kind == "give":
+            self.give(s, act[1], act[2])
 
     def keep(self, s: Survivor, card: str) -> None:
         """Add a card to the inventory, discarding the least useful item when full."""
@@ -1139,6 +1158,7 @@ _TEXT = {
     "take": "survivor {s} takes objective {objective}",
     "press": "survivor {s} presses switch {switch}",
     "noise": "survivor {s} makes noise",
+    "give": "survivor {s} gives a {item} to survivor {mate}",
     "escape": "survivor {s} escapes through {zone}",
     "kill": "survivor {s} kills a {zombie} in {zone}",
     "wound": "survivor {s} is wounded ({wounds} wound(s), {cause})",

@@ -301,11 +301,13 @@ POLICIES: dict[str, Policy] = {"greedy": greedy, "cautious": cautious, "random":
 
 BOTS: dict[str, Callable[[], Policy]] = {}
 """Bots other modules of the engine register by name: a factory of a fresh bot per game
-(``expert`` registers itself in :mod:`designer.engine.expert`)."""
+(``casual`` and ``expert`` register themselves in :mod:`designer.engine.casual` and
+:mod:`designer.engine.expert`)."""
 
 POLICY_NAMES = ("greedy", "casual", "cautious", "random", "expert")
-"""Every built-in policy name: ``casual`` is ``greedy`` by its place on the skill ladder
-(random, casual, expert); ``expert`` is :class:`designer.engine.expert.ExpertBot`."""
+"""Every built-in policy name: the skill ladder is random, casual
+(:class:`designer.engine.casual.CasualBot`, greedy with its bugs removed) and expert
+(:class:`designer.engine.expert.ExpertBot`)."""
 
 
 def resolve_policy(policy: Any) -> Policy:
@@ -313,7 +315,7 @@ def resolve_policy(policy: Any) -> Policy:
     as it is."""
     if callable(policy):
         return policy
-    if policy in ("greedy", "casual", "cautious"):
+    if policy in ("greedy", "cautious"):
         return PlanBot(policy == "cautious")
     if policy in BOTS:
         return BOTS[policy]()

@@ -1,0 +1,282 @@
+"""The ``casual`` bot: ``greedy`` with its bugs removed.
+
+``greedy`` (:mod:`designer.engine.policies`) stays exactly as it is: the golden playthroughs and
+the compiled core reproduce it record for record, and stored results stay comparable. ``casual``
+is the middle rung of the skill ladder (``random``, ``casual``, ``expert``): the same plan
+following, written with the same shared pieces (:func:`~designer.engine.policies.goal_zones`,
+:func:`~designer.engine.policies.job_here`, :func:`~designer.engine.policies.walk_on`), with
+these fixes (each one has a test in ``tests/test_bots_casual.py`` that fails with ``greedy``):
+
+- **hidden tokens are not read**: a plan step "take the blue key" whose key lies face down among
+  the red tokens of a hidden group sends the survivor to every zone that still holds a face-down
+  token of the group, and it takes whichever it finds there (:func:`known_goal`);
+- **a "cross" step is crossed**: greedy walked to the zone where the one-way connection starts
+  and waited there; casual walks on into the zone the connection leads to;
+- **an "enter" step for the zone it stands in** (a start zone it never entered, whose entry
+  fires a trigger) is done by stepping out and back in, not by waiting there for ever;
+- **escape timing**: the last survivor on the board does not end its turn on an exit while its
+  escape would not win the game (a "survive N turns" step still to come, another step not met):
+  it steps off the exit and comes back when escaping wins;
+- **stuck among zombies it cannot kill**, it walks on toward the goal only when the zone there
+  holds no more zombies than its own, else it gets out into the zone with the fewest zombies
+  (greedy walked on into any crowd);
+- **trades**: a survivor with two melee weapons (or two guns) hands the lesser one to a team
+  mate in its zone whose best weapon of that kind is worse (one action, the rulebook's trade; the engine offers trades only to a bot that
+  asks for them, so greedy's games are unchanged);
+- **melee counts accuracy**: the weapon is the one with the most expected kills (dice x chance to
+  hit, at most the zombies it can kill), not the most dice x damage.
+
+What it still does not do (the expert does): escort team mates, look ahead, lure with noise.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..rules.equipment import item
+from .policies import BOTS, PlanBot, _done, _killable, _toward, goal_zones, job_here, walk_on
+
+if TYPE_CHECKING:
+    from .state import Survivor
+    from .view import GameView
+
+__all__ = ["CasualBot", "casual_decide", "escape_wins", "give_weapon", "hidden_of", "known_goal", "melee_value"]
+
+
+# -- what the team knows ------------------------------------------------------------------------
+
+
+def hidden_of(b: Any) -> dict[int, tuple[int, ...]]:
+    """Objective index -> its hidden group (the tokens shuffled face down together), cached on
+    the board."""
+    key = ("casual", "hidden")
+    out = b.compiled.get(key)
+    if out is None:
+        out = {}
+        for g in b.hidden_groups:
+            for o in g:
+                out[o] = tuple(g)
+        b.compiled[key] = out
+    return out
+
+
+def _open_step(game: "GameView", memory: Any) -> Any:
+    """The first plan step not done yet (from the leading steps the bot knows done)."""
+    plan = game.plan
+    for i in range(memory.done if memory is not None else 0, len(plan)):
+        if not _done(game, plan[i]):
+            return plan[i]
+    return None
+
+
+def known_goal(game: "GameView", s: "Survivor", memory: Any) -> tuple[list[int], str, int | None]:
+    """Where the survivor should go next, what to do there and on what, as
+    :func:`~designer.engine.policies.goal_zones` says, read the way players can read it:
+
+    - a step that takes a token of a hidden group goes to every zone where a face-down token
+      of the group still lies (action 'take', no target: take what lies there);
+    - a 'cross' step goes to the zone the connection leads to (action 'reach');
+    - an 'enter' step goes to the zone to enter; when the survivor stands in it without having
+      entered it, the action is 'reenter' (step out, then come back).
+    """
+    zones, action, target = goal_zones(game, s, memory)
+    if not game.plan or action not in ("take", "reach"):
+        return zones, action, target
+    b, st = game.board, game.state
+    if action == "take" and target is not None:
+        group = hidden_of(b).get(target)
+        if group is not None:
+            left = sorted({st.obj_zone[o] for o in group if not st.taken >> o & 1})
+            return left or zones, "take", None
+        return zones, action, target
+    step = _open_step(game, memory)
+    if step is None or step.action not in ("enter", "cross"):
+        return zones, action, target
+    if step.action == "cross":
+        zone = b.c_to[b.conn_index[step.target]]
+    else:
+        zone = b.zone_index[step.target]
+    if zone == s.zone:
+        return [zone], "reenter", None
+    return [zone], "reach", None
+
+
+# -- the fixes --------------------------------------------------------------------------------------
+
+
+def melee_value(game: "GameView", s: "Survivor", zone: int, name: str) -> float:
+    """Expected kills of one melee attack with ``name`` in ``zone``: dice x chance to hit, at
+    most the zombies there the weapon's damage kills."""
+    it = item(name)
+    tough = game.profile.params.toughness
+    killable = sum(c for t, c in enumerate(game.state.zombies[zone]) if c and it.damage >= tough[t])
+    dice = game.profile.dice_for(s, it)
+    hit = max(0, 7 - it.accuracy) / 6.0
+    return min(dice * hit, killable) + 0.01 * it.damage
+
+
+def escape_wins(game: "GameView", s: "Survivor") -> bool:
+    """Whether ``s`` may escape now without losing: true unless ``s`` is the last survivor on the
+    board and, with it out, the victory would not be complete (the engine then ends the game as
+    a loss: nobody is left to meet the other steps)."""
+    st = game.state
+    if any(o is not s and o.on_board for o in st.survivors):
+        return True
+    b = game.board
+    steps = b.scenario.victory.steps
+    rules = b.rules
+
+    def met(j: int) -> bool:
+        if steps[j].kind == "escape":
+            return rules.step_who[j] == "any" or all(o is s or o.escaped for o in st.survivors if o.alive)
+        return game.step_met(j)
+
+    if b.scenario.victory.ordered:
+        return all(met(j) for j in range(st.progress, len(steps)))
+    return all(st.progress >> j & 1 or met(j) for j in range(len(steps)))
+
+
+def _safest_move(game: "GameView", s: "Survivor", acts: list, zones: list[int]) -> tuple | None:
+    """The way out of a zone whose zombies the survivor cannot kill: on toward the goal when the
+    zone there holds no more zombies than this one, else the move into the zone with the fewest
+    zombies (then the fewest next to it)."""
+    st, b = game.state, game.board
+    moves = [a for a in acts if a[0] == "move"]
+    if not moves:
+        return None
+    toward = _toward(game, s, acts, zones, False)
+    if toward is not None and toward[0] == "move" and st.zombies_in(toward[1]) <= st.zombies_in(s.zone):
+        return toward
+
+    def key(a: tuple) -> tuple:
+        v = a[1]
+        return (st.zombies_in(v), sum(st.zombies_in(u) for u, _c in b.surv_adj[v]), a)
+
+    return min(moves, key=key)
+
+
+def _step_off(game: "GameView", s: "Survivor", acts: list) -> tuple | None:
+    """A move out of the survivor's zone into a zone that is not an exit, fewest zombies first."""
+    st, b = game.state, game.board
+    moves = [a for a in acts if a[0] == "move" and not b.is_exit[a[1]]] or [a for a in acts if a[0] == "move"]
+    return min(moves, key=lambda a: (st.zombies_in(a[1]), a), default=None)
+
+
+def _weapon_value(name: str) -> float:
+    it = item(name)
+    return it.dice * max(0, 7 - it.accuracy) * it.damage * (1.5 if it.is_ranged else 1.0)
+
+
+def give_weapon(game: "GameView", s: "Survivor", acts: list) -> tuple | None:
+    """A trade (``("give", mate, card)``): a survivor who carries two melee weapons (or two
+    guns) hands the lesser one to a team mate in its zone whose best weapon of that kind is
+    worse (none at all, first), keeping its best."""
+    gives = [a for a in acts if a[0] == "give"]
+    if not gives:
+        return None
+    st = game.state
+    for ranged in (False, True):
+        mine = sorted((n for n in s.items if item(n).is_weapon and item(n).is_ranged == ranged),
+                      key=lambda n: (_weapon_value(n), n))
+        if len(mine) < 2:
+            continue
+        spare = mine[0]
+        best, best_gain = None, 0.0
+        for a in gives:
+            if a[2] != spare:
+                continue
+            theirs = [_weapon_value(n) for n in st.survivors[a[1]].items
+                      if item(n).is_weapon and item(n).is_ranged == ranged]
+            gain = _weapon_value(spare) - max(theirs, default=-1.0)
+            if gain > best_gain:
+                best, best_gain = a, gain
+        if best is not None:
+            return best
+    return None
+
+
+def casual_decide(game: "GameView", s: "Survivor", acts: list, memory: Any, search_turns: int = 2,
+                  team: Any = None) -> tuple:
+    """One decision of ``casual`` (see the module's docstring). A survivor not well armed
+    (a two-damage melee weapon and a gun) searches in the first ``search_turns`` turns.
+    ``team(game, s, acts, zones, action)``, when given, is asked before the survivor walks on
+    toward its goal (the expert's team play: escorts, lures); its action, when not None, is
+    played instead."""
+    st, b = game.state, game.board
+    z = s.zone
+    here = st.zombies_in(z)
+    melee = [a for a in acts if a[0] == "melee" and _killable(game, s, z, a[1])]
+    ranged = [a for a in acts if a[0] == "ranged"]
+    zones, action, target = known_goal(game, s, memory)
+
+    if here:
+        if melee:
+            return max(melee, key=lambda a: (melee_value(game, s, z, a[1]), a))
+        own = [a for a in ranged if a[2] == z and len(st.survivors_in(z)) == 1]
+        if own:
+            return own[0]
+        # nothing here can be killed: get out into the zone with the fewest zombies
+        return _safest_move(game, s, acts, zones) or ("pass",)
+
+    if action == "reenter":
+        step = _step_off(game, s, acts)
+        if step is not None:
+            return step
+        action = "reach"
+    if action == "escape" and not escape_wins(game, s):
+        # escaping now would end the game as a loss: not on the exit at the end of the turn
+        if b.is_exit[z]:
+            step = _step_off(game, s, acts)
+            if step is not None:
+                return step
+        if any(b.is_exit[v] for v, _c in b.surv_adj[z]):  # wait next to the exit
+            wait = [a for a in acts if a[0] == "search"]
+            return wait[0] if wait else ("pass",)
+        action = "reach"  # walk on toward the exit, to wait next to it
+
+    job = job_here(game, s, acts, zones, action, target)
+    if job is not None:
+        return job
+
+    safe = [a for a in ranged if not st.survivors_in(a[2])]
+    if safe and (action == "hunt" or any(st.zombies_in(v) for v, d in b.visible(st.doors_open)[z] if d <= 1)):
+        return max(safe, key=lambda a: (st.zombies_in(a[2]), -a[2]))
+
+    give = give_weapon(game, s, acts)
+    if give is not None:
+        return give
+    armed = any(item(n).is_weapon for n in s.items)
+    well_armed = any(item(n).is_melee and item(n).damage >= 2 for n in s.items) and \
+        any(item(n).is_ranged for n in s.items)
+    if ("search",) in acts and (not armed or (not well_armed and st.turn <= search_turns)):
+        return ("search",)
+    free_markers = [a for a in acts if a[0] == "take" and b.obj_kind[a[1]] == "search_marker"]
+    if free_markers:
+        return free_markers[0]
+    if team is not None:
+        act = team(game, s, acts, zones, action)
+        if act is not None:
+            return act
+    return walk_on(game, s, acts, zones, action, melee, ranged, False)
+
+
+class CasualBot(PlanBot):
+    """``casual`` for one game, with its memory of the plan steps done."""
+
+    __slots__ = ()
+    trades = True
+    """The engine offers this bot trades (``("give", mate, card)``)."""
+
+    def __init__(self) -> None:
+        super().__init__(False)
+
+    def __call__(self, game: "GameView", s: "Survivor", acts: list) -> tuple:
+        return casual_decide(game, s, acts, self)
+
+    def copy(self) -> "CasualBot":
+        c = CasualBot()
+        c.done = self.done
+        return c
+
+
+BOTS["casual"] = CasualBot

@@ -1,0 +1,194 @@
+"""``casual`` is ``greedy`` with its bugs removed: each fixed bug is shown failing with greedy and
+passing with casual; greedy itself is unchanged (the goldens and the compiled core play it)."""
+
+from __future__ import annotations
+
+import json
+
+import designer
+from designer.engine import Board, Game, core
+from designer.engine.casual import CasualBot, escape_wins, known_goal
+from designer.engine.policies import PlanBot, resolve_policy
+from designer.io.files import dumps, parse
+from designer.plans import bot_plan
+
+from .test_checks_plans import BOT_ISSUES, _bots_win, mission
+
+
+def _wins(s, policy, seeds=range(3)) -> list[bool]:
+    plan = bot_plan(s)
+    return [designer.play(s, seed=seed, policy=policy, plan=plan)["won"] for seed in seeds]
+
+
+def test_casual_is_its_own_bot_and_greedy_is_unchanged():
+    bot = resolve_policy("casual")
+    assert isinstance(bot, CasualBot) and resolve_policy("casual") is not bot
+    assert type(resolve_policy("greedy")) is PlanBot
+    copy = bot.copy()
+    assert isinstance(copy, CasualBot) and copy.done == bot.done
+
+
+def test_casual_is_played_by_the_reference_engine():
+    s = designer.load("scenarios/night-shift.json")
+    board = Board(s)
+    reason = core.unsupported(board, "casual", plan=bot_plan(s))
+    assert reason is not None and "casual" not in core.POLICY_CODES
+    if core.available():
+        assert "casual" in reason
+        assert core.unsupported(board, "greedy", plan=bot_plan(s)) is None
+    r = designer.playtest(s, n=20, policy="casual", store=None, workers=1)
+    assert r.meta["played_by"] != "core"
+
+
+def test_casual_crosses_a_one_way_connection_of_the_plan():
+    s = mission([("z0", "street"), ("z1", "street")], [("c", "opening", "z0", "z1", {"one_way": True})],
+                [{"kind": "reach_zone", "zones": ["z1"]}])
+    assert BOT_ISSUES["cross"](s, bot_plan(s))
+    assert not any(_wins(s, "greedy"))
+    assert _bots_win(s, policy="casual")
+
+
+def test_casual_waits_for_a_survive_step_before_escaping():
+    s = mission([("z0", "street"), ("z1", "street")], [("a", "opening", "z0", "z1")],
+                [{"kind": "escape"}, {"kind": "survive", "turns": 1}], exits=["z0"])
+    s = parse(dict(json.loads(dumps(s)), victory={"ordered": True, "steps": [
+        {"kind": "escape"}, {"kind": "survive", "turns": 1}]}))
+    assert not any(_wins(s, "greedy"))
+    assert _bots_win(s, policy="casual")
+    records = [designer.play(s, seed=seed, policy="casual", plan=bot_plan(s)) for seed in range(3)]
+    assert all(r["turns"] == 2 and r["survivors_escaped"] == 1 for r in records)
+
+
+def test_the_last_survivor_escapes_only_when_it_wins():
+    s = mission([("z0", "street"), ("z1", "street")], [("a", "opening", "z0", "z1")],
+                [{"kind": "escape"}, {"kind": "survive", "turns": 2}], exits=["z0"])
+    game = Game(Board(s), 0, "casual", plan=bot_plan(s))
+    v, st = game.view, game.state
+    assert not escape_wins(v, st.survivors[0])
+    st.turn = 3
+    assert escape_wins(v, st.survivors[0])
+
+
+def test_casual_enters_the_start_zone_it_stands_in():
+    trigger = [{"id": "t", "when": {"kind": "zone_entered", "zone": "z1"},
+                "then": [{"kind": "open_door", "door": "d"}]}]
+    s = mission([("z0", "street"), ("z1", "street"), ("z2", "street")],
+                [("a", "opening", "z0", "z1"), ("d", "door", "z1", "z2", {"by_hand": False})],
+                [{"kind": "reach_zone", "zones": ["z2"]}], start=["z0", "z1"], triggers=trigger)
+    plan = bot_plan(s)
+    assert BOT_ISSUES["enter another start zone"](s, plan)
+    seeds = range(8)
+    greedy = [designer.play(s, seed=seed, plan=plan)["won"] for seed in seeds]
+    casual = [designer.play(s, seed=seed, policy="casual", plan=plan)["won"] for seed in seeds]
+    assert not all(greedy)  # the games that start in z1 wait there
+    assert all(casual)
+
+
+def test_casual_does_not_read_hidden_tokens():
+    """The plan's first step takes a token shuffled face down in a hidden group: greedy walks to
+    that token's zone (it reads the face), casual to every zone of the group, whichever token
+    the key is; swapping two tokens of the group changes greedy's goal and not casual's."""
+    from designer.engine.policies import goal_zones
+    s = designer.load("scenarios/prison-outbreak/m00-the-break-in.json")
+    board, plan = Board(s), bot_plan(s)
+    game = Game(board, 1, "casual", plan=plan)
+    st, v = game.state, game.view
+    sv = st.survivors[0]
+    zones, action, key = goal_zones(v, sv, PlanBot(False))
+    group = next(g for g in board.hidden_groups if key in g)
+    assert action == "take" and zones == [st.obj_zone[key]]
+    before = known_goal(v, sv, CasualBot())
+    assert before[1] == "take" and before[2] is None
+    assert before[0] == sorted({st.obj_zone[o] for o in group})
+    other = next(o for o in group if st.obj_zone[o] != st.obj_zone[key])
+    acts = game.legal_actions(sv)
+    first = CasualBot()(v, sv, acts)
+    st.obj_zone[key], st.obj_zone[other] = st.obj_zone[other], st.obj_zone[key]
+    assert goal_zones(v, sv, PlanBot(False))[0] != zones
+    assert known_goal(v, sv, CasualBot()) == before
+    assert CasualBot()(v, sv, acts) == first
+
+
+def _street(n_zones=4):
+    """A street z0-z1-z2-z3 with a side zone z4 off z0; the goal is z3."""
+    zones = [(f"z{i}", "street") for i in range(n_zones)] + [("z4", "street")]
+    conns = [(f"c{i}", "opening", f"z{i}", f"z{i + 1}") for i in range(n_zones - 1)] + [("side", "opening", "z0", "z4")]
+    return mission(zones, conns, [{"kind": "reach_zone", "zones": [f"z{n_zones - 1}"]}])
+
+
+def _decision(s, policy, items, zombies):
+    game = Game(Board(s), 0, policy, plan=bot_plan(s))
+    st, b = game.state, game.board
+    sv = st.survivors[0]
+    sv.items[:] = items
+    for zone, kind, count in zombies:
+        st.place_zombies(b.zone_index[zone], kind, count, from_pool=False)
+    sv.actions_left = 3
+    bot = resolve_policy(policy)
+    act = bot(game.view, sv, game.legal_actions(sv))
+    return act, b
+
+
+def test_casual_stuck_among_zombies_gets_out_to_the_quietest_zone():
+    s = _street()
+    zombies = [("z0", "fatty", 1), ("z1", "walker", 3)]  # a fatty it cannot kill; more on the way
+    g, b = _decision(s, "greedy", ["baseball bat"], zombies)
+    c, _ = _decision(s, "casual", ["baseball bat"], zombies)
+    assert g[0] == "move" and b.zone_ids[g[1]] == "z1"  # greedy walks on into three walkers
+    assert c[0] == "move" and b.zone_ids[c[1]] == "z4"  # casual steps aside into the empty zone
+
+
+def test_casual_melee_counts_the_chance_to_hit():
+    s = _street()
+    zombies = [("z0", "walker", 1)]
+    g, _ = _decision(s, "greedy", ["pan", "baseball bat"], zombies)
+    c, _ = _decision(s, "casual", ["pan", "baseball bat"], zombies)
+    assert g == ("melee", "pan")  # 1 die x 1 damage either way: greedy takes the first, hitting on 6
+    assert c == ("melee", "baseball bat")  # casual hits on 3+
+
+
+def test_casual_trades_a_spare_weapon_to_a_worse_armed_team_mate():
+    """The rulebook's trade (one action): the engine offers ``give`` only to a bot that asks
+    for trades, so greedy's legal actions (and games) are unchanged; casual hands its lesser
+    melee weapon to the team mate in its zone whose best melee weapon is worse."""
+    zones = [("z0", "street"), ("z1", "street"), ("z2", "street")]
+    s = mission(zones, [("a", "opening", "z0", "z1"), ("b", "opening", "z1", "z2")],
+                [{"kind": "reach_zone", "zones": ["z2"], "who": "all"}], survivors=2)
+    plan = bot_plan(s)
+    greedy = Game(Board(s), 0, "greedy", plan=plan)
+    game = Game(Board(s), 0, "casual", plan=plan, log=True)
+    for g in (greedy, game):
+        a, b = g.state.survivors
+        a.items[:] = ["machete", "pan"]
+        b.items[:] = ["water"]
+        a.actions_left = 3
+    assert not any(x[0] == "give" for x in greedy.legal_actions(greedy.state.survivors[0]))
+    a, b = game.state.survivors
+    acts = game.legal_actions(a)
+    assert ("give", 1, "pan") in acts and ("give", 1, "machete") in acts
+    act = game.policy(game.view, a, acts)
+    assert act == ("give", 1, "pan")
+    game.apply(a, act)
+    assert a.items == ["machete"] and "pan" in b.items and a.actions_left == 2
+    assert "survivor 1 gives a pan to survivor 2" in game.transcript()
+    # nothing to spare: one melee weapon and one gun
+    a.items[:] = ["machete", "pistol"]
+    assert game.policy(game.view, a, game.legal_actions(a))[0] != "give"
+
+
+def test_casual_walks_toward_an_exit_it_may_not_use_yet_and_waits_next_to_it():
+    s = mission([("z0", "street"), ("z1", "street"), ("z2", "street"), ("z3", "street")],
+                [("a", "opening", "z0", "z1"), ("b", "opening", "z1", "z2"), ("c", "opening", "z2", "z3")],
+                [{"kind": "escape"}, {"kind": "survive", "turns": 3}], exits=["z3"])
+    s = parse(dict(json.loads(dumps(s)), victory={"ordered": True, "steps": [
+        {"kind": "escape"}, {"kind": "survive", "turns": 3}]}))
+    game = Game(Board(s), 0, "casual", plan=bot_plan(s))
+    st, b = game.state, game.board
+    sv = st.survivors[0]
+    sv.actions_left = 3
+    act = game.policy(game.view, sv, game.legal_actions(sv))
+    assert act[0] == "move" and b.zone_ids[act[1]] == "z1"  # on toward the exit
+    sv.zone = b.zone_index["z2"]
+    assert game.policy(game.view, sv, game.legal_actions(sv)) == ("pass",)  # next to it: waits
+    r = designer.play(s, seed=0, policy="casual", plan=bot_plan(s))
+    assert r["won"] and r["turns"] == 4
