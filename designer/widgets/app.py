@@ -28,13 +28,16 @@ FLAGS = ["dark", "fire", "smoke", "no_spawn", "breakthrough"]
 ZOMBIE_TYPES = ["walker", "runner", "fatty", "abomination", "zombie", "grave_dead"]
 STEP_KINDS = {"take_objectives": "take objectives", "escape": "escape through an exit", "reach_zone": "reach a zone",
               "kill": "kill zombies", "survive": "survive turns", "clear_zones": "clear zones",
-              "open_doors": "open doors"}
+              "open_doors": "open doors", "no_zombies": "no zombie on the board", "doors_closed": "doors closed",
+              "no_zombie_path": "no zombie path into zones", "carry_items": "carry items to a zone",
+              "hold_zone": "hold a zone at the end"}
 EVENT_KINDS = {"objective_taken": "objective taken", "switch_pressed": "switch pressed", "door_opened": "door opened",
                "zone_entered": "zone entered", "turn_reached": "turn reached", "kills_reached": "kills reached"}
 EFFECT_KINDS = {"open_door": "open door", "close_door": "close door", "toggle_door": "toggle door",
                 "unlock_door": "unlock door", "lock_door": "lock door", "activate_spawn": "activate spawn",
                 "deactivate_spawn": "deactivate spawn", "toggle_spawn": "toggle spawn",
-                "spawn_zombies": "spawn zombies", "grant_xp": "grant XP", "end_game": "end the game"}
+                "spawn_zombies": "spawn zombies", "grant_xp": "grant XP", "end_game": "end the game",
+                "give_card": "give a set-aside card"}
 TILES_TAB, FILES_TAB = 3, 4
 """Indices of the Tiles tab (open, the map's tile outlines take clicks and drags) and the Files
 tab (where the question before unsaved edits go is asked)."""
@@ -1118,16 +1121,24 @@ class DesignerApp:
                                     else ""))
                 parts.append(self._mfield(sel, lambda v, i=i: put(i, objectives=list(v)), error=error,
                                           rebuild=True))  # the note on an empty pick follows
-            elif kind in ("reach_zone", "clear_zones"):
+            elif kind in ("reach_zone", "clear_zones", "no_zombie_path", "carry_items", "hold_zone"):
                 opts = self._ids_of("zone")
                 sel = w.SelectMultiple(options=opts, value=tuple(x for x in st["zones"] if x in {v for _l, v in opts}),
                                        rows=min(max(len(opts), 2), 6), layout=w.Layout(width="95%"))
                 parts.append(self._mfield(sel, lambda v, i=i: put(i, zones=list(v)), error=error))
-                if kind == "reach_zone":
+                if kind == "carry_items":
+                    items = w.Text(value=", ".join(st.get("items", [])), description="items",
+                                   continuous_update=False, layout=w.Layout(width="95%"),
+                                   tooltip="item names that count, comma separated (canned_food, water)")
+                    parts.append(self._mfield(items, lambda v, i=i: put(
+                        i, items=[x.strip() for x in v.split(",") if x.strip()]), error=error))
+                    parts.append(self._int_field("count", st.get("count", 1), 1, 1000,
+                                                 lambda v, i=i: put(i, count=v), width="160px"))
+                if kind in ("reach_zone", "hold_zone"):
                     parts.append(self._mfield(w.Dropdown(options=["any", "all"], value=st.get("who", "any"),
                                                          description="who", layout=w.Layout(width="160px")),
                                               lambda v, i=i: put(i, who=v)))
-            elif kind == "open_doors":
+            elif kind in ("open_doors", "doors_closed"):
                 opts = self._ids_of("door")
                 sel = w.SelectMultiple(options=opts, value=tuple(x for x in st["doors"] if x in {v for _l, v in opts}),
                                        rows=min(max(len(opts), 2), 6), layout=w.Layout(width="95%"))
@@ -1163,9 +1174,12 @@ class DesignerApp:
         def add_step(_b: Any) -> None:
             kind = self.step_kind.value
             d = ed.data
-            first = {"zones": [d["zones"][0]["id"]]} if kind in ("reach_zone", "clear_zones") else {}
+            first = {"zones": [d["zones"][0]["id"]]} if kind in ("reach_zone", "clear_zones", "no_zombie_path",
+                                                                 "carry_items", "hold_zone") else {}
+            if kind == "carry_items":
+                first.update(items=["canned_food"], count=1)
             doors = [c["id"] for c in d["connections"] if c["kind"] == "door"]
-            if kind == "open_doors":
+            if kind in ("open_doors", "doors_closed"):
                 if not doors:
                     self._show_error(add_error, "there is no door to open yet")
                     return
@@ -1233,7 +1247,11 @@ class DesignerApp:
                                                                value=e["kind"], layout=w.Layout(width="150px")),
                                                     lambda v, i=i, j=j: self._set_effect(i, j, v), rebuild=True,
                                                     error=error)]
-                if e["kind"] in effect_targets:
+                if e["kind"] == "spawn_zombies" and e.get("at_objective"):
+                    eff.append(w.HTML("where"))
+                    eff.append(target_field("objective", e["at_objective"], lambda v, i=i, j=j: put(
+                        i, lambda t: t["then"][j].__setitem__("at_objective", v))))
+                elif e["kind"] in effect_targets:
                     field = {"door": "door", "spawn": "spawn", "zone": "zone"}[effect_targets[e["kind"]]]
                     eff.append(target_field(effect_targets[e["kind"]], e[field],
                                             lambda v, i=i, j=j, field=field: put(
@@ -1247,6 +1265,16 @@ class DesignerApp:
                                                width="150px"))
                     eff.append(self._dice_field(e.get("dice"), lambda v, i=i, j=j: put(i, lambda t: _set_dice(
                         t["then"][j], v))))
+                    eff.append(self._mfield(_check("where the token lay", bool(e.get("at_objective"))),
+                                            lambda v, i=i, j=j: put(i, lambda t: _spawn_where(t, t["then"][j], v,
+                                                                                              ed.data)),
+                                            rebuild=True, error=error))
+                    instead = e.get("instead") or []
+                    eff.append(self._mfield(w.Dropdown(
+                        options=[("nothing instead", ""), *[(f"else a {z}", z) for z in ZOMBIE_TYPES]],
+                        value=instead[0]["zombie"] if instead else "", layout=w.Layout(width="150px"),
+                        tooltip="what appears instead when one of this type is already in play"),
+                        lambda v, i=i, j=j: put(i, lambda t: _set_instead(t["then"][j], v))))
                 elif e["kind"] == "grant_xp":
                     eff.append(self._int_field("XP", e.get("amount", 5), 1, 100,
                                                lambda v, i=i, j=j: put(i, lambda t: t["then"][j].__setitem__("amount", v)),
@@ -1350,6 +1378,8 @@ class DesignerApp:
             return {"kind": kind, "spawn": spawns[0]}
         if kind == "spawn_zombies":
             return {"kind": kind, "zone": d["zones"][0]["id"]}
+        if kind == "give_card":
+            return {"kind": kind}
         if kind == "end_game":
             return {"kind": kind, "outcome": "win"}
         return {"kind": "grant_xp", "amount": 5}
@@ -2010,3 +2040,25 @@ class DesignerApp:
         else:
             self.heat = None
         self.canvas.elements = elements_for(self.editor.data, self.heat)
+
+
+def _spawn_where(trigger: dict, effect: dict, at_token: bool, data: dict) -> None:
+    """A 'spawn_zombies' effect placed where the token that fires it lay, or in a zone."""
+    if at_token:
+        ev = trigger["when"]
+        objective = ev.get("objective") or ev.get("switch") or (data.get("objectives") or [{}])[0].get("id")
+        if not objective:
+            raise EditError("there is no objective for the zombies to appear at")
+        effect.pop("zone", None)
+        effect["at_objective"] = objective
+    else:
+        effect.pop("at_objective", None)
+        effect["zone"] = data["zones"][0]["id"]
+
+
+def _set_instead(effect: dict, zombie: str) -> None:
+    """A conditional spawn: these appear instead when a zombie of the effect's type is in play."""
+    if zombie:
+        effect["instead"] = [{"zombie": zombie, "count": 1}]
+    else:
+        effect.pop("instead", None)
