@@ -384,8 +384,9 @@ class Game:
                 st.add_noise(s.zone)
             self.open_door(act[1], actor=s)
         elif kind == "search" and b.rules.cars and self._car_here(s) is not None:
+            car = self._car_here(s)
             s.searched = True
-            self.search_car(s, self._car_here(s))
+            self.search_car(s, car)
         elif kind == "search":
             s.searched = True
             draws = 2 if any(item(n).search_bonus for n in s.items) else 1
