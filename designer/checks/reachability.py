@@ -58,6 +58,7 @@ from ..rules.compiled import (
     FX_LOCK, FX_OPEN, FX_SPAWN, FX_TOGGLE, FX_TOGGLE_SPAWN, FX_UNLOCK, SAFE_EFFECTS, ST_CLEAR, ST_ESCAPE, ST_KILL,
     ST_OPEN, ST_REACH, ST_SURVIVE, ST_TAKE, CompiledScenario,
 )
+from ..rules.compiled import ST_CARRY, ST_DOORS_CLOSED, ST_HOLD, ST_NO_PATH
 from ..rules.compiled import compile as compile_scenario
 from .missions import condition_met, shut_doors
 
@@ -402,13 +403,13 @@ def _pockets_of(cs: CompiledScenario, max_pocket: int = 256) -> dict[int, tuple[
     for pz in s.setup.zombies:
         used[cs.zone_index[pz.zone]] = True
     for i, op in enumerate(cs.step_op):
-        if op in (ST_REACH, ST_CLEAR, ST_ESCAPE):
+        if op in (ST_REACH, ST_CLEAR, ST_ESCAPE, ST_NO_PATH, ST_CARRY, ST_HOLD):
             for z in cs.step_targets[i]:
                 used[z] = True
     marked = cs.door_opened_by_effect | cs.door_closable
     goal_doors = 0
     for i, op in enumerate(cs.step_op):
-        if op == ST_OPEN:
+        if op in (ST_OPEN, ST_DOORS_CLOSED):
             for d in cs.step_targets[i]:
                 goal_doors |= 1 << d
     for row in cs.trig_effects:
@@ -1428,7 +1429,8 @@ def search(scenario: Scenario | CompiledScenario, max_states: int = DEFAULT_MAX_
         r.compiled = engine.c
         return r
     results = []
-    for z in dict.fromkeys(cs.start_zones):  # the first start zone first: its plan is the witness
+    # split starting groups: the search moves one team, the first group's (checks/missions.py says so)
+    for z in dict.fromkeys([cs.start_groups[0][0]] if cs.start_groups else cs.start_zones):
         if cs.enterable[z]:
             engine.standing = z
             results.append(engine.run(engine.c.super_of[z]))
