@@ -1245,7 +1245,8 @@ def _spawn_zombies(g: Game, e: Any, actor: Survivor | None) -> None:
     st, b = g.state, g.board
     zone = b.zone_index[e.zone] if e.zone is not None else st.obj_zone[b.obj_index[e.at_objective]]
     t = ZINDEX[e.zombie]
-    if e.instead and (not st.pool[t] or any(st.zombies[z][t] for z in st.zombie_zones())):  # "se l'Abomination è già in gioco"
+    if e.instead and (not st.pool[t] or (e.instead_if == "in_play" and
+                                         any(st.zombies[z][t] for z in st.zombie_zones()))):  # "se l'Abomination è già in gioco"
         g.note("instead", zone=b.zone_ids[zone], zombie=ZTYPES[t])
         for grp in e.instead:
             g.spawn(zone, ZINDEX[grp.zombie], grp.count)  # a fatty brings its two walkers

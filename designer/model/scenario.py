@@ -593,6 +593,10 @@ class SpawnZombies(Tagged):
     left in the box), these appear instead ("Se l'Abomination è già in gioco, utilizza un Fatty
     con i suoi due Walker": one fatty, which brings its two walkers). Empty: the zombies are
     placed as far as the box allows."""
+    instead_if: Literal["in_play", "none_left"] = "in_play"
+    """When 'instead' applies: a zombie of this type on the board or none left in the box
+    ('in_play'), or only when the box has none left ('none_left': Prison Outbreak M02, where the
+    two tokens wake two different abominations, the standard and the berserker one)."""
 
     @model_validator(mode="after")
     def _one_place(self) -> SpawnZombies:
