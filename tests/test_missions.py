@@ -702,3 +702,41 @@ def test_one_action_takes_both_cards():
     s.actions_left = 3
     g.apply(s, ("take", b.obj_index["scope-rifle"]))
     assert {"rifle", "scope"} <= set(s.items) and s.actions_left == 2
+
+
+def test_a_fallback_for_an_empty_box_only():
+    """M02: the green token wakes the standard abomination and the blue one the berserker one
+    ("Se l'Abomination Berserker è già in gioco, utilizza in Fatty Berserker"): two miniatures,
+    so the fallback applies only when the box has none left ('instead_if': 'none_left')."""
+    data = shuffled().model_dump(by_alias=True, exclude_none=True)
+    data["triggers"][0]["then"][0]["instead_if"] = "none_left"
+    b = Board(parse(data))
+    g = Game(b, 3, "greedy", survivors=1, plan=())
+    st = g.state
+    st.place_zombies(b.zone_index["S"], "abomination", 1)
+    g.take(st.survivors[0], b.obj_index["green"])
+    assert st.zombies[st.obj_zone[b.obj_index["green"]]][3] == 1, "the second abomination comes out of the box"
+
+
+def test_the_zombie_free_m08_is_won_by_carrying_the_food_back():
+    """M08 with no zombie: the bots take the eight red X, each giving a food card, and carry
+    them back to the start zone."""
+    import json
+
+    from designer.model.scenario import Scenario
+    from designer.plans import bot_plan
+
+    from .conftest import ROOT
+
+    data = json.loads((ROOT / "scenarios" / "prison-outbreak" / "m08-fooood.json").read_text(encoding="utf-8"))
+    data["setup"]["zombie_pool"] = {t: 0 for t in ("walker", "runner", "fatty", "abomination")}
+    data["setup"]["zombies"] = []
+    s = Scenario.model_validate(data)
+    plan = bot_plan(s)
+    b = Board(s)
+    for seed in range(3):
+        g = Game(b, seed, "greedy", survivors=6, plan=plan)
+        r = g.play()
+        assert r["won"], r["cause"]
+        food = sum(1 for sv in g.state.survivors for n in sv.items if n in FOOD)
+        assert food >= 8
