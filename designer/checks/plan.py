@@ -304,6 +304,8 @@ def _condition_met(s: Scenario, facts, step, t: _Table) -> bool:
         return not any(reach[facts.spawn_zone[i]] for i in always_active_spawns(facts))
     if k == "carry_items":
         names = set(step.items)
+        if names & (facts.deck_items | set(facts.starting_equipment)):
+            return t.pos in step.zones
         got = sum(1 for o in s.objectives if o.kind == "item" and o.item in names and o.id in t.taken)
         got += sum(1 for trig in s.triggers if trig.once and trig.id in t.fired
                    for e in trig.then if e.kind == "give_card" and (not e.cards or names & set(e.cards)))
