@@ -740,3 +740,33 @@ def test_the_zombie_free_m08_is_won_by_carrying_the_food_back():
         assert r["won"], r["cause"]
         food = sum(1 for sv in g.state.survivors for n in sv.items if n in FOOD)
         assert food >= 8
+
+
+def test_the_designer_forms_edit_the_mission_rules(tmp_path):
+    """The victory form lists the conditions with their fields; a new 'carry_items' step and a
+    'rotate_gate' effect come with usable defaults; cars and two-card items have their fields."""
+    import json as _json
+
+    from designer.edit import Editor
+    from designer.widgets.app import DesignerApp, EFFECT_KINDS, OBJ_KINDS, STEP_KINDS
+
+    from .conftest import ROOT
+
+    assert {"no_zombies", "doors_closed", "no_zombie_path", "carry_items", "hold_zone"} <= set(STEP_KINDS)
+    assert {"give_card", "rotate_gate"} <= set(EFFECT_KINDS) and "car" in OBJ_KINDS
+    ed = Editor.open(ROOT / "scenarios" / "prison-outbreak" / "m01-the-blueprints.json")
+    app = DesignerApp(ed, folder=tmp_path, debounce=0)
+    app._victory_rows()
+    assert len(app.victory_rows) == 4
+    app.step_kind.value = "carry_items"
+    before = len(ed.data["victory"]["steps"])
+    app._do_at(app._victory_rows()[-1], ed.set_victory, [*ed.data["victory"]["steps"],
+                                                        {"kind": "carry_items", "items": ["water"], "count": 1,
+                                                         "zones": ["I1"]}])
+    assert len(ed.data["victory"]["steps"]) == before + 1
+    gate = app._default_effect("rotate_gate")
+    assert gate["gate"] == "G" and set(gate["sides"]) >= {"gate-west", "gate-east"}
+    app._trigger_rows()  # every effect of the file has its form
+    ed.save(tmp_path)
+    saved = _json.loads((tmp_path / "m01-the-blueprints.json").read_text(encoding="utf-8"))
+    assert saved["victory"]["steps"][-1]["kind"] == "carry_items"

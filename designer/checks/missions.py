@@ -78,6 +78,8 @@ def condition_met(search: Any, i: int, st: Any, region: set[int]) -> bool:
     if op == ST_HOLD:
         return stand
     if op == ST_CARRY:
+        if cs.step_items[i] & (cs.deck_items | set(cs.starting_equipment)):
+            return stand  # the deck or the set-up gives them too: assumed (goal-not-checked)
         objs, triggers, most = carry_sources(cs, i)
         have = bin(st.taken & objs).count("1") + sum(1 for ti in triggers if st.fired >> ti & 1)
         return stand and min(have, most) >= cs.step_count[i]
@@ -131,15 +133,15 @@ def check_missions(cs: CompiledScenario, reach: Any = None) -> list[Finding]:
         elif op == ST_CARRY:
             names = sorted(cs.step_items[i])
             _, triggers, most = carry_sources(cs, i)
-            in_deck = [n for n in names if n in cs.deck_items]
+            in_deck = [n for n in names if n in cs.deck_items or n in cs.starting_equipment]
             if most + (1000 if in_deck else 0) < cs.step_count[i]:
                 out.append(Finding("carry-not-enough", "error",
                                    f"{_step_label(cs, i)} asks for {cs.step_count[i]} of {', '.join(names)}, but the "
                                    f"map and the set-aside cards hold only {most} and the search deck none", tuple(names)))
             elif in_deck and most < cs.step_count[i]:
                 out.append(Finding("goal-not-checked", "info",
-                                   f"{_step_label(cs, i)}: items of {', '.join(in_deck)} come from searching too; the "
-                                   "validator counts only those the map and the triggers give", tuple(in_deck)))
+                                   f"{_step_label(cs, i)}: {', '.join(in_deck)} also come from searching or the "
+                                   "set-up; the validator assumes the team can gather enough", tuple(in_deck)))
             out.append(Finding("goal-not-checked", "info",
                                f"{_step_label(cs, i)}: the validator does not count inventory space or the cards a "
                                "wound takes", tuple(names)))

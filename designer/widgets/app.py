@@ -23,7 +23,7 @@ __all__ = ["DesignerApp"]
 
 ZONE_KINDS = ["street", "room", "corridor", "cell", "tower", "security", "gate", "extra", "elevator"]
 CONN_KINDS = ["opening", "door", "stairs", "elevator", "ladder", "drop", "fence", "window"]
-OBJ_KINDS = ["token", "key", "switch", "item", "search_marker"]
+OBJ_KINDS = ["token", "key", "switch", "item", "search_marker", "car"]
 FLAGS = ["dark", "fire", "smoke", "no_spawn", "breakthrough"]
 ZOMBIE_TYPES = ["walker", "runner", "fatty", "abomination", "zombie", "grave_dead"]
 STEP_KINDS = {"take_objectives": "take objectives", "escape": "escape through an exit", "reach_zone": "reach a zone",
@@ -37,7 +37,7 @@ EFFECT_KINDS = {"open_door": "open door", "close_door": "close door", "toggle_do
                 "unlock_door": "unlock door", "lock_door": "lock door", "activate_spawn": "activate spawn",
                 "deactivate_spawn": "deactivate spawn", "toggle_spawn": "toggle spawn",
                 "spawn_zombies": "spawn zombies", "grant_xp": "grant XP", "end_game": "end the game",
-                "give_card": "give a set-aside card"}
+                "give_card": "give a set-aside card", "rotate_gate": "turn the rotating gate"}
 TILES_TAB, FILES_TAB = 3, 4
 """Indices of the Tiles tab (open, the map's tile outlines take clicks and drags) and the Files
 tab (where the question before unsaved edits go is asked)."""
@@ -883,6 +883,18 @@ class DesignerApp:
         if o["kind"] == "item":
             parts.append(self._field(w.Text(value=o.get("item", ""), continuous_update=False,
                                             layout=w.Layout(width="120px")), lambda v: upd(item=v)))
+            parts.append(self._field(w.Text(value=", ".join(o.get("also", [])), placeholder="and, same action",
+                                            continuous_update=False, layout=w.Layout(width="150px"),
+                                            tooltip="more items taken with the same action (Scope with the Rifle)"),
+                                     lambda v: upd(also=[x.strip() for x in v.split(",") if x.strip()] or None)))
+        if o["kind"] == "car":
+            parts.append(self._field(w.Dropdown(options=[("searched until a weapon", "until_weapon"),
+                                                         ("searched once", "once")],
+                                                value=o.get("search", "until_weapon"), layout=w.Layout(width="190px")),
+                                     lambda v: upd(search=v)))
+            parts.append(self._field(w.Text(value=", ".join(o.get("contents", [])), placeholder="contents (once)",
+                                            continuous_update=False, layout=w.Layout(width="150px")),
+                                     lambda v: upd(contents=[x.strip() for x in v.split(",") if x.strip()] or None)))
         if o["kind"] in ("key", "token", "switch"):
             def shuffle(v: bool) -> None:
                 # a coloured objective shuffled face down among the red tokens (Zombicide missions)
@@ -1275,6 +1287,19 @@ class DesignerApp:
                         value=instead[0]["zombie"] if instead else "", layout=w.Layout(width="150px"),
                         tooltip="what appears instead when one of this type is already in play"),
                         lambda v, i=i, j=j: put(i, lambda t: _set_instead(t["then"][j], v))))
+                elif e["kind"] == "give_card":
+                    eff.append(self._mfield(w.Text(value=", ".join(e.get("cards", [])), placeholder="any set-aside card",
+                                                   continuous_update=False, layout=w.Layout(width="200px")),
+                                            lambda v, i=i, j=j: put(i, lambda t: t["then"][j].__setitem__(
+                                                "cards", [x.strip() for x in v.split(",") if x.strip()]))))
+                elif e["kind"] == "rotate_gate":
+                    eff.append(w.HTML(f"gate <b>{e['gate']}</b>, sides N/E/S/W: "
+                                      + " / ".join(x or "wall" for x in e["sides"])))
+                    eff.append(self._mfield(w.Dropdown(options=["choose", "clockwise", "counterclockwise"],
+                                                       value=e.get("direction", "choose"),
+                                                       layout=w.Layout(width="150px")),
+                                            lambda v, i=i, j=j: put(i, lambda t: t["then"][j].__setitem__(
+                                                "direction", v))))
                 elif e["kind"] == "grant_xp":
                     eff.append(self._int_field("XP", e.get("amount", 5), 1, 100,
                                                lambda v, i=i, j=j: put(i, lambda t: t["then"][j].__setitem__("amount", v)),
@@ -1380,6 +1405,14 @@ class DesignerApp:
             return {"kind": kind, "zone": d["zones"][0]["id"]}
         if kind == "give_card":
             return {"kind": kind}
+        if kind == "rotate_gate":
+            gate = next((z["id"] for z in d["zones"] if z.get("kind") == "gate"), None)
+            if gate is None:
+                raise EditError("there is no zone of kind 'gate' yet")
+            sides = [c for c in d["connections"] if c["kind"] == "door" and gate in (c["from"], c["to"])][:4]
+            ids = [c["id"] for c in sides] + [None] * (4 - len(sides))
+            return {"kind": kind, "gate": gate, "sides": ids,
+                    "passage": [bool(c and c.get("state") == "open") for c in sides + [None] * (4 - len(sides))]}
         if kind == "end_game":
             return {"kind": kind, "outcome": "win"}
         return {"kind": "grant_xp", "amount": 5}
