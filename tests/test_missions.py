@@ -770,3 +770,20 @@ def test_the_designer_forms_edit_the_mission_rules(tmp_path):
     ed.save(tmp_path)
     saved = _json.loads((tmp_path / "m01-the-blueprints.json").read_text(encoding="utf-8"))
     assert saved["victory"]["steps"][-1]["kind"] == "carry_items"
+
+
+def test_zombies_walk_through_an_open_gate():
+    """Chapter 10: "Gli Zombi non possono essere generati all'interno del Cancello di Sicurezza
+    Rotante" (they may walk through it): with 'zombies_cross_gates' a walker crosses the open
+    gate toward a survivor; without it, it never enters the gate zone."""
+    zones = ["A", {"id": "G", "kind": "gate"}, "B"]
+    conns = [("a-g", "door", "A", "G", {"state": "open"}), ("g-b", "door", "G", "B", {"state": "open"})]
+    for cross in (False, True):
+        b = zones_board(zones, conns, overrides={"zombies_cross_gates": True} if cross else None)
+        g = bare_game(b)
+        g.state.add_survivor(b.zone_index["B"])
+        g.state.place_zombies(b.zone_index["A"], "walker", 1)
+        g.activate()
+        g.activate()
+        assert g.state.zombies[b.zone_index["B"]][0] == (1 if cross else 0)
+        assert (core._board_problem(b, g.profile) is not None) == cross

@@ -185,6 +185,13 @@ def check_missions(cs: CompiledScenario, reach: Any = None) -> list[Finding]:
                         out.append(Finding("spawn-at-other-objective", "warning",
                                            f"trigger '{t.id}' fires when {', '.join(sorted(fired_by))} is taken but "
                                            f"places zombies where '{e.at_objective}' lay", (t.id, e.at_objective)))
+    params = _params(cs)
+    fences = [c.id for c in s.connections if c.kind == "fence"]
+    if fences and getattr(params, "abominations_tear_fences", False):
+        out.append(Finding("goal-not-checked", "info",
+                           f"an abomination may tear down the fences {', '.join(fences)} (abominations_tear_fences); "
+                           "the validator's plan never counts on a torn fence, so a way that opens only then is not "
+                           "in it", tuple(fences)))
     out += _gate_findings(cs)
     for o in s.objectives:
         if o.kind == "car" and o.search == "once" and not o.contents:
@@ -231,6 +238,16 @@ def _gate_findings(cs: CompiledScenario) -> list[Finding]:
                                    "through): the validator counts every side as reachable once it is turned; "
                                    "the engine turns it a quarter at a time", (e.gate,)))
     return out
+
+
+def _params(cs: CompiledScenario):
+    from ..rules.profiles import DEFAULT_PARAMS, ProfileError, profile_params
+
+    rules = cs.scenario.setup.rules
+    try:
+        return profile_params(rules.profile, rules.overrides)
+    except ProfileError:
+        return DEFAULT_PARAMS[rules.profile]
 
 
 def _obtainable_items(cs: CompiledScenario) -> set[str]:

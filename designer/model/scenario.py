@@ -1020,6 +1020,7 @@ RULE_OVERRIDES: dict[str, tuple[type, int, int, str]] = {
     "tower_range": (int, 0, 5, "extra maximum range of ranged weapons fired from a watchtower (Prison Outbreak: 1)"),
     "security_push_back": (bool, 0, 1, "a survivor ending its activation in a security zone is pushed back"),
     "abominations_tear_fences": (bool, 0, 1, "an abomination walks through a barbed-wire fence and tears it down"),
+    "zombies_cross_gates": (bool, 0, 1, "zombies walk through a rotating security gate (they never spawn there)"),
     "max_extra_activations": (int, 0, 1_000_000, "extra activations of the zombies in one turn before a game is "
                                                  "stopped as a runaway (0: the bound computed from the board)"),
 }
@@ -1056,7 +1057,8 @@ class Rules(Model):
     """Profile settings changed by this scenario (for example {"actions": 4}), each within its
     range: actions 1-10, yellow_bonus 0-5, dark_actions 1-10, max_items 1-20, max_turns 1-1000,
     hero_dice 2-6, tower_range 0-5; building_spawn, doors_need_item, pool_out_extra_activation,
-    split_adds, security_push_back and abominations_tear_fences are true or false."""
+    split_adds, security_push_back, abominations_tear_fences and zombies_cross_gates are true or
+    false."""
 
     @model_validator(mode="after")
     def _check_overrides(self) -> Rules:

@@ -59,6 +59,10 @@ class Params:
     security_push_back: bool = False
     """Security zones (Prison Outbreak): moving is the only action there, and a survivor who
     ends its activation in one is pushed back into the zone it came from."""
+    zombies_cross_gates: bool = False
+    """Zombies walk through a rotating security gate (a 'gate' zone) like any zone; they never
+    spawn there (Prison Outbreak: "Gli Zombi non possono essere generati all'interno del
+    Cancello"). Off: zombies never enter a gate zone."""
     abominations_tear_fences: bool = False
     """An abomination walks through a barbed-wire fence and tears it down: zombies and
     survivors cross it from then on (Prison Outbreak, chapter 10)."""
