@@ -90,7 +90,7 @@ def _board_problem(board: Board, profile: Profile) -> str | None:
         return "a hidden group of more than 256 objectives"
     if any(h.items for h in s.setup.survivors.heroes):
         return "the survivors are dealt cards of their own (setup.survivors.heroes)"
-    for name in ("tower_range", "security_push_back", "abominations_tear_fences"):
+    for name in ("tower_range", "security_push_back", "abominations_tear_fences", "zombies_cross_gates"):
         if getattr(p, name):
             return f"the rule override '{name}' (watchtowers, security zones, fences of Prison Outbreak)"
     return _mission_rule(s)
