@@ -787,3 +787,25 @@ def test_zombies_walk_through_an_open_gate():
         g.activate()
         assert g.state.zombies[b.zone_index["B"]][0] == (1 if cross else 0)
         assert (core._board_problem(b, g.profile) is not None) == cross
+
+
+def test_the_set_up_form_edits_start_groups_and_set_aside_cards(tmp_path):
+    """M06's split team and M08's set-aside food are edited in the set-up form."""
+    from designer.edit import Editor
+    from designer.widgets.app import DesignerApp
+
+    from .conftest import ROOT
+
+    ed = Editor.open(ROOT / "scenarios" / "prison-outbreak" / "m06-rescue-mission.json")
+    app = DesignerApp(ed, folder=tmp_path, debounce=0)
+    rows = app._mission_panel()
+    texts = [r for r in rows for r in ([r] + list(getattr(r, "children", ())))
+             if getattr(r, "description", "") in ("Start groups", "Set aside")]
+    assert {t.description for t in texts} == {"Start groups", "Set aside"}
+    groups = next(t for t in texts if t.description == "Start groups")
+    assert groups.value.splitlines()[0].startswith("F1: Grindlock")
+    groups.value = "F1: Grindlock, Watts, Kim\nT1: Joshua"
+    assert [g["heroes"] for g in ed.data["setup"]["start_groups"]] == [["Grindlock", "Watts", "Kim"], ["Joshua"]]
+    aside = next(t for t in texts if t.description == "Set aside")
+    aside.value = "canned food x3, water"
+    assert ed.data["setup"]["set_aside"] == [{"item": "canned food", "count": 3}, {"item": "water", "count": 1}]

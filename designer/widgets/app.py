@@ -1042,6 +1042,36 @@ class DesignerApp:
                 out.append({"name": name.strip(), "items": [x.strip() for x in items.split(",") if x.strip()]})
             ed.set_setup(survivors={**sv(), "heroes": out})
 
+        groups = w.Textarea(value="\n".join(f"{g['zone']}: {', '.join(g.get('heroes', []))}"
+                                            for g in d["setup"].get("start_groups", [])),
+                            description="Start groups", placeholder="F1: Grindlock, Watts\nT1: Kim",
+                            continuous_update=False,
+                            tooltip="split starting groups, one a line: start zone: the heroes in it (empty: one team)")
+        groups_error = w.HTML(layout=w.Layout(display="none"))
+
+        def set_groups(v: str) -> None:
+            out = []
+            for k, line in enumerate(x for x in v.splitlines() if x.strip()):
+                zone, _, names = line.partition(":")
+                if not zone.strip():
+                    raise EditError(f"line {k + 1}: expected 'zone: name, name', got '{line[:70]}'")
+                out.append({"zone": zone.strip(), "heroes": [x.strip() for x in names.split(",") if x.strip()]})
+            ed.set_setup(start_groups=out or None)
+
+        aside = w.Text(value=", ".join(f"{e['item']} x{e.get('count', 1)}" for e in d["setup"].get("set_aside", [])),
+                       description="Set aside", placeholder="canned food x3, water x3", continuous_update=False,
+                       tooltip="cards set aside at set-up, handed out by 'give a set-aside card' effects")
+        aside_error = w.HTML(layout=w.Layout(display="none"))
+
+        def set_aside(v: str) -> None:
+            out = []
+            for part in (x.strip() for x in v.split(",") if x.strip()):
+                name, _, count = part.rpartition(" x")
+                if not name or not count.isdigit():
+                    name, count = part, "1"
+                out.append({"item": name.strip(), "count": int(count)})
+            ed.set_setup(set_aside=out or None)
+
         rows: list[w.Widget] = [
             w.HTML("<b>Mission</b>"), self.id_text, id_error, self.title_text, title_error,
             self._mfield(w.Dropdown(options=["zombicide", "lnoe", "house"],
@@ -1062,6 +1092,8 @@ class DesignerApp:
                                   lambda v: ed.set_setup(turn_limit=v), empty="no limit")]),
             self._mfield(equipment, set_equipment, error=eq_error), eq_error,
             self._mfield(heroes, set_heroes, error=heroes_error), heroes_error,
+            self._mfield(groups, set_groups, error=groups_error), groups_error,
+            self._mfield(aside, set_aside, error=aside_error), aside_error,
         ]
         rows += self._victory_rows()
         rows += self._trigger_rows()
