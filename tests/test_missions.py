@@ -299,6 +299,10 @@ def test_missions_with_the_new_rules_are_played_by_the_reference_engine():
     assert reason is not None and "carry_items" in reason
     plain = mission([{"kind": "reach_zone", "zones": ["S"]}])
     assert core._board_problem(Board(plain), Game(Board(plain), 1, plan=()).profile) is None
+    import designer
+
+    runs = designer.playtest(s, n=12, seed=1, workers=1, store=None)  # the batch path: the reference engine
+    assert len(runs.games) == 12
 
 
 def test_the_bots_close_the_doors_and_hold_the_safe_area():
