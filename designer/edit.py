@@ -80,13 +80,15 @@ def _zone_refs(d: dict) -> list[tuple[Any, Any]]:
         if t["when"].get("kind") == "zone_entered":
             out.append((t["when"], "zone"))
         for e in t["then"]:
-            if e.get("kind") == "spawn_zombies":
+            if e.get("kind") == "spawn_zombies" and "zone" in e:
                 out.append((e, "zone"))
     out += [(d.setdefault("exits", []), i) for i in range(len(d.get("exits", [])))]
     for step in d["victory"]["steps"]:
-        if step.get("kind") in ("reach_zone", "clear_zones"):
+        if step.get("kind") in _ZONE_STEPS:
             out += [(step["zones"], i) for i in range(len(step["zones"]))]
     setup = d["setup"]
+    for g in setup.get("start_groups", []):
+        out.append((g, "zone"))
     out += [(setup["start_zones"], i) for i in range(len(setup["start_zones"]))]
     for pz in setup.get("zombies", []):
         out.append((pz, "zone"))
@@ -102,7 +104,7 @@ def _door_refs(d: dict) -> list[tuple[Any, Any]]:
             if "door" in e:
                 out.append((e, "door"))
     for step in d["victory"]["steps"]:
-        if step.get("kind") == "open_doors":
+        if step.get("kind") in _DOOR_STEPS:
             out += [(step["doors"], i) for i in range(len(step["doors"]))]
     return out
 
@@ -118,6 +120,9 @@ def _objective_refs(d: dict) -> list[tuple[Any, Any]]:
             out.append((t["when"], "objective"))
         if t["when"].get("kind") == "switch_pressed":
             out.append((t["when"], "switch"))
+        for e in t["then"]:
+            if e.get("kind") == "spawn_zombies" and "at_objective" in e:
+                out.append((e, "at_objective"))
     for step in d["victory"]["steps"]:
         if step.get("kind") == "take_objectives":
             out += [(step["objectives"], i) for i in range(len(step["objectives"]))]
@@ -125,6 +130,11 @@ def _objective_refs(d: dict) -> list[tuple[Any, Any]]:
     out += [(lost, i) for i in range(len(lost))]
     return out
 
+
+_ZONE_STEPS = ("reach_zone", "clear_zones", "no_zombie_path", "carry_items", "hold_zone")
+"""Victory step kinds that name zones (``zones``)."""
+_DOOR_STEPS = ("open_doors", "doors_closed")
+"""Victory step kinds that name doors (``doors``)."""
 
 _REFS: dict[str, Callable[[dict], list]] = {"zone": _zone_refs, "connection": _door_refs, "spawn": _spawn_refs,
                                              "objective": _objective_refs}
@@ -371,20 +381,21 @@ class Editor:
             d["setup"]["start_zones"] = [z for z in d["setup"]["start_zones"] if z != ident]
             d["setup"]["zombies"] = [pz for pz in d["setup"].get("zombies", []) if pz["zone"] != ident]
             for step in d["victory"]["steps"]:
-                if step.get("kind") in ("reach_zone", "clear_zones"):
+                if step.get("kind") in _ZONE_STEPS:
                     step["zones"] = [z for z in step["zones"] if z != ident]
+            d["setup"]["start_groups"] = [g for g in d["setup"].get("start_groups", []) if g["zone"] != ident]
             self._drop_dead_triggers(d, lambda e: e.get("kind") == "spawn_zombies" and e.get("zone") == ident,
                                      lambda ev: ev.get("kind") == "zone_entered" and ev.get("zone") == ident)
         elif what == "connection":
             self._drop_dead_triggers(d, lambda e: e.get("door") == ident,
                                      lambda ev: ev.get("kind") == "door_opened" and ev.get("door") == ident)
             for step in d["victory"]["steps"]:
-                if step.get("kind") == "open_doors":
+                if step.get("kind") in _DOOR_STEPS:
                     step["doors"] = [x for x in step["doors"] if x != ident]
         elif what == "spawn":
             self._drop_dead_triggers(d, lambda e: e.get("spawn") == ident, lambda ev: False)
         elif what == "objective":
-            self._drop_dead_triggers(d, lambda e: False,
+            self._drop_dead_triggers(d, lambda e: e.get("at_objective") == ident,
                                      lambda ev: ev.get("objective") == ident or ev.get("switch") == ident)
             for step in d["victory"]["steps"]:
                 if step.get("kind") == "take_objectives" and ident in step["objectives"]:
@@ -396,8 +407,8 @@ class Editor:
         d[_LISTS[what]] = [x for x in d.get(_LISTS[what], []) if x["id"] != ident]
         steps = []
         for i, st in enumerate(d["victory"]["steps"], 1):
-            if st.pop("gone", False) or (st.get("kind") in ("reach_zone", "clear_zones") and not st["zones"]) \
-                    or (st.get("kind") == "open_doors" and not st["doors"]):
+            if st.pop("gone", False) or (st.get("kind") in _ZONE_STEPS and not st["zones"]) \
+                    or (st.get("kind") in _DOOR_STEPS and not st["doors"]):
                 self.notes.append(f"victory step {i} ({st['kind'].replace('_', ' ')}) removed: "
                                   f"what it named was deleted")
             else:

@@ -364,8 +364,9 @@ def test_m04_the_abomination_is_placed_and_the_purple_button_toggles_door_cells_
     g.press(sv, b.obj_index["purple-button"])
     assert not st.doors_open >> door & 1 and not st.spawns_active & spawn
     steps = s.victory.steps
-    assert [st_.kind for st_ in steps] == ["open_doors", "open_doors", "take_objectives", "reach_zone"]
+    assert [st_.kind for st_ in steps] == ["open_doors", "open_doors", "take_objectives", "hold_zone", "doors_closed"]
     assert steps[3].who == "all" and s.setup.start_zones[0] in steps[3].zones
+    assert set(steps[4].doors) == {"purple-door", "gate-west", "gate-east"}  # "chiudi la Porta Viola ed il Cancello"
 
 
 # -- M05 -----------------------------------------------------------------------------------------
@@ -388,7 +389,7 @@ def test_m05_the_buttons_open_every_cell_and_the_purple_one_wakes_the_dining_hal
     assert not any(st.doors_open >> d & 1 for d in white)
     assert ("press", b.obj_index["purple-button"]) not in [
         a for a in g.legal_actions(_at(g, sv, "purple-button"))]  # pressed once, for good
-    assert {o.item for o in s.objectives if o.kind == "item"} == {"gunblade", "riot shield"}
+    assert {(o.item, *o.also) for o in s.objectives if o.kind == "item"} == {("gunblade", "riot shield")}
 
 
 def _at(g, sv, objective):
@@ -407,14 +408,17 @@ def test_m05_the_bots_win_some_games_by_opening_every_cell_first():
 # -- M06 -----------------------------------------------------------------------------------------
 
 
-def test_m06_the_buttons_work_once_and_the_whole_team_starts_with_the_first_group():
+def test_m06_the_buttons_work_once_and_the_team_starts_in_two_groups():
+    """'Team diviso. ... Il Primo gruppo inizierà il gioco da una Zona di Partenza, il secondo
+    gruppo dall'altra.'"""
     s = _load("m06-rescue-mission")
     assert all(not o.repeatable for o in s.objectives if o.kind == "switch")
-    assert s.setup.start_zones == ["F1"]
-    assert "second-start-zone" in s.zone("T1").tags
+    assert s.setup.start_zones == ["F1", "T1"]
+    assert [g.zone for g in s.setup.start_groups] == ["F1", "T1"]
     g = _game(s)
     b, st = g.board, g.state
-    assert {sv.zone for sv in st.survivors} == {b.zone_index["F1"]} and len(st.survivors) == 6
+    zones = [sv.zone for sv in st.survivors]
+    assert zones.count(b.zone_index["F1"]) == zones.count(b.zone_index["T1"]) == 3 and len(st.survivors) == 6
     g.press(st.survivors[0], b.obj_index["purple-button"])
     for d in ("purple-door-south", "purple-door-north"):
         assert st.doors_open >> b.door_index[d] & 1
@@ -439,7 +443,7 @@ def test_m01_scope_and_rifle_in_the_tower_the_berserker_guardian_and_the_purple_
     s = _load("m01-the-blueprints")
     tower = [z for z in s.zones if z.kind == "tower"]
     assert len(tower) == 1
-    assert {o.item for o in s.objectives if o.kind == "item" and o.zone == tower[0].id} == {"rifle", "scope"}
+    assert {(o.item, *o.also) for o in s.objectives if o.kind == "item" and o.zone == tower[0].id} == {("rifle", "scope")}
     assert [c.kind for c in s.connections if tower[0].id in c.zones] == ["ladder"]
     assert [(z.zombie, z.count) for z in s.setup.zombies] == [("abomination", 1)]
     g = _game(s)
@@ -458,10 +462,12 @@ def test_m01_scope_and_rifle_in_the_tower_the_berserker_guardian_and_the_purple_
 # -- M07 -----------------------------------------------------------------------------------------
 
 
-def test_m07_no_zombie_left_on_the_board_is_every_zone_cleared():
+def test_m07_no_zombie_left_on_the_board():
+    """'La Missione ha successo se, in qualunque momento dopo aver completato i due Obiettivi
+    precedenti, non ci sono più Zombi sul Tabellone.'"""
     s = _load("m07-the-haven")
     last = s.victory.steps[-1]
-    assert last.kind == "clear_zones" and sorted(last.zones) == sorted(z.id for z in s.zones)
+    assert last.kind == "no_zombies"
     assert [(z.zone, z.zombie) for z in s.setup.zombies] == [("Y3", "abomination")]
     g = _game(s)
     b, st = g.board, g.state
@@ -478,20 +484,27 @@ def test_m07_no_zombie_left_on_the_board_is_every_zone_cleared():
 
 def test_m08_every_red_x_gives_a_food_card_and_the_food_is_out_of_the_deck():
     s = _load("m08-fooood")
-    food = [o for o in s.objectives if o.kind == "item"]
-    assert len(food) == 8 and all(o.xp == 5 for o in food)
-    assert {o.item for o in food} <= {"canned food", "bag of rice", "water"}
+    food = [o for o in s.objectives if o.id.startswith("food-")]
+    assert len(food) == 8 and all(o.kind == "token" and o.xp == 5 for o in food)
+    gives = {t.when.objective for t in s.triggers if t.when.kind == "objective_taken"
+             and [e.kind for e in t.then] == ["give_card"]}
+    assert gives == {o.id for o in food}
+    assert {(e.item, e.count) for e in s.setup.set_aside} == {("canned food", 3), ("bag of rice", 3), ("water", 3)}
     deck = {e.item for e in s.setup.equipment_deck}
     assert not deck & {"canned food", "bag of rice", "water"}
     assert s.victory.steps[0].objectives == [o.id for o in food]
     back = s.victory.steps[1]
-    assert back.kind == "reach_zone" and back.zones == s.setup.start_zones
+    assert back.kind == "carry_items" and back.count == 8 and back.zones == s.setup.start_zones
+    assert set(s.defeat.carrier_dies) == {"canned food", "bag of rice", "water"}
     runners = [z for z in s.setup.zombies if z.zombie == "runner"]
     assert len(runners) >= 2 and all(z.count == 1 for z in runners)
     g = _game(s)
     sv = g.state.survivors[0]
+    before = list(sv.items)
     g.take(sv, g.board.obj_index[food[0].id])
-    assert food[0].item in sv.items and sv.xp == 5
+    got = [n for n in sv.items if n not in before]
+    assert len(got) == 1 and got[0] in {"canned food", "bag of rice", "water"} and sv.xp == 5
+    assert len(g.state.set_aside) == 8
 
 
 # -- M09 -----------------------------------------------------------------------------------------
@@ -529,7 +542,8 @@ def test_m10_the_blue_key_is_among_five_red_tokens_outside_and_opens_the_main_do
     main = s.connection("main-door")
     assert main.state == "locked" and main.lock.colour == "blue"
     assert [z.kind for z in s.zones].count("tower") == 1
-    assert set(s.victory.steps[2].objectives) == {key.id, *(o.id for o in reds)}
+    buttons = {o.id for o in s.objectives if o.kind == "switch"}
+    assert set(s.victory.steps[2].objectives) == {key.id, *(o.id for o in reds), *buttons}
 
 
 # -- the engine on a published mission ------------------------------------------------------------

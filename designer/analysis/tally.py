@@ -91,6 +91,16 @@ def step_label(step: Any) -> str:
         return "clear " + ", ".join(step.zones)
     if k == "open_doors":
         return "open " + ", ".join(step.doors)
+    if k == "no_zombies":
+        return "no zombie on the board"
+    if k == "doors_closed":
+        return "closed " + ", ".join(step.doors)
+    if k == "no_zombie_path":
+        return "no zombie path into " + ", ".join(step.zones)
+    if k == "carry_items":
+        return f"carry {step.count} of {', '.join(step.items)} to " + " or ".join(step.zones)
+    if k == "hold_zone":
+        return f"{step.who} hold " + " or ".join(step.zones)
     return k
 
 

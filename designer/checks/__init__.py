@@ -21,6 +21,7 @@ from ..rules.compiled import compile as compile_scenario
 from .balance import check_balance
 from .doors import check_doors
 from .heroes import check_heroes
+from .missions import check_missions
 from .findings import CODES, SEVERITY_ORDER, Finding
 from .reachability import DEFAULT_MAX_STATES, Reachability, Step, reachability_findings, search
 from .spawns import check_spawns
@@ -92,6 +93,7 @@ def check(scenario: Scenario, *, spawn_distance: int = 2, max_states: int = DEFA
         found += check_spawns(cs, reach, spawn_distance)
         found += check_doors(cs)
         found += check_heroes(cs)
+        found += check_missions(cs, reach)
         found += check_balance(cs)
         if options and (scenario.variants or scenario.weather is not None or scenario.budget is not None):
             from .variants import check_options

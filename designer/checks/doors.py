@@ -25,8 +25,8 @@ def check_doors(view: CompiledScenario) -> Iterator[Finding]:
     items = {o.item for o in s.objectives if o.kind == "item"} | set(s.setup.survivors.team_items())
     if s.setup.equipment_deck:
         items |= {e.item for e in s.setup.equipment_deck}
-    by_trigger = {e.door for t in s.triggers for e in t.then
-                  if e.kind in ("open_door", "unlock_door", "toggle_door")}
+    by_trigger = {view.door_ids[d] for d in range(len(view.door_ids)) if view.door_opened_by_effect >> d & 1}
+    """Doors some effect opens or unlocks (a rotating gate's sides included: the compiled rows)."""
     for c in s.connections:
         ck = c.kind
         ka, kb = kind[index[c.source]], kind[index[c.target]]

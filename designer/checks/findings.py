@@ -124,6 +124,18 @@ _TABLE: list[tuple[str, str, str, str, str]] = [
     ("carry-unused", "info", "campaign", "The campaign carries something the next scenario's rules do not use (XP into a game without danger levels).", "Nothing, if intended."),
     ("carry-has-no-effect", "warning", "campaign", "A step's carry settings act on the party it hands on, but no step that plays with the party can follow it (for example wounds kept on the finale).", "Set carry on the step whose heroes are carried into the party step."),
     ("party-larger-than-scenario", "warning", "campaign", "The party can hold more heroes than the scenario is made for.", "Raise the scenario's survivor maximum, or check the balance."),
+    ("goal-not-checked", "info", "missions", "A victory step or set-up the search cannot decide (it does not fight, it moves one team): it is read optimistically and the playtests decide.", "Nothing, if intended; playtest the mission."),
+    ("condition-never-holds", "error", "missions", "A condition step ('doors_closed', 'no_zombie_path') can never hold: a door no trigger closes, an always active spawn inside the zones.", "Add the button that closes the door, or move the spawn zone."),
+    ("carry-not-enough", "error", "missions", "A 'carry_items' step asks for more items than the map, the set-aside cards and the deck can give.", "Lower the count, or add items or 'give_card' effects."),
+    ("carrier-item-unknown", "warning", "missions", "defeat.carrier_dies names an item no survivor can carry.", "Correct the item name."),
+    ("give-card-empty", "error / warning", "missions", "A 'give_card' effect draws from an empty or unrelated set-aside pile, or fires on an event with no survivor to take the card.", "Fill setup.set_aside, or fix the card names or the event."),
+    ("conditional-spawn-same", "warning", "missions", "A conditional spawn places the same type instead when that type is already in play.", "Name the zombies placed instead (Prison Outbreak: a fatty with its two walkers)."),
+    ("spawn-at-fixed-objective", "info", "missions", "Zombies are placed where an objective lay, but it is not shuffled: that is always its file zone.", "Give the objective a hidden_group, or name the zone."),
+    ("spawn-at-other-objective", "warning", "missions", "A trigger fired by one objective places zombies where another one lay.", "Name the objective that fires the trigger."),
+    ("gate-problem", "error / warning", "missions", "A 'rotate_gate' effect turns a zone that is not a gate, names a side door that does not touch the gate, or a side door's state at the start disagrees with the passage.", "Fix the sides (north, east, south, west) or the door states."),
+    ("car-empty", "warning", "missions", "A car searched once holds nothing, or a car searched until a weapon lists contents it never gives.", "Fill or drop 'contents', or change 'search'."),
+    ("start-group-unknown-hero", "error", "missions", "A split starting group names a survivor who is not among the heroes, or one already in another group.", "Correct the names in setup.start_groups."),
+    ("start-group-zone", "warning", "missions", "A split starting group starts outside setup.start_zones, or there is a single group.", "Add the zone to setup.start_zones, or add the second group."),
 ]
 
 CODES: dict[str, Code] = {row[0]: Code(*row) for row in _TABLE}

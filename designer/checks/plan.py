@@ -171,7 +171,7 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
             limit = s.setup.turn_limit if s.defeat.at_turn_limit else None
             later = [tr for tr in s.triggers if tr.when.kind == "turn_reached" and t.turn < tr.when.turn <= st.turns]
             return (limit is None or st.turns <= limit) and not later
-        return False
+        return _condition_met(s, facts, st, t)  # the mission conditions
 
     t.turn = 1  # the first turn begins before any survivor acts
     fire(lambda ev: ev.kind == "turn_reached" and ev.turn == 1)
@@ -284,3 +284,32 @@ def _walkable(G: dict[str, set[str]], start: str) -> set[str]:
                 seen.add(v)
                 todo.append(v)
     return seen
+
+
+def _condition_met(s: Scenario, facts, step, t: _Table) -> bool:
+    """A condition step on the table (see designer.checks.missions for what the validator
+    assumes: no zombie left and the zombies already on the board are the fight's business)."""
+    from ..rules.missions import always_active_spawns, zombie_reach
+
+    k = step.kind
+    if k == "no_zombies":
+        return True
+    if k == "doors_closed":
+        return not set(step.doors) & t.open
+    if k == "hold_zone":
+        return t.pos in step.zones
+    if k == "no_zombie_path":
+        mask = sum(1 << facts.door_index[d] for d in t.open)
+        reach = zombie_reach(facts, mask, [facts.zone_index[z] for z in step.zones])
+        return not any(reach[facts.spawn_zone[i]] for i in always_active_spawns(facts))
+    if k == "carry_items":
+        names = set(step.items)
+        if names & (facts.deck_items | set(facts.starting_equipment)):
+            return t.pos in step.zones
+        got = sum(1 for o in s.objectives if o.kind == "item" and o.item in names and o.id in t.taken)
+        got += sum(1 for trig in s.triggers if trig.once and trig.id in t.fired
+                   for e in trig.then if e.kind == "give_card" and (not e.cards or names & set(e.cards)))
+        pile = sum(e.count for e in s.setup.set_aside if e.item in names)
+        return t.pos in step.zones and min(got, pile + sum(1 for o in s.objectives if o.kind == "item"
+                                                             and o.item in names)) >= step.count
+    return False

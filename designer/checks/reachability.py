@@ -58,7 +58,9 @@ from ..rules.compiled import (
     FX_LOCK, FX_OPEN, FX_SPAWN, FX_TOGGLE, FX_TOGGLE_SPAWN, FX_UNLOCK, SAFE_EFFECTS, ST_CLEAR, ST_ESCAPE, ST_KILL,
     ST_OPEN, ST_REACH, ST_SURVIVE, ST_TAKE, CompiledScenario,
 )
+from ..rules.compiled import ST_CARRY, ST_DOORS_CLOSED, ST_HOLD, ST_NO_PATH
 from ..rules.compiled import compile as compile_scenario
+from .missions import condition_met, shut_doors
 
 __all__ = ["Reachability", "SAFE_EFFECTS", "Step", "search", "lock_dependencies", "reachability_findings"]
 
@@ -331,8 +333,12 @@ class _Compiled:
         self.furnished = [u for u in range(m) if self.entered_in[u] or self.objectives_in[u]]
         """Condensed nodes holding objectives, switches or zones with entry triggers."""
         unsafe = lambda trig: any(not self.trig_safe[t] for t in trig)  # noqa: E731
+        self.keep_shut = shut_doors(cs)
+        """Doors a 'doors_closed' goal wants shut: opening one is an action of its own, never
+        taken on the way (checks/missions.py)."""
         self.discrete_edges = [k for k, e in enumerate(self.edges)
-                               if e[2] or (e[3] >= 0 and unsafe(self.on_opened.get(e[3], ())))]
+                               if e[2] or (e[3] >= 0 and (unsafe(self.on_opened.get(e[3], ()))
+                                                          or self.keep_shut >> e[3] & 1))]
         """Edges that can lead to a discrete action: one-way ones, doors with non-monotone triggers."""
         self.discrete_objectives = [o for u in range(m) for o in self.objectives_in[u]
                                     if unsafe(self.on_pressed.get(o, ()) if self.obj_kind[o] == "switch"
@@ -378,6 +384,7 @@ class _Compiled:
         ahead (they can be pressed again, their once-triggers are remembered apart)."""
         self.position_steps = sum(1 << i for i, op in enumerate(cs.step_op) if op in (ST_REACH, ST_ESCAPE, ST_CLEAR))
         self.escape_steps = sum(1 << i for i, op in enumerate(cs.step_op) if op == ST_ESCAPE)
+        self.condition_steps = sum(1 << i for i, cond in enumerate(cs.step_condition) if cond)
         self.turn_limit = limit
         self.zsrc0 = cs.zombies_at_start
         self.start_supers = sorted({self.super_of[z] for z in cs.start_zones if enterable[z]})
@@ -415,13 +422,13 @@ def _pockets_of(cs: CompiledScenario, max_pocket: int = 256) -> dict[int, tuple[
     for pz in s.setup.zombies:
         used[cs.zone_index[pz.zone]] = True
     for i, op in enumerate(cs.step_op):
-        if op in (ST_REACH, ST_CLEAR, ST_ESCAPE):
+        if op in (ST_REACH, ST_CLEAR, ST_ESCAPE, ST_NO_PATH, ST_CARRY, ST_HOLD):
             for z in cs.step_targets[i]:
                 used[z] = True
     marked = cs.door_opened_by_effect | cs.door_closable
     goal_doors = 0
     for i, op in enumerate(cs.step_op):
-        if op == ST_OPEN:
+        if op in (ST_OPEN, ST_DOORS_CLOSED):
             for d in cs.step_targets[i]:
                 goal_doors |= 1 << d
     for row in cs.trig_effects:
@@ -766,7 +773,7 @@ class _Search:
                 return False  # nothing to open (a passage into a hazard zone not entered yet)
             if self.blocked_by_entry(st, a if sa == u else b):
                 return False  # opening from a zone is entering it first
-            if not self.can_open(st, d, have):
+            if not self.can_open(st, d, have) or c.keep_shut >> d & 1:
                 return False
             if not (st.ever >> d & 1 or self.safe(on_opened.get(d, ()), st)):
                 return False
@@ -911,7 +918,7 @@ class _Search:
             return st.zsrc
         if op == ST_SURVIVE:  # the turn triggers of turns 1..N fire before N turns are survived
             return (c.turn_limit is None or c.cs.step_count[i] <= c.turn_limit) and st.turn >= c.survive_waits[i]
-        return False
+        return condition_met(self, i, st, region)  # the mission conditions (checks/missions.py)
 
     def goal_step(self, i: int, region: set[int], st: _State) -> Step:
         c = self.c
@@ -928,7 +935,7 @@ class _Search:
             "open_doors": "the doors of this step are open",
             "kill": f"kill {getattr(st_, 'count', 0)} zombies",
             "survive": f"survive {getattr(st_, 'turns', 0)} turns",
-        }[st_.kind]
+        }.get(st_.kind, "holds now")
         return Step("goal", zone, str(i), f"victory step {i + 1} ({st_.kind}): {text}")
 
     def update_progress(self, st: _State, region: set[int], steps: list[Step]) -> None:
@@ -943,7 +950,7 @@ class _Search:
         if c.ordered:
             # an escaped team does nothing more: an escape step is passed only together with
             # every step after it, in the same moment
-            while st.progress < n - 1 and not c.escape_steps >> st.progress & 1 and \
+            while st.progress < n - 1 and not (c.escape_steps | c.condition_steps) >> st.progress & 1 and \
                     self.step_met(st.progress, st, region):
                 steps.append(self.goal_step(st.progress, region, st))
                 st.progress += 1
@@ -959,8 +966,8 @@ class _Search:
                     met |= 1 << i
             st.won = met == full
             new = met & ~st.progress
-            if not st.won:  # an escape is written out only when it ends the game (it is not kept)
-                new &= ~c.escape_steps
+            if not st.won:  # an escape or a condition of the moment is written out only when it ends the game
+                new &= ~(c.escape_steps | c.condition_steps)
             for i in range(n):
                 if new >> i & 1:
                     steps.append(self.goal_step(i, region, st))
@@ -968,6 +975,7 @@ class _Search:
                 met &= ~self.c.position_steps  # positions are choices, not facts, once the game can end
             else:
                 met &= ~self.c.escape_steps  # escaping takes the team off the board: it comes last
+            met &= ~self.c.condition_steps  # a condition holds at a moment and is never kept
             st.progress |= met
 
     # -- discrete actions --------------------------------------------------------------------
@@ -1493,7 +1501,8 @@ def search(scenario: Scenario | CompiledScenario, max_states: int = DEFAULT_MAX_
         r.compiled = engine.c
         return r
     results = []
-    for z in dict.fromkeys(cs.start_zones):  # the first start zone first: its plan is the witness
+    # split starting groups: the search moves one team, the first group's (checks/missions.py says so)
+    for z in dict.fromkeys([cs.start_groups[0][0]] if cs.start_groups else cs.start_zones):
         if cs.enterable[z]:
             engine.standing = z
             results.append(engine.run(engine.c.super_of[z]))

@@ -90,6 +90,28 @@ def _board_problem(board: Board, profile: Profile) -> str | None:
         return "a hidden group of more than 256 objectives"
     if any(h.items for h in s.setup.survivors.heroes):
         return "the survivors are dealt cards of their own (setup.survivors.heroes)"
+    for name in ("tower_range", "security_push_back", "abominations_tear_fences", "zombies_cross_gates"):
+        if getattr(p, name):
+            return f"the rule override '{name}' (watchtowers, security zones, fences of Prison Outbreak)"
+    return _mission_rule(s)
+
+
+def _mission_rule(s: Any) -> str | None:
+    """A Prison Outbreak mission rule the core does not play (the reference engine does)."""
+    kinds = [st.kind for st in s.victory.steps if st.kind not in _STEPS]
+    if kinds:
+        return f"victory steps of kind {', '.join(dict.fromkeys(kinds))}"
+    effects = [e.kind for t in s.triggers for e in t.then if e.kind not in _EFFECTS]
+    if effects:
+        return f"trigger effects of kind {', '.join(dict.fromkeys(effects))}"
+    if any(o.kind not in _OBJ or getattr(o, "also", None) for o in s.objectives):
+        return "cars, or items taken two at a time (objectives)"
+    if s.defeat.carrier_dies:
+        return "a carrier's death loses the game (defeat.carrier_dies)"
+    if s.setup.start_groups:
+        return "the survivors start in split groups (setup.start_groups)"
+    if any(e.kind == "spawn_zombies" and (e.at_objective or e.instead) for t in s.triggers for e in t.then):
+        return "zombies spawned where a shuffled token lay or instead of others (spawn_zombies)"
     return None
 
 

@@ -15,6 +15,7 @@ from typing import Any, Callable, Iterable
 
 from ..rules.compiled import EV_KILLS, EVENTS as EVENT_OPS
 from ..rules.equipment import item
+from ..rules.missions import start_group_zones, zombie_reach
 from ..rules.zombies import SPAWN_DEFAULT, WALKER, ZINDEX, ZOMBIE, ZOMBIE_TYPES, ZTYPES
 from .board import Board
 from .cards import DECKS
@@ -26,6 +27,7 @@ from .view import GameView, PlanStep, as_plan
 __all__ = ["Game", "GameResult", "play"]
 
 Action = tuple
+ABOMINATION = ZINDEX["abomination"]
 
 
 def parse_dice(expr: str) -> tuple[int, int, int]:
@@ -46,12 +48,21 @@ def item_value(board: Board, name: str) -> float:
     by expected damage."""
     it = item(name)
     locks = {v for lk in board.door_lock if lk for v in lk[1:]}
-    if name in locks:
+    if name in locks or name in _goal_items(board):
         return 100.0
     if it.is_weapon:
         p_hit = max(0, 7 - it.accuracy) / 6
         return 1 + it.dice * p_hit * it.damage + (0.5 if it.opens_doors else 0)
     return 0.8 if it.opens_doors else 0.2 if it.search_bonus else 0.0
+
+
+def _goal_items(board: Board) -> frozenset[str]:
+    """Items a victory step asks the team to carry ('carry_items'): kept like keys."""
+    cache = board.rules.caches.setdefault("goal_items", {})
+    items = cache.get(0)
+    if items is None:
+        items = cache[0] = frozenset().union(*board.rules.step_items) if board.rules.step_items else frozenset()
+    return items
 
 
 _TWICE = frozenset(t for t, row in enumerate(ZOMBIE_TYPES) if row.actions >= 2)
@@ -159,6 +170,7 @@ class Game:
             [n for n, c in self.profile.default_deck for _ in range(c)]
         st.edeck = names
         st.rng.shuffle(st.edeck)
+        st.set_aside = [e.item for e in s.setup.set_aside for _ in range(e.count)]  # drawn at random when given
         for group in b.hidden_groups:
             zones = [st.obj_zone[o] for o in group]
             st.rng.shuffle(zones)
@@ -167,6 +179,8 @@ class Game:
         sv = s.setup.survivors
         count = survivors if survivors is not None else max(sv.min, min(sv.max, 4))
         start = b.start_zones[st.rng.randrange(len(b.start_zones))]
+        if b.rules.start_groups and self.heroes is None:
+            return self._setup_groups(st, count)
         if self.heroes is not None:
             for h in self.heroes:  # heroes carried over from an earlier game of a campaign
                 hero = st.add_survivor(start, sv.health, list(h.get("items", [])))
@@ -175,6 +189,19 @@ class Game:
             return self._place_zombies(st)
         for k in range(count):
             hero = st.add_survivor(start, sv.health, sv.items_of(k))  # named survivors' own cards too
+            for _ in range(sv.starting_cards):
+                card = self.draw_equipment()
+                if card and not item(card).aaah:
+                    hero.items.append(card)
+        return self._place_zombies(st)
+
+    def _setup_groups(self, st: GameState, count: int) -> GameState:
+        """Split starting groups (``setup.start_groups``): each survivor starts in the zone of
+        the group naming it; the others join the group with the fewest survivors (the first on
+        a tie), so the team splits in equal halves ("Dividi il Team in due parti uguali")."""
+        b, sv = self.board, self.board.scenario.setup.survivors
+        for k, zone in enumerate(start_group_zones(b.rules, sv, count)):
+            hero = st.add_survivor(zone, sv.health, sv.items_of(k))
             for _ in range(sv.starting_cards):
                 card = self.draw_equipment()
                 if card and not item(card).aaah:
@@ -281,7 +308,13 @@ class Game:
             if p.move_cost(self, s, c) <= left and (b.max_survivors[v] >= INF or
                                                     len(st.survivors_in(v)) < b.max_survivors[v]):
                 acts.append(("move", v, c))
-        if p.can_search(self, s):
+        if st.torn:  # fences an abomination tore down are crossed like openings
+            for v, c, _ in b.zpath_adj[z]:
+                if st.torn >> c & 1 and p.move_cost(self, s, c) <= left:
+                    acts.append(("move", v, c))
+        if p.params.security_push_back and b.kind[z] == "security":  # "L'unica Azione consentita ... è Muovere"
+            return [a for a in acts if a[0] in ("pass", "move", "open")]
+        if p.can_search(self, s) or (b.rules.cars and self._car_here(s) is not None):
             acts.append(("search",))
         zombies_here = sum(zombies[z])
         seen = set()
@@ -296,10 +329,14 @@ class Game:
                 if sight is None:
                     sight = b.visible(doors_open)[z]
                 lo, hi = it.min_range, it.max_range
+                if b.kind[z] == "tower":  # "+1 alla Gittata Massima" on a watchtower
+                    hi += p.params.tower_range
                 for v, dist in sight:
                     if lo <= dist <= hi and any(zombies[v]):
                         acts.append(("ranged", it.name, v))
         for o in self._objectives_at(z):
+            if b.obj_kind[o] == "car":
+                continue  # searched (the search action), never taken
             if b.obj_kind[o] == "switch":
                 if b.obj_repeatable[o] or not st.pressed >> o & 1:
                     acts.append(("press", o))
@@ -350,6 +387,7 @@ class Game:
             cost = p.move_cost(self, s, c)
             s.actions_left -= cost
             self.note("move", survivor=s.index, to=b.zone_ids[v], via=b.conn_ids[c])
+            s.came_from = s.zone
             s.zone = v
             s.moved = True
             self.enter_zone(s, v)
@@ -362,6 +400,10 @@ class Game:
             if tool is not None and tool.noisy_door:
                 st.add_noise(s.zone)
             self.open_door(act[1], actor=s)
+        elif kind == "search" and b.rules.cars and self._car_here(s) is not None:
+            car = self._car_here(s)
+            s.searched = True
+            self.search_car(s, car)
         elif kind == "search":
             s.searched = True
             draws = 2 if any(item(n).search_bonus for n in s.items) else 1
@@ -392,6 +434,51 @@ class Game:
             self.note("noise", survivor=s.index)
         elif kind == "give":
             self.give(s, act[1], act[2])
+
+    def _car_here(self, s: Survivor) -> int | None:
+        """A car the survivor may search now: in its zone, no zombie there, not searched this
+        turn, and not a car searched once already."""
+        st, b = self.state, self.board
+        if s.searched or st.zombies_in(s.zone):
+            return None
+        for o in self._objectives_at(s.zone):
+            if b.obj_kind[o] == "car" and not (self.board.scenario.objectives[o].search == "once"
+                                               and st.taken >> o & 1):
+                return o
+        return None
+
+    def search_car(self, s: Survivor, o: int) -> None:
+        """Search a car: a Pimpmobile once, for its contents; a police car "Scarta finché non
+        trovi un'Arma" (an "Aaahh!" card brings a walker and ends the search)."""
+        st, b = self.state, self.board
+        car = b.scenario.objectives[o]
+        first = not st.taken >> o & 1
+        if first:
+            st.taken |= 1 << o
+            st.objective_turns.setdefault(b.obj_ids[o], st.turn)
+            s.xp += b.obj_xp[o]
+        if car.search == "once":
+            self.note("search_car", survivor=s.index, car=b.obj_ids[o], found=", ".join(car.contents) or "nothing")
+            for name in car.contents:
+                self.keep(s, name)
+        else:
+            for _ in range(len(st.edeck) + len(st.ediscard) + 1):
+                card = self.draw_equipment()
+                if card is None:
+                    break
+                if item(card).aaah:
+                    self.note("search_car", survivor=s.index, car=b.obj_ids[o], found="aaah")
+                    st.ediscard.append(card)
+                    if self._place(st, s.zone, WALKER, 1):
+                        self.out_of_miniatures(WALKER)
+                    break
+                if item(card).is_weapon:
+                    self.note("search_car", survivor=s.index, car=b.obj_ids[o], found=card)
+                    self.keep(s, card)
+                    break
+                st.ediscard.append(card)
+        if first:
+            self.fire_event("objective_taken", o, actor=s)
 
     def keep(self, s: Survivor, card: str) -> None:
         """Add a card to the inventory, discarding the least useful item when full."""
@@ -425,6 +512,8 @@ class Game:
             self.reveal_keys()
         elif kind == "item":
             self.keep(s, b.obj_item[o])
+            for name in b.rules.obj_also[o]:  # "prendere entrambe le Carte" with one action
+                self.keep(s, name)
             self.reveal_keys()
         elif kind == "search_marker":
             card = self.draw_equipment()
@@ -585,6 +674,7 @@ class Game:
             return
         for _ in range(n):
             s.wounds += 1
+            carried = self.board.rules.carrier_items.intersection(s.items) if s.wounds >= s.health else ()
             if s.items:
                 lost = min(s.items, key=self.item_value)
                 s.items.remove(lost)
@@ -594,6 +684,9 @@ class Game:
                 st.zone_deaths[s.zone] += 1
                 st.haunted.add(s.zone)
                 self.note("death", survivor=s.index, zone=self.board.zone_ids[s.zone], cause=cause)
+                if carried and not st.outcome:  # "ucciso mentre trasporta una di queste Carte"
+                    st.outcome, st.cause = "loss", "carrier_died"
+                    self.note("carrier_died", survivor=s.index, items=sorted(carried))
                 st.ediscard.extend(s.items)
                 s.items = []
                 if self.profile.dead_rise:
@@ -759,8 +852,13 @@ class Game:
         """Move zombies one step if the connection lets them through (not a fence or a closed
         door) and the zone has room; a breakthrough zone takes them and pushes the excess on."""
         st, b = self.state, self.board
-        conn = next((c for v, c, ok in b.zpath_adj[z] if v == dest and ok and
+        conn = next((c for v, c, ok in b.zpath_adj[z] if v == dest and (ok or st.torn >> c & 1) and
                      (b.c_door[c] < 0 or st.doors_open >> b.c_door[c] & 1)), None)
+        if conn is None and t == ABOMINATION and self.profile.params.abominations_tear_fences:
+            conn = next((c for v, c, ok in b.zpath_adj[z] if v == dest and b.c_kind[c] == "fence"), None)
+            if conn is not None:  # "piazza un Segnalino di Filo Spinato Strappato"
+                st.torn |= 1 << conn
+                self.note("fence_torn", frm=b.zone_ids[z], to=b.zone_ids[dest], fence=b.conn_ids[conn])
         if conn is None:
             return  # stopped at a closed door or piled up behind a fence
         room = b.max_zombies[dest] - st.zombies_in(dest)
@@ -848,6 +946,11 @@ class Game:
                 self.apply(s, act)
                 self.check_victory()
                 self._taken += 1
+            if s.on_board and p.params.security_push_back and self.board.kind[s.zone] == "security" \
+                    and s.came_from >= 0:  # "vengono spinti indietro nella Zona da cui sono partiti"
+                self.note("pushed_back", survivor=s.index, frm=self.board.zone_ids[s.zone],
+                          to=self.board.zone_ids[s.came_from])
+                s.zone = s.came_from
             if s.on_board and self.escape_step_open() and p.escape_allowed(self, s):
                 s.escaped = True
                 self.note("escape", survivor=s.index, zone=self.board.zone_ids[s.zone])
@@ -915,15 +1018,24 @@ class Game:
         if st.outcome:
             return
         steps = self.board.scenario.victory.steps
+        cond = self.board.rules.step_condition
         if self.board.scenario.victory.ordered:
             while st.progress < len(steps) and self.step_met(st.progress):
+                if cond[st.progress]:  # a condition: it and every step after it, at this moment
+                    if all(self.step_met(j) for j in range(st.progress + 1, len(steps))):
+                        st.progress = len(steps)
+                    break
                 st.progress += 1
             won = st.progress == len(steps)
         else:
+            now = 0
             for i in range(len(steps)):
-                if self.step_met(i):
-                    st.progress |= 1 << i
-            won = st.progress == (1 << len(steps)) - 1
+                if (cond[i] or not st.progress >> i & 1) and self.step_met(i):
+                    if cond[i]:
+                        now |= 1 << i  # holds now; never kept
+                    else:
+                        st.progress |= 1 << i
+            won = st.progress | now == (1 << len(steps)) - 1
         if won:
             st.outcome = "win"
 
@@ -1085,12 +1197,40 @@ def _met_open_doors(g: Game, i: int) -> bool:
     return all(ever >> d & 1 for d in g.board.rules.step_targets[i])
 
 
+def _met_no_zombies(g: Game, i: int) -> bool:
+    st = g.state
+    return not any(st.zombies_in(z) for z in st.zombie_zones())
+
+
+def _met_doors_closed(g: Game, i: int) -> bool:
+    shut = g.state.doors_open
+    return not any(shut >> d & 1 for d in g.board.rules.step_targets[i])
+
+
+def _met_no_zombie_path(g: Game, i: int) -> bool:
+    st = g.state
+    reach = zombie_reach(g.board.rules, st.doors_open, g.board.rules.step_targets[i])
+    return not any(reach[z] and st.zombies_in(z) for z in st.zombie_zones())
+
+
+def _met_carry_items(g: Game, i: int) -> bool:
+    cs = g.board.rules
+    zones, names = cs.step_targets[i], cs.step_items[i]
+    held = sum(1 for s in g.state.living() if s.zone in zones for n in s.items if n in names)
+    return held >= cs.step_count[i]
+
+
 STEP_MET: dict[str, Callable[[Game, int], bool]] = {
     "take_objectives": _met_take_objectives, "kill": _met_kill, "reach_zone": _met_reach_zone,
-    "escape": _met_escape, "survive": _met_survive, "clear_zones": _met_clear_zones, "open_doors": _met_open_doors}
+    "escape": _met_escape, "survive": _met_survive, "clear_zones": _met_clear_zones, "open_doors": _met_open_doors,
+    "no_zombies": _met_no_zombies, "doors_closed": _met_doors_closed, "no_zombie_path": _met_no_zombie_path,
+    "carry_items": _met_carry_items, "hold_zone": _met_reach_zone}
 """When each kind of victory step is met (every ``kind`` of the model's ``VictoryCondition``):
 ``rule(game, i)`` for step ``i``, reading the step's row of the compiled scenario (its targets,
-who, count, zombie type; what an empty ``take_objectives`` asks for is decided there, once)."""
+who, count, zombie type; what an empty ``take_objectives`` asks for is decided there, once).
+The conditions (``no_zombies``, ``doors_closed``, ``no_zombie_path``, ``carry_items``,
+``hold_zone``: the compiled ``step_condition``) are read at the moment and never kept
+(:meth:`Game.check_victory`)."""
 
 
 def _door_effect(g: Game, e: Any, actor: Survivor | None) -> None:
@@ -1121,9 +1261,17 @@ def _spawn_effect(g: Game, e: Any, actor: Survivor | None) -> None:
 
 
 def _spawn_zombies(g: Game, e: Any, actor: Survivor | None) -> None:
-    count = g.roll(e.dice) if e.dice else e.count
+    st, b = g.state, g.board
+    zone = b.zone_index[e.zone] if e.zone is not None else st.obj_zone[b.obj_index[e.at_objective]]
     t = ZINDEX[e.zombie]
-    if g._place(g.state, g.board.zone_index[e.zone], t, count):
+    if e.instead and (not st.pool[t] or (e.instead_if == "in_play" and
+                                         any(st.zombies[z][t] for z in st.zombie_zones()))):  # "se l'Abomination è già in gioco"
+        g.note("instead", zone=b.zone_ids[zone], zombie=ZTYPES[t])
+        for grp in e.instead:
+            g.spawn(zone, ZINDEX[grp.zombie], grp.count)  # a fatty brings its two walkers
+        return
+    count = g.roll(e.dice) if e.dice else e.count
+    if g._place(st, zone, t, count):
         g.out_of_miniatures(t)  # at once, as for any spawn that runs out
 
 
@@ -1139,10 +1287,54 @@ def _end_game(g: Game, e: Any, actor: Survivor | None) -> None:
         st.cause = "special" if e.outcome == "loss" else ""
 
 
+def _rotate_gate(g: Game, e: Any, actor: Survivor | None) -> None:
+    """A quarter turn of a rotating gate: its passage moves one side on (clockwise, or the way
+    the presser chooses: the way that opens a side closed now, clockwise on a tie)."""
+    st, b = g.state, g.board
+    turns = st.gate_turns.get(e.gate, 0)
+
+    def faces(r: int) -> list[bool]:
+        return [e.passage[(k - r) % 4] for k in range(4)]
+
+    if e.direction == "clockwise":
+        step = 1
+    elif e.direction == "counterclockwise":
+        step = -1
+    else:
+        now = faces(turns)
+
+        def gain(r: int) -> int:
+            return sum(1 for k, d in enumerate(e.sides) if d is not None and faces(r)[k] and not now[k])
+        step = 1 if gain(turns + 1) >= gain(turns - 1) else -1
+    turns = (turns + step) % 4
+    st.gate_turns[e.gate] = turns
+    g.note("gate_turned", gate=b.zone_ids[b.zone_index[e.gate]], turns=turns)
+    for k, d in enumerate(e.sides):
+        if d is None:
+            continue
+        di = b.door_index[d]
+        if faces(turns)[k]:
+            if not st.doors_open >> di & 1:
+                g.open_door(di)
+        else:
+            st.doors_open &= ~(1 << di)
+
+
+def _give_card(g: Game, e: Any, actor: Survivor | None) -> None:
+    st = g.state
+    pile = [k for k, name in enumerate(st.set_aside) if not e.cards or name in e.cards]
+    if actor is None or not pile:
+        return
+    card = st.set_aside.pop(pile[st.rng.randrange(len(pile))])  # "una di queste Carte a caso"
+    g.note("give_card", survivor=actor.index, card=card)
+    g.keep(actor, card)
+
+
 EFFECTS: dict[str, Callable[[Game, Any, Survivor | None], None]] = {
     "open_door": _door_effect, "close_door": _door_effect, "toggle_door": _door_effect, "unlock_door": _door_effect,
     "lock_door": _door_effect, "activate_spawn": _spawn_effect, "deactivate_spawn": _spawn_effect,
-    "toggle_spawn": _spawn_effect, "spawn_zombies": _spawn_zombies, "grant_xp": _grant_xp, "end_game": _end_game}
+    "toggle_spawn": _spawn_effect, "spawn_zombies": _spawn_zombies, "grant_xp": _grant_xp, "end_game": _end_game,
+    "give_card": _give_card, "rotate_gate": _rotate_gate}
 """What each kind of trigger effect does (every ``kind`` of the model's ``Effect``)."""
 
 EVENTS = ("objective_taken", "switch_pressed", "door_opened", "zone_entered", "turn_reached", "kills_reached")
@@ -1172,6 +1364,13 @@ _TEXT = {
     "out_of_miniatures": "out of {zombie} miniatures: every {zombie} acts again",
     "runaway": "{message}",
     "trigger": "trigger {trigger} fires",
+    "instead": "a {zombie} is already in play: others appear instead in {zone}",
+    "carrier_died": "survivor {s} died carrying {items}: the mission is lost",
+    "give_card": "survivor {s} is given a {card}",
+    "pushed_back": "survivor {s} cannot stay in {frm}: pushed back to {to}",
+    "fence_torn": "an abomination tears down the fence from {frm} to {to}",
+    "search_car": "survivor {s} searches {car} and finds {found}",
+    "gate_turned": "the rotating gate {gate} turns (a quarter turn: {turns} from the start)",
 }
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..rules.equipment import item
+from .missions import CONDITION_GOALS, condition_goal
 from .state import INF
 
 if TYPE_CHECKING:
@@ -114,6 +115,10 @@ def goal_zones(game: "GameView", s: "Survivor", memory: "PlanBot | None" = None)
             if d is not None:
                 c = b.door_conn[d]
                 return [b.c_from[c], b.c_to[c]], "open", d
+        if step.kind in CONDITION_GOALS:  # the mission conditions (engine/missions.py)
+            goal = condition_goal(game, i)
+            if goal is not None:
+                return goal
         if b.scenario.victory.ordered:
             break
     return [], "", None

@@ -24,7 +24,7 @@ class Survivor:
     """One survivor (hero)."""
 
     __slots__ = ("index", "zone", "wounds", "health", "xp", "items", "alive", "escaped",
-                 "searched", "moved", "actions_left", "acted")
+                 "searched", "moved", "actions_left", "acted", "came_from")
 
     def __init__(self, index: int, zone: int, health: int, items: list[str] | None = None):
         self.index = index
@@ -39,6 +39,8 @@ class Survivor:
         self.moved = False
         self.actions_left = 0
         self.acted = 0
+        self.came_from = -1
+        """The zone this survivor last moved from (a security zone pushes it back there)."""
 
     @property
     def on_board(self) -> bool:
@@ -173,6 +175,10 @@ class GameState:
         self.doors_unlocked = board.door_unlocked0
         self.doors_ever = 0
         self.buildings_spawned = 0
+        self.torn = 0
+        self.gate_turns: dict[str, int] = {}
+        """Quarter turns of each rotating gate (by gate zone id) since the start."""
+        """Barbed-wire fences an abomination has torn down (bit mask over connection indices)."""
         self.spawns_active = board.spawn_active0
         self.obj_zone = list(board.obj_zone0)
         self.taken = 0
@@ -187,6 +193,8 @@ class GameState:
         self.zdiscard: list[int] = []
         self.edeck: list[str] = []
         self.ediscard: list[str] = []
+        self.set_aside: list[str] = []
+        """Cards set aside at set-up, handed out by 'give_card' effects."""
         self.progress = 0
         self.outcome = ""
         self.cause = ""
@@ -272,6 +280,8 @@ class GameState:
         c.spawned_by_type = self.spawned_by_type[:]
         c.zdeck, c.zdiscard = self.zdeck[:], self.zdiscard[:]
         c.edeck, c.ediscard = self.edeck[:], self.ediscard[:]
+        c.set_aside = self.set_aside[:]
+        c.gate_turns = dict(self.gate_turns)
         c.objective_turns = dict(self.objective_turns)
         c.zone_deaths, c.zone_kills, c.zone_visits = self.zone_deaths.copy(), self.zone_kills.copy(), \
             self.zone_visits.copy()

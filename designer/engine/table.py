@@ -26,7 +26,8 @@ SCALARS: tuple[str, ...] = (
     "max_danger", "survivor_actions", "zombie_actions", "game")
 """The scalar fields of a record, in the record's order (``cause`` and ``max_danger`` as codes)."""
 
-CAUSES: tuple[str, ...] = ("", "survivor_died", "all_dead", "turn_limit", "stalled", "special", "runaway")
+CAUSES: tuple[str, ...] = ("", "survivor_died", "all_dead", "turn_limit", "stalled", "special", "runaway",
+                           "carrier_died")
 """Causes of a loss by code ('' for a win)."""
 DANGERS: tuple[str, ...] = ("blue", "yellow", "orange", "red")
 ZONE_COUNTS: tuple[str, ...] = ("deaths", "kills", "visits")

@@ -22,6 +22,7 @@ from .special_rules import KnownRuleId
 
 __all__ = [
     "BUILDING_KINDS",
+    "CONDITION_KINDS",
     "SCHEMA_VERSION",
     "WALLED_KINDS",
     "Connection",
@@ -389,6 +390,9 @@ class Item(_ObjectiveBase):
     """Always 'item'."""
     item: str = Field(min_length=1, max_length=64)
     """Name of the item, as locks and starting equipment name it."""
+    also: list[str] = Field(default_factory=list, max_length=10)
+    """More items taken with the same action (Prison Outbreak M01: "spendere un'Azione per
+    prendere entrambe le Carte", the Scope and the Rifle)."""
     xp: int = Field(default=0, ge=0, le=100)
     """Experience gained by the survivor who picks it up (none by default)."""
 
@@ -402,8 +406,26 @@ class SearchMarker(_ObjectiveBase):
     """Experience gained by the survivor who takes it (none by default)."""
 
 
+class Car(_ObjectiveBase):
+    """A car standing in a street zone, searched by a survivor in its zone with no zombie there
+    (a search action, one per turn as any search): a police car "più di una volta. Scarta finché
+    non trovi un'Arma" (draw until a weapon; an "Aaah!" card brings a walker and ends the
+    search), a Pimpmobile "una sola volta" (its contents, a Gunblade). Driving is not played."""
+
+    kind: Literal["car"]
+    """Always 'car'."""
+    search: Literal["until_weapon", "once"] = "until_weapon"
+    """'until_weapon': searched any number of times, each search drawing equipment cards until
+    a weapon (a police car); 'once': searched once in the game, giving its contents (a
+    Pimpmobile)."""
+    contents: list[str] = Field(default_factory=list, max_length=10)
+    """What a car searched once gives (the Pimpmobile's Gunblade); out of the equipment deck."""
+    xp: int = Field(default=0, ge=0, le=100)
+    """Experience gained by the survivor who searches it first (none by default)."""
+
+
 Objective = Annotated[
-    Union[Token, Key, Switch, Item, SearchMarker], Field(discriminator="kind")
+    Union[Token, Key, Switch, Item, SearchMarker, Car], Field(discriminator="kind")
 ]
 """An objective or item placed on the map, by kind."""
 
@@ -539,19 +561,49 @@ class ToggleSpawn(_SpawnEffect):
     """Always 'toggle_spawn'."""
 
 
+class ZombieGroup(Model):
+    """Zombies of one type, as a conditional effect places them."""
+
+    zombie: ZombieType
+    """Their type (a fatty comes with its two walkers, as when it spawns)."""
+    count: int = Field(default=1, ge=1, le=100)
+    """How many."""
+
+
 class SpawnZombies(Tagged):
     """Place zombies in a zone (an abomination woken by an objective, a horde...)."""
 
     kind: Literal["spawn_zombies"]
     """Always 'spawn_zombies'."""
-    zone: Id
-    """Where they appear."""
+    zone: Id | None = None
+    """Where they appear (give this or 'at_objective')."""
+    at_objective: Id | None = None
+    """Place them in the zone where this objective actually lay: for a token shuffled face down
+    among others ('hidden_group'), the zone it was dealt to in this game, not the zone the file
+    gives it (Prison Outbreak M00: "appare immediatamente un Abomination nella Zona dove si
+    trovava il Segnalino")."""
     zombie: ZombieType = "walker"
     """Their type."""
     count: int = Field(default=1, ge=1, le=100)
     """How many (ignored when 'dice' is set)."""
     dice: str | None = Field(default=None, pattern=r"^[1-9]?d[1-9][0-9]?([+-][0-9])?$")
     """Roll this many instead (Les morts aux trousses office: '1d3', one to three zombies)."""
+    instead: list[ZombieGroup] = Field(default_factory=list, max_length=10)
+    """A conditional effect: when a zombie of this type is already on the board (or none is
+    left in the box), these appear instead ("Se l'Abomination è già in gioco, utilizza un Fatty
+    con i suoi due Walker": one fatty, which brings its two walkers). Empty: the zombies are
+    placed as far as the box allows."""
+    instead_if: Literal["in_play", "none_left"] = "in_play"
+    """When 'instead' applies: a zombie of this type on the board or none left in the box
+    ('in_play'), or only when the box has none left ('none_left': Prison Outbreak M02, where the
+    two tokens wake two different abominations, the standard and the berserker one)."""
+
+    @model_validator(mode="after")
+    def _one_place(self) -> SpawnZombies:
+        if (self.zone is None) == (self.at_objective is None):
+            raise ValueError("a 'spawn_zombies' effect needs exactly one of 'zone' (a zone id) "
+                             "and 'at_objective' (an objective id)")
+        return self
 
 
 class GrantXp(Tagged):
@@ -563,6 +615,41 @@ class GrantXp(Tagged):
     """Experience points."""
     to: Literal["actor", "team"] = "actor"
     """The survivor who caused the event, or every living survivor."""
+
+
+class RotateGate(Tagged):
+    """Turn a rotating security gate a quarter turn (Prison Outbreak: "il Cancello di Sicurezza
+    Rotante ruota di 1/4 di giro verso Destra o Sinistra (scegli la direzione ogni volta)").
+
+    The gate zone has four sides, listed clockwise (north, east, south, west): each is a door
+    into the next zone, or empty where the side faces a wall. ``passage`` says which sides the
+    gate's passage faces at the start; a quarter turn moves it one side on, and every side door
+    is open exactly while the passage faces it. A straight passage (two opposite sides) turns
+    between two positions whichever the direction."""
+
+    kind: Literal["rotate_gate"]
+    """Always 'rotate_gate'."""
+    gate: Id
+    """The gate zone."""
+    sides: list[Id | None] = Field(min_length=4, max_length=4)
+    """The doors on its north, east, south and west sides (null: a wall)."""
+    passage: list[bool] = Field(min_length=4, max_length=4)
+    """Which sides the passage faces at the start, in the same order."""
+    direction: Literal["choose", "clockwise", "counterclockwise"] = "choose"
+    """Which way a press turns it: the presser chooses each time, or always the same way."""
+
+
+class GiveCard(Tagged):
+    """The survivor who fired the trigger takes one card drawn at random from the cards set
+    aside at set-up (``setup.set_aside``), and may reorganise its inventory freely (Prison
+    Outbreak M08: "Ogni Volta che viene raccolto un Segnalino Obiettivo Rosso, il Sopravvissuto
+    che l'ha preso riceve una di queste Carte a caso e può riorganizzare liberamente
+    l'Inventario"). Nothing happens once the pile is empty."""
+
+    kind: Literal["give_card"]
+    """Always 'give_card'."""
+    cards: list[str] = Field(default_factory=list, max_length=50)
+    """Only cards of these names are drawn; empty: any card set aside."""
 
 
 class EndGame(Tagged):
@@ -579,7 +666,7 @@ class EndGame(Tagged):
 Effect = Annotated[
     Union[
         OpenDoor, CloseDoor, ToggleDoor, UnlockDoor, LockDoor,
-        ActivateSpawn, DeactivateSpawn, ToggleSpawn, SpawnZombies, GrantXp, EndGame,
+        ActivateSpawn, DeactivateSpawn, ToggleSpawn, SpawnZombies, GrantXp, EndGame, GiveCard, RotateGate,
     ],
     Field(discriminator="kind"),
 ]
@@ -670,11 +757,80 @@ class OpenDoors(Tagged):
     """The doors."""
 
 
+class NoZombies(Tagged):
+    """No zombie left on the board (Prison Outbreak M07: "non ci sono più Zombi sul
+    Tabellone"). A condition: it holds at a moment and is never kept once met (see
+    :data:`CONDITION_KINDS`)."""
+
+    kind: Literal["no_zombies"]
+    """Always 'no_zombies'."""
+
+
+class DoorsClosed(Tagged):
+    """These doors are closed (Prison Outbreak M01: "bloccate la Porta Viola e quella
+    Bianca"). A condition: it must hold when the mission is won."""
+
+    kind: Literal["doors_closed"]
+    """Always 'doors_closed'."""
+    doors: list[Id] = Field(min_length=1, max_length=100)
+    """The doors."""
+
+
+class NoZombiePath(Tagged):
+    """No zombie on the board has a path into these zones: every zombie inside is killed and
+    the doors on every way in are closed (Prison Outbreak M01: "finchè quelli rimasti non
+    avranno più un percorso valido per raggiungere i Sopravvissuti"). Paths go through open
+    doors and every connection zombies may cross; a fence stops them (an abomination that
+    tears fences does not). A condition: it must hold when the mission is won."""
+
+    kind: Literal["no_zombie_path"]
+    """Always 'no_zombie_path'."""
+    zones: list[Id] = Field(min_length=1, max_length=1000)
+    """The zones the zombies must have no way into."""
+
+
+class CarryItems(Tagged):
+    """Survivors standing in one of the zones carry at least this many items of these names
+    between them (Prison Outbreak M08: "Torna alla Zona di Partenza con almeno otto carte
+    Cibo"). A condition: it must hold when the mission is won."""
+
+    kind: Literal["carry_items"]
+    """Always 'carry_items'."""
+    items: list[str] = Field(min_length=1, max_length=50)
+    """The item names that count (for food: canned_food, bag_of_rice, water)."""
+    count: int = Field(ge=1, le=1000)
+    """How many items, all survivors in the zones together."""
+    zones: list[Id] = Field(min_length=1, max_length=100)
+    """Any of these zones will do."""
+
+
+class HoldZone(Tagged):
+    """Survivors stand in one of these zones when the mission is won (Prison Outbreak M01:
+    "Almeno un Sopravvissuto deve trovarsi all'interno della Prigione in quest'area sicura").
+    Unlike 'reach_zone', which is done once reached, a condition holds only while it is
+    true."""
+
+    kind: Literal["hold_zone"]
+    """Always 'hold_zone'."""
+    zones: list[Id] = Field(min_length=1, max_length=100)
+    """Any of these zones will do."""
+    who: Literal["all", "any"] = "any"
+    """Every living survivor, or at least one."""
+
+
 VictoryCondition = Annotated[
-    Union[TakeObjectives, ReachZone, Escape, Kill, Survive, ClearZones, OpenDoors],
+    Union[TakeObjectives, ReachZone, Escape, Kill, Survive, ClearZones, OpenDoors,
+          NoZombies, DoorsClosed, NoZombiePath, CarryItems, HoldZone],
     Field(discriminator="kind"),
 ]
 """One goal of the mission, by kind."""
+
+CONDITION_KINDS: frozenset[str] = frozenset({"no_zombies", "doors_closed", "no_zombie_path", "carry_items",
+                                             "hold_zone"})
+"""Victory steps that are conditions on the moment rather than things done: a condition is
+never kept once met. The mission is won when every other step is done and every condition
+holds at the same moment; in an ordered mission a condition is checked once the steps before it
+are done, together with every step after it."""
 
 
 class Victory(Model):
@@ -696,6 +852,9 @@ class Defeat(Model):
     """Lose when the turn limit of the set-up is reached (dawn) without winning."""
     objectives_lost: list[Id] = Field(default_factory=list, max_length=100)
     """Lose when one of these objectives can no longer be taken (destroyed)."""
+    carrier_dies: list[str] = Field(default_factory=list, max_length=50)
+    """Lose when a survivor dies carrying one of these items (Prison Outbreak M08: "Se un
+    Sopravvissuto viene ucciso mentre trasporta una di queste Carte, la Missione è fallita")."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -710,6 +869,18 @@ class Hero(Model):
     """Who it is (Grindlock, Sheriff Anderson...)."""
     items: list[str] = Field(default_factory=list, max_length=20)
     """Cards this survivor starts with, beyond the starting equipment every survivor has."""
+
+
+class StartGroup(Model):
+    """Survivors who start apart from the others (Prison Outbreak M06, "Team diviso": "Il
+    Primo gruppo inizierà il gioco da una Zona di Partenza, il secondo gruppo dall'altra")."""
+
+    zone: Id
+    """Where the group starts."""
+    heroes: list[str] = Field(default_factory=list, max_length=12)
+    """Names of the survivors of ``setup.survivors.heroes`` in this group. Survivors named in no
+    group join the group with the fewest survivors (the first on a tie), so the team splits in
+    equal halves as the rulebook asks."""
 
 
 class Survivors(Model):
@@ -846,6 +1017,10 @@ RULE_OVERRIDES: dict[str, tuple[type, int, int, str]] = {
     "doors_need_item": (bool, 0, 1, "opening a closed door needs a door-opening item"),
     "pool_out_extra_activation": (bool, 0, 1, "a zombie type out of miniatures acts again"),
     "split_adds": (bool, 0, 1, "zombies splitting on equal paths are topped up to equal groups"),
+    "tower_range": (int, 0, 5, "extra maximum range of ranged weapons fired from a watchtower (Prison Outbreak: 1)"),
+    "security_push_back": (bool, 0, 1, "a survivor ending its activation in a security zone is pushed back"),
+    "abominations_tear_fences": (bool, 0, 1, "an abomination walks through a barbed-wire fence and tears it down"),
+    "zombies_cross_gates": (bool, 0, 1, "zombies walk through a rotating security gate (they never spawn there)"),
     "max_extra_activations": (int, 0, 1_000_000, "extra activations of the zombies in one turn before a game is "
                                                  "stopped as a runaway (0: the bound computed from the board)"),
 }
@@ -881,8 +1056,9 @@ class Rules(Model):
     overrides: dict[str, int | float | bool | str] = Field(default_factory=dict, max_length=100)
     """Profile settings changed by this scenario (for example {"actions": 4}), each within its
     range: actions 1-10, yellow_bonus 0-5, dark_actions 1-10, max_items 1-20, max_turns 1-1000,
-    hero_dice 2-6; building_spawn, doors_need_item, pool_out_extra_activation and split_adds are
-    true or false."""
+    hero_dice 2-6, tower_range 0-5; building_spawn, doors_need_item, pool_out_extra_activation,
+    split_adds, security_push_back, abominations_tear_fences and zombies_cross_gates are true or
+    false."""
 
     @model_validator(mode="after")
     def _check_overrides(self) -> Rules:
@@ -915,6 +1091,12 @@ class Setup(Model):
     """Rule profile and overrides."""
     equipment_deck: list[EquipmentCount] | None = None
     """The equipment deck; empty to use the profile's default deck."""
+    set_aside: list[EquipmentCount] = Field(default_factory=list, max_length=100)
+    """Cards set aside at set-up, out of the equipment deck, that 'give_card' effects hand out
+    (Prison Outbreak M08: "metti da parte tutte le Carte Canned Food, Rice e Water")."""
+    start_groups: list[StartGroup] = Field(default_factory=list, max_length=12)
+    """Split starting groups: each starts in its own zone with the survivors it names. Empty:
+    the whole team starts together in one of 'start_zones' (drawn at random)."""
 
     @model_validator(mode="after")
     def _pool(self) -> Setup:

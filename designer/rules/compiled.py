@@ -30,29 +30,38 @@ __all__ = [
     "OBJ_KINDS", "EVENTS", "EFFECTS", "STEPS",
     "EV_TAKEN", "EV_PRESSED", "EV_DOOR_OPENED", "EV_ZONE_ENTERED", "EV_TURN", "EV_KILLS",
     "FX_OPEN", "FX_CLOSE", "FX_TOGGLE", "FX_UNLOCK", "FX_LOCK", "FX_ACTIVATE", "FX_DEACTIVATE",
-    "FX_TOGGLE_SPAWN", "FX_SPAWN", "FX_XP", "FX_END",
+    "FX_TOGGLE_SPAWN", "FX_SPAWN", "FX_XP", "FX_END", "FX_GIVE",
     "ST_TAKE", "ST_KILL", "ST_REACH", "ST_ESCAPE", "ST_SURVIVE", "ST_CLEAR", "ST_OPEN",
+    "ST_NO_ZOMBIES", "ST_DOORS_CLOSED", "ST_NO_PATH", "ST_CARRY", "ST_HOLD", "CONDITION_STEPS",
     "SAFE_EFFECTS", "FREE_PASSAGES",
 ]
 
 INF = 1 << 20
 """Distance to a zone that cannot be reached; also 'no limit' for capacities."""
 
-OBJ_KINDS: dict[str, int] = {"token": 0, "key": 1, "switch": 2, "item": 3, "search_marker": 4}
+OBJ_KINDS: dict[str, int] = {"token": 0, "key": 1, "switch": 2, "item": 3, "search_marker": 4, "car": 5}
 EVENTS: dict[str, int] = {"objective_taken": 0, "switch_pressed": 1, "door_opened": 2, "zone_entered": 3,
                           "turn_reached": 4, "kills_reached": 5}
 EV_TAKEN, EV_PRESSED, EV_DOOR_OPENED, EV_ZONE_ENTERED, EV_TURN, EV_KILLS = range(6)
 EFFECTS: dict[str, int] = {"open_door": 0, "close_door": 1, "toggle_door": 2, "unlock_door": 3, "lock_door": 4,
                            "activate_spawn": 5, "deactivate_spawn": 6, "toggle_spawn": 7, "spawn_zombies": 8,
-                           "grant_xp": 9, "end_game": 10}
+                           "grant_xp": 9, "end_game": 10, "give_card": 11, "rotate_gate": 12}
 (FX_OPEN, FX_CLOSE, FX_TOGGLE, FX_UNLOCK, FX_LOCK, FX_ACTIVATE, FX_DEACTIVATE, FX_TOGGLE_SPAWN, FX_SPAWN,
- FX_XP, FX_END) = range(11)
+ FX_XP, FX_END, FX_GIVE, FX_ROTATE) = range(13)
+"""(``FX_ROTATE`` never appears in a row: a rotating gate's quarter turn is compiled into the door
+rows of its sides, see :func:`_gate_rows`.)"""
 STEPS: dict[str, int] = {"take_objectives": 0, "kill": 1, "reach_zone": 2, "escape": 3, "survive": 4,
-                         "clear_zones": 5, "open_doors": 6}
-ST_TAKE, ST_KILL, ST_REACH, ST_ESCAPE, ST_SURVIVE, ST_CLEAR, ST_OPEN = range(7)
+                         "clear_zones": 5, "open_doors": 6, "no_zombies": 7, "doors_closed": 8,
+                         "no_zombie_path": 9, "carry_items": 10, "hold_zone": 11}
+(ST_TAKE, ST_KILL, ST_REACH, ST_ESCAPE, ST_SURVIVE, ST_CLEAR, ST_OPEN, ST_NO_ZOMBIES, ST_DOORS_CLOSED,
+ ST_NO_PATH, ST_CARRY, ST_HOLD) = range(12)
+CONDITION_STEPS = frozenset({ST_NO_ZOMBIES, ST_DOORS_CLOSED, ST_NO_PATH, ST_CARRY, ST_HOLD})
+"""Victory steps that hold at a moment and are never kept once met (the model's
+``CONDITION_KINDS``)."""
 
-SAFE_EFFECTS = frozenset({FX_OPEN, FX_UNLOCK, FX_ACTIVATE, FX_DEACTIVATE, FX_TOGGLE_SPAWN, FX_SPAWN, FX_XP})
-"""Effects that never remove an option of the survivors (opening, unlocking, spawns, XP)."""
+SAFE_EFFECTS = frozenset({FX_OPEN, FX_UNLOCK, FX_ACTIVATE, FX_DEACTIVATE, FX_TOGGLE_SPAWN, FX_SPAWN, FX_XP,
+                          FX_GIVE})
+"""Effects that never remove an option of the survivors (opening, unlocking, spawns, XP, a card)."""
 
 FREE_PASSAGES = frozenset({"opening", "stairs", "elevator", "ladder"})
 """Connection kinds that join the zones of one building (a door separates buildings)."""
@@ -98,8 +107,11 @@ class CompiledScenario:
         max_s = tuple(z.capacity.max_survivors if z.capacity.max_survivors is not None else INF for z in zones)
         w("max_zombies", max_z)
         w("max_survivors", max_s)
-        w("no_zombies", tuple(z.kind in ("tower", "security", "gate") or z.capacity.max_zombies == 0 for z in zones))
-        """Zones zombies never enter (towers, security zones and gates, zero capacity)."""
+        walled = ("tower", "security") if getattr(profile_params, "zombies_cross_gates", False) else \
+            ("tower", "security", "gate")
+        w("no_zombies", tuple(z.kind in walled or z.capacity.max_zombies == 0 for z in zones))
+        """Zones zombies never enter (towers, security zones, zero capacity; gates unless the rule
+        override ``zombies_cross_gates`` lets them walk through)."""
         w("enterable", tuple(m != 0 for m in max_s))
         """Zones a survivor may stand in (not a zone of capacity 0)."""
         w("is_building", tuple(z.kind in BUILDING_KINDS for z in zones))
@@ -244,6 +256,10 @@ class CompiledScenario:
         w("obj_colour", tuple(getattr(o, "colour", None) for o in objs))
         w("obj_item", tuple(getattr(o, "item", None) for o in objs))
         w("obj_repeatable", tuple(getattr(o, "repeatable", False) for o in objs))
+        w("obj_also", tuple(tuple(getattr(o, "also", ())) for o in objs))
+        """Per objective, the further items taken with it (an item objective's ``also``)."""
+        w("cars", tuple(i for i, o in enumerate(objs) if o.kind == "car"))
+        """Objectives that are cars (searched, not taken)."""
         groups: dict[str, list[int]] = {}
         for i, o in enumerate(objs):
             if o.hidden_group:
@@ -287,14 +303,20 @@ class CompiledScenario:
             row = []
             for e in t.then:
                 op = EFFECTS[e.kind]
+                if e.kind == "rotate_gate":  # its rows: the side doors it opens and closes
+                    row.extend(_gate_rows(e, didx))
+                    continue
                 if hasattr(e, "door"):
                     row.append((op, didx[e.door]))
                 elif hasattr(e, "spawn"):
                     row.append((op, sidx[e.spawn]))
-                elif op == FX_SPAWN:
-                    row.append((op, zidx[e.zone]))
+                elif op == FX_SPAWN:  # at an objective: the zone the file gives it (its group's zones in play)
+                    row.append((op, zidx[e.zone] if e.zone is not None else self.obj_zone0[oidx[e.at_objective]]))
                 elif op == FX_XP:
                     row.append((op, e.amount))
+                elif op == FX_GIVE:  # how many set-aside cards it may draw from
+                    names = set(e.cards)
+                    row.append((op, sum(c.count for c in s.setup.set_aside if not names or c.item in names)))
                 else:  # end_game: 1 win, 0 loss
                     row.append((op, int(e.outcome == "win")))
             fx_rows.append(tuple(row))
@@ -304,7 +326,8 @@ class CompiledScenario:
         w("trig_once", tuple(t.once for t in s.triggers))
         w("trig_effects", tuple(fx_rows))
         """Per trigger, its effects in order as (effect op, argument): door index, spawn index,
-        zone index (spawn zombies), XP amount, or 1 / 0 for an end of the game in a win / loss."""
+        zone index (spawn zombies), XP amount, the set-aside cards it draws from (give card), or
+        1 / 0 for an end of the game in a win / loss."""
         on: tuple[dict[int, list[int]], ...] = tuple({} for _ in EVENTS)
         for ti, (op, arg) in enumerate(ev_rows):
             on[op].setdefault(arg, []).append(ti)
@@ -340,15 +363,16 @@ class CompiledScenario:
         v = s.victory
         w("ordered", v.ordered)
         step_op, step_targets, step_who, step_count, step_zombie = [], [], [], [], []
+        step_items: list[frozenset[str]] = []
         for st in v.steps:
             k = st.kind
             if k == "take_objectives":
                 ids = tuple(dict.fromkeys(oidx[o] for o in st.objectives)) if st.objectives else self.default_targets
-            elif k in ("reach_zone", "clear_zones"):
+            elif k in ("reach_zone", "clear_zones", "no_zombie_path", "carry_items", "hold_zone"):
                 ids = tuple(zidx[z] for z in st.zones)
             elif k == "escape":
                 ids = self.exits
-            elif k == "open_doors":
+            elif k in ("open_doors", "doors_closed"):
                 ids = tuple(dict.fromkeys(didx[d] for d in st.doors))
             else:
                 ids = ()
@@ -357,18 +381,30 @@ class CompiledScenario:
             step_who.append(getattr(st, "who", "any"))
             step_count.append(getattr(st, "count", 0) or getattr(st, "turns", 0))
             step_zombie.append(getattr(st, "zombie", None))
+            step_items.append(frozenset(st.items) if k == "carry_items" else frozenset())
         w("step_op", tuple(step_op))
+        w("step_items", tuple(step_items))
+        """Per victory step, the item names a 'carry_items' step counts (empty for the others)."""
+        w("step_condition", tuple(op in CONDITION_STEPS for op in step_op))
+        """Per victory step, whether it is a condition on the moment (never kept once met)."""
         w("step_targets", tuple(step_targets))
         """Per victory step: objective indices (take; an empty list already replaced by the
-        default targets), zone indices (reach, clear, escape: the exits) or door indices (open)."""
+        default targets), zone indices (reach, clear, escape: the exits, no zombie path, carry,
+        hold) or door indices (open, doors closed); empty for 'no_zombies'."""
         w("step_who", tuple(step_who))
         w("step_count", tuple(step_count))
-        """Kills (kill) or turns (survive) a step asks for; 0 for the others."""
+        """Kills (kill), turns (survive) or items (carry) a step asks for; 0 for the others."""
         w("step_zombie", tuple(step_zombie))
         limit = s.setup.turn_limit
         w("turn_limit", limit)
         w("turn_limit_loses", s.defeat.at_turn_limit and limit is not None)
         w("zombies_at_start", bool(self.spawn_active0) or bool(s.setup.zombies))
+        w("carrier_items", frozenset(s.defeat.carrier_dies))
+        """Items whose carrier's death loses the game (``defeat.carrier_dies``)."""
+        groups0 = s.setup.start_groups
+        w("start_groups", tuple((zidx[g.zone], tuple(g.heroes)) for g in groups0))
+        """Split starting groups: (zone index, hero names) per group; empty when the team starts
+        together."""
 
         # -- equipment: who can open which door --------------------------------------------------
         sv = s.setup.survivors
@@ -430,6 +466,21 @@ class CompiledScenario:
     def __repr__(self) -> str:
         return (f"<CompiledScenario {self.scenario.id!r}: {self.n} zones, {len(self.conn_ids)} connections, "
                 f"{len(self.door_ids)} doors, {len(self.obj_ids)} objectives>")
+
+
+def gate_is_straight(effect: Any) -> bool:
+    """Whether a rotating gate's passage looks the same after a half turn (straight through, or
+    open or closed all round): each quarter turn then swaps every side, whichever the direction."""
+    p = effect.passage
+    return p[0] == p[2] and p[1] == p[3]
+
+
+def _gate_rows(effect: Any, didx: dict[str, int]) -> list[tuple[int, int]]:
+    """A quarter turn as door rows: a straight gate toggles every side door (exactly what a
+    quarter turn does to it); any other gate is given as opening every side (the validator
+    names it as not checked, the engine turns it for real)."""
+    op = FX_TOGGLE if gate_is_straight(effect) else FX_OPEN
+    return [(op, didx[d]) for d in effect.sides if d is not None]
 
 
 def compile(scenario: Scenario) -> CompiledScenario:  # noqa: A001 - the domain's word

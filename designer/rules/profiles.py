@@ -52,6 +52,20 @@ class Params:
     split_adds: bool = True
     """Zombies splitting on equal paths are topped up to equal groups (Zombicide); otherwise a
     zombie player simply spreads them."""
+    tower_range: int = 0
+    """Extra maximum range of a ranged weapon fired from a watchtower (Prison Outbreak: 1, "I
+    Sopravvissuti guadagno +1 alla Gittata Massima dell'Arma finché si trovano sulla Torre di
+    Osservazione")."""
+    security_push_back: bool = False
+    """Security zones (Prison Outbreak): moving is the only action there, and a survivor who
+    ends its activation in one is pushed back into the zone it came from."""
+    zombies_cross_gates: bool = False
+    """Zombies walk through a rotating security gate (a 'gate' zone) like any zone; they never
+    spawn there (Prison Outbreak: "Gli Zombi non possono essere generati all'interno del
+    Cancello"). Off: zombies never enter a gate zone."""
+    abominations_tear_fences: bool = False
+    """An abomination walks through a barbed-wire fence and tears it down: zombies and
+    survivors cross it from then on (Prison Outbreak, chapter 10)."""
     max_extra_activations: int = 0
     """Extra activations of the zombies one turn may give before the game ends as a loss
     ('runaway'); 0: a bound from the board that no game by the rules reaches

@@ -23,18 +23,21 @@ __all__ = ["DesignerApp"]
 
 ZONE_KINDS = ["street", "room", "corridor", "cell", "tower", "security", "gate", "extra", "elevator"]
 CONN_KINDS = ["opening", "door", "stairs", "elevator", "ladder", "drop", "fence", "window"]
-OBJ_KINDS = ["token", "key", "switch", "item", "search_marker"]
+OBJ_KINDS = ["token", "key", "switch", "item", "search_marker", "car"]
 FLAGS = ["dark", "fire", "smoke", "no_spawn", "breakthrough"]
 ZOMBIE_TYPES = ["walker", "runner", "fatty", "abomination", "zombie", "grave_dead"]
 STEP_KINDS = {"take_objectives": "take objectives", "escape": "escape through an exit", "reach_zone": "reach a zone",
               "kill": "kill zombies", "survive": "survive turns", "clear_zones": "clear zones",
-              "open_doors": "open doors"}
+              "open_doors": "open doors", "no_zombies": "no zombie on the board", "doors_closed": "doors closed",
+              "no_zombie_path": "no zombie path into zones", "carry_items": "carry items to a zone",
+              "hold_zone": "hold a zone at the end"}
 EVENT_KINDS = {"objective_taken": "objective taken", "switch_pressed": "switch pressed", "door_opened": "door opened",
                "zone_entered": "zone entered", "turn_reached": "turn reached", "kills_reached": "kills reached"}
 EFFECT_KINDS = {"open_door": "open door", "close_door": "close door", "toggle_door": "toggle door",
                 "unlock_door": "unlock door", "lock_door": "lock door", "activate_spawn": "activate spawn",
                 "deactivate_spawn": "deactivate spawn", "toggle_spawn": "toggle spawn",
-                "spawn_zombies": "spawn zombies", "grant_xp": "grant XP", "end_game": "end the game"}
+                "spawn_zombies": "spawn zombies", "grant_xp": "grant XP", "end_game": "end the game",
+                "give_card": "give a set-aside card", "rotate_gate": "turn the rotating gate"}
 TILES_TAB, FILES_TAB = 3, 4
 """Indices of the Tiles tab (open, the map's tile outlines take clicks and drags) and the Files
 tab (where the question before unsaved edits go is asked)."""
@@ -880,6 +883,18 @@ class DesignerApp:
         if o["kind"] == "item":
             parts.append(self._field(w.Text(value=o.get("item", ""), continuous_update=False,
                                             layout=w.Layout(width="120px")), lambda v: upd(item=v)))
+            parts.append(self._field(w.Text(value=", ".join(o.get("also", [])), placeholder="and, same action",
+                                            continuous_update=False, layout=w.Layout(width="150px"),
+                                            tooltip="more items taken with the same action (Scope with the Rifle)"),
+                                     lambda v: upd(also=[x.strip() for x in v.split(",") if x.strip()] or None)))
+        if o["kind"] == "car":
+            parts.append(self._field(w.Dropdown(options=[("searched until a weapon", "until_weapon"),
+                                                         ("searched once", "once")],
+                                                value=o.get("search", "until_weapon"), layout=w.Layout(width="190px")),
+                                     lambda v: upd(search=v)))
+            parts.append(self._field(w.Text(value=", ".join(o.get("contents", [])), placeholder="contents (once)",
+                                            continuous_update=False, layout=w.Layout(width="150px")),
+                                     lambda v: upd(contents=[x.strip() for x in v.split(",") if x.strip()] or None)))
         if o["kind"] in ("key", "token", "switch"):
             def shuffle(v: bool) -> None:
                 # a coloured objective shuffled face down among the red tokens (Zombicide missions)
@@ -1027,6 +1042,36 @@ class DesignerApp:
                 out.append({"name": name.strip(), "items": [x.strip() for x in items.split(",") if x.strip()]})
             ed.set_setup(survivors={**sv(), "heroes": out})
 
+        groups = w.Textarea(value="\n".join(f"{g['zone']}: {', '.join(g.get('heroes', []))}"
+                                            for g in d["setup"].get("start_groups", [])),
+                            description="Start groups", placeholder="F1: Grindlock, Watts\nT1: Kim",
+                            continuous_update=False,
+                            tooltip="split starting groups, one a line: start zone: the heroes in it (empty: one team)")
+        groups_error = w.HTML(layout=w.Layout(display="none"))
+
+        def set_groups(v: str) -> None:
+            out = []
+            for k, line in enumerate(x for x in v.splitlines() if x.strip()):
+                zone, _, names = line.partition(":")
+                if not zone.strip():
+                    raise EditError(f"line {k + 1}: expected 'zone: name, name', got '{line[:70]}'")
+                out.append({"zone": zone.strip(), "heroes": [x.strip() for x in names.split(",") if x.strip()]})
+            ed.set_setup(start_groups=out or None)
+
+        aside = w.Text(value=", ".join(f"{e['item']} x{e.get('count', 1)}" for e in d["setup"].get("set_aside", [])),
+                       description="Set aside", placeholder="canned food x3, water x3", continuous_update=False,
+                       tooltip="cards set aside at set-up, handed out by 'give a set-aside card' effects")
+        aside_error = w.HTML(layout=w.Layout(display="none"))
+
+        def set_aside(v: str) -> None:
+            out = []
+            for part in (x.strip() for x in v.split(",") if x.strip()):
+                name, _, count = part.rpartition(" x")
+                if not name or not count.isdigit():
+                    name, count = part, "1"
+                out.append({"item": name.strip(), "count": int(count)})
+            ed.set_setup(set_aside=out or None)
+
         rows: list[w.Widget] = [
             w.HTML("<b>Mission</b>"), self.id_text, id_error, self.title_text, title_error,
             self._mfield(w.Dropdown(options=["zombicide", "lnoe", "house"],
@@ -1047,6 +1092,8 @@ class DesignerApp:
                                   lambda v: ed.set_setup(turn_limit=v), empty="no limit")]),
             self._mfield(equipment, set_equipment, error=eq_error), eq_error,
             self._mfield(heroes, set_heroes, error=heroes_error), heroes_error,
+            self._mfield(groups, set_groups, error=groups_error), groups_error,
+            self._mfield(aside, set_aside, error=aside_error), aside_error,
         ]
         rows += self._victory_rows()
         rows += self._trigger_rows()
@@ -1118,16 +1165,24 @@ class DesignerApp:
                                     else ""))
                 parts.append(self._mfield(sel, lambda v, i=i: put(i, objectives=list(v)), error=error,
                                           rebuild=True))  # the note on an empty pick follows
-            elif kind in ("reach_zone", "clear_zones"):
+            elif kind in ("reach_zone", "clear_zones", "no_zombie_path", "carry_items", "hold_zone"):
                 opts = self._ids_of("zone")
                 sel = w.SelectMultiple(options=opts, value=tuple(x for x in st["zones"] if x in {v for _l, v in opts}),
                                        rows=min(max(len(opts), 2), 6), layout=w.Layout(width="95%"))
                 parts.append(self._mfield(sel, lambda v, i=i: put(i, zones=list(v)), error=error))
-                if kind == "reach_zone":
+                if kind == "carry_items":
+                    items = w.Text(value=", ".join(st.get("items", [])), description="items",
+                                   continuous_update=False, layout=w.Layout(width="95%"),
+                                   tooltip="item names that count, comma separated (canned_food, water)")
+                    parts.append(self._mfield(items, lambda v, i=i: put(
+                        i, items=[x.strip() for x in v.split(",") if x.strip()]), error=error))
+                    parts.append(self._int_field("count", st.get("count", 1), 1, 1000,
+                                                 lambda v, i=i: put(i, count=v), width="160px"))
+                if kind in ("reach_zone", "hold_zone"):
                     parts.append(self._mfield(w.Dropdown(options=["any", "all"], value=st.get("who", "any"),
                                                          description="who", layout=w.Layout(width="160px")),
                                               lambda v, i=i: put(i, who=v)))
-            elif kind == "open_doors":
+            elif kind in ("open_doors", "doors_closed"):
                 opts = self._ids_of("door")
                 sel = w.SelectMultiple(options=opts, value=tuple(x for x in st["doors"] if x in {v for _l, v in opts}),
                                        rows=min(max(len(opts), 2), 6), layout=w.Layout(width="95%"))
@@ -1163,9 +1218,12 @@ class DesignerApp:
         def add_step(_b: Any) -> None:
             kind = self.step_kind.value
             d = ed.data
-            first = {"zones": [d["zones"][0]["id"]]} if kind in ("reach_zone", "clear_zones") else {}
+            first = {"zones": [d["zones"][0]["id"]]} if kind in ("reach_zone", "clear_zones", "no_zombie_path",
+                                                                 "carry_items", "hold_zone") else {}
+            if kind == "carry_items":
+                first.update(items=["canned_food"], count=1)
             doors = [c["id"] for c in d["connections"] if c["kind"] == "door"]
-            if kind == "open_doors":
+            if kind in ("open_doors", "doors_closed"):
                 if not doors:
                     self._show_error(add_error, "there is no door to open yet")
                     return
@@ -1233,7 +1291,11 @@ class DesignerApp:
                                                                value=e["kind"], layout=w.Layout(width="150px")),
                                                     lambda v, i=i, j=j: self._set_effect(i, j, v), rebuild=True,
                                                     error=error)]
-                if e["kind"] in effect_targets:
+                if e["kind"] == "spawn_zombies" and e.get("at_objective"):
+                    eff.append(w.HTML("where"))
+                    eff.append(target_field("objective", e["at_objective"], lambda v, i=i, j=j: put(
+                        i, lambda t: t["then"][j].__setitem__("at_objective", v))))
+                elif e["kind"] in effect_targets:
                     field = {"door": "door", "spawn": "spawn", "zone": "zone"}[effect_targets[e["kind"]]]
                     eff.append(target_field(effect_targets[e["kind"]], e[field],
                                             lambda v, i=i, j=j, field=field: put(
@@ -1247,6 +1309,29 @@ class DesignerApp:
                                                width="150px"))
                     eff.append(self._dice_field(e.get("dice"), lambda v, i=i, j=j: put(i, lambda t: _set_dice(
                         t["then"][j], v))))
+                    eff.append(self._mfield(_check("where the token lay", bool(e.get("at_objective"))),
+                                            lambda v, i=i, j=j: put(i, lambda t: _spawn_where(t, t["then"][j], v,
+                                                                                              ed.data)),
+                                            rebuild=True, error=error))
+                    instead = e.get("instead") or []
+                    eff.append(self._mfield(w.Dropdown(
+                        options=[("nothing instead", ""), *[(f"else a {z}", z) for z in ZOMBIE_TYPES]],
+                        value=instead[0]["zombie"] if instead else "", layout=w.Layout(width="150px"),
+                        tooltip="what appears instead when one of this type is already in play"),
+                        lambda v, i=i, j=j: put(i, lambda t: _set_instead(t["then"][j], v))))
+                elif e["kind"] == "give_card":
+                    eff.append(self._mfield(w.Text(value=", ".join(e.get("cards", [])), placeholder="any set-aside card",
+                                                   continuous_update=False, layout=w.Layout(width="200px")),
+                                            lambda v, i=i, j=j: put(i, lambda t: t["then"][j].__setitem__(
+                                                "cards", [x.strip() for x in v.split(",") if x.strip()]))))
+                elif e["kind"] == "rotate_gate":
+                    eff.append(w.HTML(f"gate <b>{e['gate']}</b>, sides N/E/S/W: "
+                                      + " / ".join(x or "wall" for x in e["sides"])))
+                    eff.append(self._mfield(w.Dropdown(options=["choose", "clockwise", "counterclockwise"],
+                                                       value=e.get("direction", "choose"),
+                                                       layout=w.Layout(width="150px")),
+                                            lambda v, i=i, j=j: put(i, lambda t: t["then"][j].__setitem__(
+                                                "direction", v))))
                 elif e["kind"] == "grant_xp":
                     eff.append(self._int_field("XP", e.get("amount", 5), 1, 100,
                                                lambda v, i=i, j=j: put(i, lambda t: t["then"][j].__setitem__("amount", v)),
@@ -1350,6 +1435,16 @@ class DesignerApp:
             return {"kind": kind, "spawn": spawns[0]}
         if kind == "spawn_zombies":
             return {"kind": kind, "zone": d["zones"][0]["id"]}
+        if kind == "give_card":
+            return {"kind": kind}
+        if kind == "rotate_gate":
+            gate = next((z["id"] for z in d["zones"] if z.get("kind") == "gate"), None)
+            if gate is None:
+                raise EditError("there is no zone of kind 'gate' yet")
+            sides = [c for c in d["connections"] if c["kind"] == "door" and gate in (c["from"], c["to"])][:4]
+            ids = [c["id"] for c in sides] + [None] * (4 - len(sides))
+            return {"kind": kind, "gate": gate, "sides": ids,
+                    "passage": [bool(c and c.get("state") == "open") for c in sides + [None] * (4 - len(sides))]}
         if kind == "end_game":
             return {"kind": kind, "outcome": "win"}
         return {"kind": "grant_xp", "amount": 5}
@@ -2010,3 +2105,25 @@ class DesignerApp:
         else:
             self.heat = None
         self.canvas.elements = elements_for(self.editor.data, self.heat)
+
+
+def _spawn_where(trigger: dict, effect: dict, at_token: bool, data: dict) -> None:
+    """A 'spawn_zombies' effect placed where the token that fires it lay, or in a zone."""
+    if at_token:
+        ev = trigger["when"]
+        objective = ev.get("objective") or ev.get("switch") or (data.get("objectives") or [{}])[0].get("id")
+        if not objective:
+            raise EditError("there is no objective for the zombies to appear at")
+        effect.pop("zone", None)
+        effect["at_objective"] = objective
+    else:
+        effect.pop("at_objective", None)
+        effect["zone"] = data["zones"][0]["id"]
+
+
+def _set_instead(effect: dict, zombie: str) -> None:
+    """A conditional spawn: these appear instead when a zombie of the effect's type is in play."""
+    if zombie:
+        effect["instead"] = [{"zombie": zombie, "count": 1}]
+    else:
+        effect.pop("instead", None)
