@@ -9,7 +9,7 @@ them, and the streets joined across the two seams. The engine plays that scenari
 
 Choices where the rulebook is silent (``docs/engine.md``): two boards X and Y meet X's first seam
 to Y's second and X's second to Y's first, zone by zone, with an opening (a street goes on);
-a sight line ending at a seam zone goes on along the line that starts at the zone it meets; a
+sight lines stay on their board (across a seam, sight goes one zone, through the opening); a
 trigger that names a zone, door, spawn or objective of a board not drawn is left out of that town.
 """
 
@@ -23,6 +23,7 @@ from .model.references import iter_references
 from .model.scenario import Scenario
 
 __all__ = ["board_of_zone", "iter_towns", "seam_joins", "town_key", "town_scenario"]
+
 
 
 def town_key(boards: tuple[str, ...]) -> str:
@@ -51,23 +52,6 @@ def seam_joins(library: TownLibrary, boards: tuple[str, ...]) -> list[tuple[str,
     return out
 
 
-def _merge_lines(lines: list[dict], joins: list[tuple[str, str]]) -> list[dict]:
-    """Sight lines continued across the seams: a line ending at a joined zone goes on along the
-    line that begins (or ends) at the zone it meets."""
-    lines = [dict(sl, zones=list(sl["zones"])) for sl in lines]
-    for a, b in joins:
-        la = next((sl for sl in lines if a in (sl["zones"][0], sl["zones"][-1])), None)
-        lb = next((sl for sl in lines if sl is not la and b in (sl["zones"][0], sl["zones"][-1])), None)
-        if la is None or lb is None:
-            continue
-        za = la["zones"] if la["zones"][-1] == a else la["zones"][::-1]
-        zb = lb["zones"] if lb["zones"][0] == b else lb["zones"][::-1]
-        la["zones"] = za + zb
-        la["id"] = f"{la['id']}+{lb['id']}"
-        lines.remove(lb)
-    return lines
-
-
 def town_scenario(s: Scenario, boards: tuple[str, ...]) -> Scenario:
     """The ordinary scenario of the town made of ``boards`` (no board library left in it)."""
     lib = s.town
@@ -88,6 +72,9 @@ def town_scenario(s: Scenario, boards: tuple[str, ...]) -> Scenario:
                                       if any(z.get("kind", "street") != "street" for z in data["zones"])
                                       else data["zones"][0]["id"]]
     setup["zombies"] = [pz for pz in setup.get("zombies", []) if pz["zone"] in keep_zone]
+    if "lnoe" in setup and setup["lnoe"].get("pick_ups"):  # pick-ups of the buildings in town
+        here = {z.get("building") for z in data["zones"]}
+        setup["lnoe"]["pick_ups"] = {b: c for b, c in setup["lnoe"]["pick_ups"].items() if b in here}
     joins = seam_joins(lib, boards)
     ids = {c["id"] for c in data["connections"]}
     for a, b in joins:
@@ -97,7 +84,7 @@ def town_scenario(s: Scenario, boards: tuple[str, ...]) -> Scenario:
         ids.add(cid)
         data["connections"].append({"id": cid, "kind": "opening", "from": a, "to": b})
     lines = [sl for sl in data.get("sight_lines", []) if all(z in keep_zone for z in sl["zones"])]
-    data["sight_lines"] = _merge_lines(lines, joins)
+    data["sight_lines"] = lines
     # triggers that name something of a board not drawn are left out of this town
     known = keep_zone | {c["id"] for c in data["connections"]} | {sp["id"] for sp in data["spawns"]} | \
         {o["id"] for o in data["objectives"]}

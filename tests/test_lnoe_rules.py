@@ -6,8 +6,6 @@ rules, "Règles spéciales de scénario").
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 import designer
@@ -17,6 +15,7 @@ from designer.engine.game import Game
 from designer.model.scenario import Scenario
 from designer.rules.profiles import EXPLORATION_BAG
 from designer.rules.zombies import GRAVE_DEAD, ZOMBIE
+from designer.town import town_scenario
 
 from .conftest import ROOT
 
@@ -28,8 +27,8 @@ RULES = {
 
 def scenario(rules=(), lnoe=None, **setup) -> Scenario:
     """A small Last Night on Earth town (the sample's fixed map, no board library) with rules."""
-    data = json.loads((ROOT / "scenarios" / "seul-dans-le-noir.json").read_text(encoding="utf-8"))
-    data.pop("town", None)
+    sample = designer.load(ROOT / "scenarios" / "seul-dans-le-noir.json")
+    data = town_scenario(sample, ("A", "B")).model_dump(mode="json", by_alias=True, exclude_none=True)
     data["objectives"] = []
     s = data["setup"]
     s.pop("lnoe", None)
@@ -38,8 +37,8 @@ def scenario(rules=(), lnoe=None, **setup) -> Scenario:
     s["survivors"] = {"health": 3, "max": 1}
     s["survivors"].update(setup.pop("survivors", {}))
     s.update(setup)
-    if lnoe is not None:
-        s["lnoe"] = lnoe
+    if lnoe is not False:  # the rules are opt-in: setup.lnoe (False: leave it out)
+        s["lnoe"] = lnoe or {}
     return Scenario.model_validate(data)
 
 
@@ -334,8 +333,9 @@ def test_games_with_growing_hunger_rules_are_played_by_the_reference_engine():
     board = Board(scenario(["grave-dead"]))
     reason = core._board_problem(board, Game(board, 1).profile)
     assert reason is not None and "Growing Hunger" in reason
-    plain = Board(scenario())
+    plain = Board(scenario(["grave-dead"], lnoe=False))  # not opted in: counted, not played
     assert core._board_problem(plain, Game(plain, 1).profile) is None
+    assert not hasattr(Game(plain, 1).state, "lnoe")
 
 
 @pytest.mark.parametrize("rules", [["grave-dead", "zombie-autospawn"], ["zombie-horde", "heroes-replenish"],

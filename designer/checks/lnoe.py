@@ -30,11 +30,16 @@ def check_lnoe(s: Scenario) -> Iterator[Finding]:
                           f"special rule '{r.id}' ({KNOWN_RULES[rid].name}) is played only by the 'lnoe' rule "
                           f"profile; this scenario plays '{s.setup.rules.profile}': it is counted, not played",
                           (r.id,), f"setup.special_rules[{i}]")
+        elif s.setup.lnoe is None and s.town is None:
+            yield Finding("lnoe-rule-not-played", "info",
+                          f"special rule '{r.id}' ({KNOWN_RULES[rid].name}) is counted, not played: the engine plays "
+                          f"Growing Hunger's rules when the scenario opts in with setup.lnoe (an empty {{}} will do)",
+                          (r.id,), f"setup.special_rules[{i}]")
         elif rid not in ENGINE_RULES:
             yield Finding("lnoe-rule-not-played", "warning",
                           f"special rule '{r.id}' ({KNOWN_RULES[rid].name}) is counted and checked but not played "
                           f"by the engine", (r.id,), f"setup.special_rules[{i}]")
-    if not lnoe_profile:
+    if not lnoe_profile or (s.setup.lnoe is None and s.town is None):
         return
     ln = s.setup.lnoe
 

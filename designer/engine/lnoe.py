@@ -82,12 +82,11 @@ class LnoeConfig:
 
 
 def uses_lnoe_setup(s: Any) -> bool:
-    """Whether a scenario plays Growing Hunger's rules: a board library, ``setup.lnoe``, or a
-    special rule the profile plays other than hero starting cards (dealt by every profile)."""
-    if s.setup.rules.profile != "lnoe":
-        return False
-    return s.town is not None or s.setup.lnoe is not None or bool(
-        rules_in_force(s.setup.special_rules) - {"hero-starting-cards", "plague-carriers"})
+    """Whether a scenario plays Growing Hunger's rules: a Last Night on Earth scenario with a
+    board library or a ``setup.lnoe`` block (even empty). The rules are opt-in: without either,
+    its special rules are counted by the validator and not played (finding
+    ``lnoe-rule-not-played``), as before these rules were played."""
+    return s.setup.rules.profile == "lnoe" and (s.town is not None or s.setup.lnoe is not None)
 
 
 _CONFIGS: dict[int, tuple[Any, LnoeConfig]] = {}
@@ -175,14 +174,13 @@ def _draw_town(game: "Game", rng: Any) -> tuple[str, ...]:
     return tuple(sorted((first, second), key=ids.index))
 
 
-def _buildings_by_board(board: Any, boards: tuple[str, ...] | None) -> list[list[int]]:
+def _buildings_by_board(board: Any, boards: tuple[str, ...] | None, library: Any) -> list[list[int]]:
     """Building indices of each board of the town, in the order their zones are listed (one
     list for the whole map without a library)."""
-    s = board.scenario
-    if not boards or s.town is None:
+    if not boards or library is None:
         groups = [list(range(len(board.building_zones)))]
     else:
-        lib = {b.id: b for b in s.town.boards}
+        lib = {b.id: b for b in library.boards}
         groups = []
         for bid in boards:
             seen: list[int] = []
@@ -198,7 +196,7 @@ def random_building(game: "Game", boards: tuple[str, ...] | None) -> int:
     """A random building: "lancez un dé et consultez le diagramme ci-dessous pour trouver le
     plateau, puis relancez pour déterminer le bâtiment" (a d6 split evenly between the boards,
     then a d6 split evenly between the board's buildings)."""
-    groups = _buildings_by_board(game.board, boards)
+    groups = _buildings_by_board(game.board, boards, getattr(game, "_lnoe_library", None))
     r = game.d6()
     group = groups[(r - 1) * len(groups) // 6]
     r = game.d6()
@@ -222,6 +220,8 @@ def setup_game(game: "Game", seed: int, survivors: int | None) -> "GameState":
         rng = Twister(seed)  # the game's own generator: it draws the town, then plays the game
         boards = _draw_town(game, rng)
         game.board = town_board(board0, boards)
+    game._lnoe_library = s0.town
+    game._lnoe_boards = boards
     b, s = game.board, game.board.scenario
     cfg = config(b)
     st = game.state = GameState(b, seed)
@@ -273,7 +273,6 @@ def setup_game(game: "Game", seed: int, survivors: int | None) -> "GameState":
         ls.deck = list(range(len(cfg.zombie_deck)))
         st.rng.shuffle(ls.deck)
         refill_hand(game)
-    game._lnoe_boards = boards
     return st
 
 
