@@ -99,7 +99,7 @@ def _carry_without_effect(c: Campaign, G: nx.DiGraph) -> list[Finding]:
     default = Carry()
     party_steps = {s.id for s in c.steps if s.roster == "party"}
     for s in c.steps:
-        changed = [f for f in ("items", "xp", "wounds") if getattr(s.carry, f) != getattr(default, f)]
+        changed = [f for f in ("items", "events", "xp", "wounds") if getattr(s.carry, f) != getattr(default, f)]
         if not changed:
             continue
         later = nx.descendants(G, s.id) - {s.id}
