@@ -206,3 +206,15 @@ def test_a_bad_library_is_refused_at_its_json_path(sample):
     assert found and found[0].ids == ("A-north-1",)
     with pytest.raises(ValidationError):
         designer.Scenario.model_validate({**data, "town": {"boards": data["town"]["boards"][:1]}})
+
+
+def test_a_town_game_is_the_same_game_for_the_same_seed_and_a_copy_plays_on_alike(board):
+    """Seeded: the same seed gives the same town and the same game; a copy made mid-game plays on
+    like the original (the town, markers, hand and sun travel with the state)."""
+    a, b = Game(board, 21).play(), Game(board, 21).play()
+    assert a == b
+    g = Game(board, 21)
+    g.play_on(max_turns=2)
+    c = g.copy()
+    assert c.board is g.board and c.state.lnoe is not g.state.lnoe
+    assert c.play() == g.play() == a

@@ -22,6 +22,7 @@ def check_lnoe(s: Scenario) -> Iterator[Finding]:
         if k is not None:
             found[k.id] = (i, r)
     lnoe_profile = s.setup.rules.profile == "lnoe"
+    counted: list[str] = []
     for rid, (i, r) in found.items():
         if rid == "hero-starting-cards":
             continue
@@ -31,14 +32,17 @@ def check_lnoe(s: Scenario) -> Iterator[Finding]:
                           f"profile; this scenario plays '{s.setup.rules.profile}': it is counted, not played",
                           (r.id,), f"setup.special_rules[{i}]")
         elif s.setup.lnoe is None and s.town is None:
-            yield Finding("lnoe-rule-not-played", "info",
-                          f"special rule '{r.id}' ({KNOWN_RULES[rid].name}) is counted, not played: the engine plays "
-                          f"Growing Hunger's rules when the scenario opts in with setup.lnoe (an empty {{}} will do)",
-                          (r.id,), f"setup.special_rules[{i}]")
+            counted.append(r.id)
         elif rid not in ENGINE_RULES:
             yield Finding("lnoe-rule-not-played", "warning",
                           f"special rule '{r.id}' ({KNOWN_RULES[rid].name}) is counted and checked but not played "
                           f"by the engine", (r.id,), f"setup.special_rules[{i}]")
+    if counted:
+        yield Finding("lnoe-rules-counted", "info",
+                      f"special rule{'s' * (len(counted) > 1)} {', '.join(repr(c) for c in counted)} "
+                      f"{'are' if len(counted) > 1 else 'is'} counted, not played: the engine plays Growing Hunger's "
+                      f"rules when the scenario opts in with setup.lnoe (an empty {{}} will do)", tuple(counted),
+                      "setup.lnoe")
     if not lnoe_profile or (s.setup.lnoe is None and s.town is None):
         return
     ln = s.setup.lnoe
