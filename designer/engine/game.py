@@ -1017,6 +1017,7 @@ class Game:
             zone_deaths={b.zone_ids[z]: st.zone_deaths[z] for z in touched if st.zone_deaths[z]},
             zone_kills={b.zone_ids[z]: st.zone_kills[z] for z in touched if st.zone_kills[z]},
             zone_visits={b.zone_ids[z]: st.zone_visits[z] for z in touched if st.zone_visits[z]},
+            **self.profile.result_extra(self),
         )
 
     # -- log -------------------------------------------------------------------------------
@@ -1168,6 +1169,19 @@ _TEXT = {
     "out_of_miniatures": "out of {zombie} miniatures: every {zombie} acts again",
     "runaway": "{message}",
     "trigger": "trigger {trigger} fires",
+    "grave_dead": "the grave dead's ability is {ability}",
+    "spawn_roll": "spawn roll {roll} against {zombies} zombie(s) on the board",
+    "zombie_card": "the zombie player plays '{card}'",
+    "sun": "'{card}' is discarded: the sun moves {moved:+d}",
+    "marker": "survivor {s} turns the {marker} marker in {zone}",
+    "pick_up": "survivor {s} picks up {card} from the {source}",
+    "grave_dead_wounded": "a grave dead is wounded in {zone}",
+    "grave_dead_shrugs": "a grave dead ignores the wound in {zone}",
+    "first_aid": "survivor {s} gives first aid (roll {roll}): {wounds} wound(s)",
+    "event": "survivor {s} plays {card}: {wounds} wound(s)",
+    "new_hero": "a new hero, {name}, enters in {zone}",
+    "heroes_killed": "the zombies have killed {count} heroes",
+    "no_spawn_point": "no spawning point is left: the zombies lose",
 }
 
 

@@ -636,15 +636,14 @@ def play_card(game: "Game") -> None:
                 or (effect == "names-heroes" and not cfg.lnoe.multi_hero_cards):
             continue
         heroes = st.living()
+        inside = [h for h in heroes if b.building_of[h.zone] >= 0]
+        active = _active_spawns(game)
+        if (effect == "surprise-attack" and not inside) or (effect == "extra-spawn" and not active):
+            continue
+        game.note("zombie_card", card=name)
         if effect == "surprise-attack":
-            inside = [h for h in heroes if b.building_of[h.zone] >= 0]
-            if not inside:
-                continue
             game._place(st, inside[0].zone, _normal_type(st), 1)
         elif effect == "extra-spawn":
-            active = _active_spawns(game)
-            if not active:
-                continue
             game.spawn(b.spawn_zone[active[st.rng.randrange(len(active))]], _normal_type(st), 1)
         elif effect == "endless-night":
             # "Placez un Zombie de la réserve de Zombies sur chacun de leurs points d'apparition
@@ -657,7 +656,6 @@ def play_card(game: "Game") -> None:
         ls.hand.pop(pos)
         ls.discard.append(card)
         ls.played.append(name)
-        game.note("zombie_card", card=name)
         break
     refill_hand(game)
 
@@ -685,3 +683,12 @@ def hero_name(game: "Game", s: "Survivor") -> str:
     ls = lnoe_state(game.state)
     return ls.names.get(s.index, "") if ls is not None else ""
 
+
+
+def result_extra(game: "Game") -> dict:
+    """What a game with Growing Hunger's rules adds to its record: its town ('' without a board
+    library) and the turn limit the sun track ended at."""
+    ls = lnoe_state(game.state)
+    if ls is None:
+        return {}
+    return {"town": ls.town, "turn_limit": turn_limit(game)}

@@ -247,6 +247,10 @@ class Profile:
         """The survivor's name ('' when it has none)."""
         return ""
 
+    def result_extra(self, game: "Game") -> dict:
+        """Fields a profile's own rules add to a game's record (none here)."""
+        return {}
+
 
 class Zombicide(Profile):
     """Zombicide (the default): RULES.md §1-4."""
@@ -365,6 +369,9 @@ class LastNightOnEarth(Profile):
 
     def hero_name(self, game: "Game", s: "Survivor") -> str:
         return lnoe.hero_name(game, s)
+
+    def result_extra(self, game: "Game") -> dict:
+        return lnoe.result_extra(game)
 
 
 class House(Profile):
