@@ -285,8 +285,11 @@ def _start_zone(game: "Game", boards: tuple[str, ...] | None) -> int:
     return b.start_zones[game.state.rng.randrange(len(b.start_zones))]
 
 
-def _add_hero(game: "Game", zone: int, carried: dict | None = None, extra_cards: int = 0) -> "Survivor":
-    """Put the next hero of the roster on the board with its cards (a carried hero brings its own)."""
+def _add_hero(game: "Game", zone: int, carried: dict | None = None, extra_cards: int = 0,
+              at_start: bool = True) -> "Survivor":
+    """Put the next hero of the roster on the board with its cards (a carried hero brings its own).
+    Hero starting cards are dealt at the start ("Chaque Héros commence la partie avec un nombre
+    supplémentaire de cartes"); a hero entering later brings its own cards and ``extra_cards``."""
     st, ls = game.state, game.state.lnoe
     sv = game.board.scenario.setup.survivors
     if carried is not None:
@@ -300,7 +303,7 @@ def _add_hero(game: "Game", zone: int, carried: dict | None = None, extra_cards:
     hero = st.add_survivor(zone, sv.health, [*sv.starting_equipment, *own])
     if k is not None:
         ls.names[hero.index] = sv.heroes[k].name
-    for _ in range(sv.starting_cards + extra_cards):
+    for _ in range((sv.starting_cards if at_start else 0) + extra_cards):
         card = game.draw_equipment()
         if card and not item(card).aaah:
             hero.items.append(card)
@@ -370,7 +373,7 @@ def after_move(game: "Game", s: "Survivor") -> None:
     elif kind in ("surprise-1", "surprise-2"):
         game._place(st, s.zone, _normal_type(st), 1 if kind == "surprise-1" else 2)
     elif kind == "new-hero":
-        hero = _add_hero(game, s.zone, extra_cards=1)
+        hero = _add_hero(game, s.zone, extra_cards=1, at_start=False)
         ls.fifth.add(hero.index)
         ls.idle.add(hero.index)
 
@@ -424,7 +427,7 @@ def on_death(game: "Game", s: "Survivor") -> None:
     b = game.board
     zones = b.building_zones[random_building(game, getattr(game, "_lnoe_boards", None))] if b.building_zones \
         else list(b.start_zones)
-    hero = _add_hero(game, zones[st.rng.randrange(len(zones))])
+    hero = _add_hero(game, zones[st.rng.randrange(len(zones))], at_start=False)
     game.note("new_hero", survivor=hero.index, zone=b.zone_ids[hero.zone], name=ls.names.get(hero.index, ""))
 
 
