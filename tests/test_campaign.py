@@ -318,3 +318,19 @@ def test_a_hero_caught_at_dawn_does_not_reach_the_finale():
     won = mini_games[mini_games["won"]].groupby("run")["heroes_out"].sum()
     for _, row in finale.iterrows():
         assert row["heroes_in"] == won.get(row["run"], 0)
+
+
+def test_heroes_caught_at_dawn_joining_the_party_is_flagged(forced, tmp_path):
+    """A new-roster step whose game is lost at the turn limit, with joins 'alive', lets heroes who
+    lost reach the finale: "n'utilisant que les Héros ayant survécu" is read as the winners."""
+    import shutil
+
+    for name in ("seul-dans-le-noir.json", "woodinvale-last-stand.json"):
+        shutil.copy(ROOT / "scenarios" / name, tmp_path / name)
+    steps = [{"id": "mini", "scenario": "seul-dans-le-noir.json", "repeat": 4, "heroes": 1},
+             {"id": "finale", "scenario": "woodinvale-last-stand.json", "roster": "party"}]
+    alive = write(tmp_path, "alive.json", campaign(steps))
+    found = [f for f in check_campaign_file(alive)[2] if f.code == "losers-join-party"]
+    assert [f.ids for f in found] == [("mini",)] and found[0].severity == "info"
+    steps[0]["joins"] = "winners"
+    assert "losers-join-party" not in codes(write(tmp_path, "winners.json", campaign(steps)))

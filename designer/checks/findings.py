@@ -130,6 +130,7 @@ _TABLE: list[tuple[str, str, str, str, str]] = [
     ("party-without-heroes", "error", "campaign", "A step plays with the party, but no earlier step can give it heroes.", "Add a step with a new roster before it."),
     ("carry-unused", "info", "campaign", "The campaign carries something the next scenario's rules do not use (XP into a game without danger levels).", "Nothing, if intended."),
     ("carry-has-no-effect", "warning", "campaign", "A step's carry settings act on the party it hands on, but no step that plays with the party can follow it (for example wounds kept on the finale).", "Set carry on the step whose heroes are carried into the party step."),
+    ("losers-join-party", "info", "campaign", "A step with a new roster lets every hero alive after a game join the party, also heroes still on the board when the turn limit lost the game (Seul dans le noir: caught at dawn).", "Set joins: \"winners\" if only the heroes of games won should go on."),
     ("party-larger-than-scenario", "warning", "campaign", "The party can hold more heroes than the scenario is made for.", "Raise the scenario's survivor maximum, or check the balance."),
 ]
 
