@@ -248,3 +248,89 @@ def test_carry_is_read_from_the_step_just_played_and_winners_join(monkeypatch):
     run, rows = runner.play_campaign(c, {"mini": "", "finale": ""}, 1, 0)
     assert calls[-1] == [{"items": ["card-1"], "xp": 0, "wounds": 1}, {"items": ["card-3"], "xp": 0, "wounds": 1}]
     assert run["won"] and rows[-1]["heroes_in"] == 2
+
+
+def _fake_campaign(monkeypatch, carry, out_cards):
+    from designer.campaign import runner
+    from designer.model.campaign import Campaign
+
+    calls = []
+
+    def fake_play(board, seed, policy, survivors, heroes, *plan):
+        calls.append(heroes)
+        if heroes is None:  # every mini-game won; the hero ends it with an item and an event card
+            return {"won": True, "cause": "", "turns": 3, "survivors": 1}, \
+                [{"items": list(out_cards), "xp": 0, "wounds": 0, "name": f"hero-{len(calls)}"}]
+        return {"won": True, "cause": "", "turns": 5, "survivors": len(heroes)}, heroes
+
+    monkeypatch.setattr(runner, "_play", fake_play)
+    monkeypatch.setattr(runner, "bot_plan", lambda scenario: ())
+    monkeypatch.setattr(runner, "board_for", lambda text: type("B", (), {"scenario": None})())
+    c = Campaign.model_validate(campaign([
+        {"id": "mini", "scenario": "m.json", "repeat": 2, "heroes": 1, "joins": "winners", "carry": carry},
+        {"id": "finale", "scenario": "f.json", "roster": "party"}]))
+    run, rows = runner.play_campaign(c, {"mini": "", "finale": ""}, 1, 0)
+    return calls[-1], rows
+
+
+def test_the_campaign_carries_events_as_well_as_items(monkeypatch):
+    """"jouer une partie avec un Scénario classique en n'utilisant que les Héros ayant survécu, mais
+    avec tous les objets et événements qu'ils possédaient à la fin de chaque mini-jeu": items and
+    event cards reach the finale, each hero under its own name."""
+    heroes, rows = _fake_campaign(monkeypatch, {}, ["shotgun", "first aid"])
+    assert heroes == [{"items": ["shotgun", "first aid"], "xp": 0, "wounds": 0, "name": "hero-1"},
+                      {"items": ["shotgun", "first aid"], "xp": 0, "wounds": 0, "name": "hero-2"}]
+    assert rows[-1]["items_in"] == 2 and rows[-1]["events_in"] == 2
+    no_events, _ = _fake_campaign(monkeypatch, {"events": False}, ["shotgun", "first aid"])
+    assert [h["items"] for h in no_events] == [["shotgun"], ["shotgun"]]
+    only_events, _ = _fake_campaign(monkeypatch, {"items": False}, ["shotgun", "first aid"])
+    assert [h["items"] for h in only_events] == [["first aid"], ["first aid"]]
+
+
+def test_an_event_carried_into_the_finale_is_played_there():
+    """A carried "first aid" event heals its hero at the start of a turn in the finale (the
+    reference engine plays Growing Hunger's rules of the finale)."""
+    from designer.engine.board import Board
+    from designer.engine.game import Game
+
+    s = designer.load(ROOT / "scenarios" / "woodinvale-last-stand.json")
+    g = Game(Board(s), 3, heroes=[{"items": ["first aid"], "xp": 0, "wounds": 2, "name": "Becky, the nurse"}])
+    hero = g.state.survivors[0]
+    assert hero.wounds == 2 and g.state.lnoe.names[0] == "Becky, the nurse"
+    g.profile.action_budget(g, hero)
+    assert hero.wounds == 1 and "first aid" not in hero.items
+    assert g.heroes_out()[0]["name"] == "Becky, the nurse"
+
+
+def test_a_hero_caught_at_dawn_does_not_reach_the_finale():
+    """"Les Zombies gagnent s'ils tuent le Héros ou si le Héros n'a pas réussi à s'enfuir lorsque
+    l'aube se lève" and the finale is played "en n'utilisant que les Héros ayant survécu": a hero
+    still in town at dawn lost the mini-game, and the sample lets only winners join."""
+    c = load_campaign(ROOT / "scenarios" / "campaigns" / "seul-dans-le-noir.json").campaign
+    mini = c.steps[0]
+    assert mini.joins == "winners" and mini.carry.wounds == "keep" and mini.carry.events
+    runs, games, _ = __import__("designer.campaign", fromlist=["run_campaigns"]).run_campaigns(
+        load_campaign(ROOT / "scenarios" / "campaigns" / "seul-dans-le-noir.json"), 20, seed=3, workers=1,
+        executor="serial")
+    games = pd.DataFrame(games)
+    mini_games = games[games["step"] == "alone-in-the-dark"]
+    finale = games[games["step"] == "last-stand"]
+    won = mini_games[mini_games["won"]].groupby("run")["heroes_out"].sum()
+    for _, row in finale.iterrows():
+        assert row["heroes_in"] == won.get(row["run"], 0)
+
+
+def test_heroes_caught_at_dawn_joining_the_party_is_flagged(forced, tmp_path):
+    """A new-roster step whose game is lost at the turn limit, with joins 'alive', lets heroes who
+    lost reach the finale: "n'utilisant que les Héros ayant survécu" is read as the winners."""
+    import shutil
+
+    for name in ("seul-dans-le-noir.json", "woodinvale-last-stand.json"):
+        shutil.copy(ROOT / "scenarios" / name, tmp_path / name)
+    steps = [{"id": "mini", "scenario": "seul-dans-le-noir.json", "repeat": 4, "heroes": 1},
+             {"id": "finale", "scenario": "woodinvale-last-stand.json", "roster": "party"}]
+    alive = write(tmp_path, "alive.json", campaign(steps))
+    found = [f for f in check_campaign_file(alive)[2] if f.code == "losers-join-party"]
+    assert [f.ids for f in found] == [("mini",)] and found[0].severity == "info"
+    steps[0]["joins"] = "winners"
+    assert "losers-join-party" not in codes(write(tmp_path, "winners.json", campaign(steps)))

@@ -33,7 +33,7 @@ EXPECTED = {
     "spawn-rules.json": {"spawn-in-forbidden-zone": 2, "spawn-order-duplicate": 1, "spawn-near-start": 1,
                          "spawn-cannot-reach-survivors": 1, "spawn-order-gap": 1, "tower-without-ladder": 1},
     "door-and-balance.json": {"door-cannot-open": 1, "rule-conflict": 1, "balance-points": 1, "rule-mismatch": 1,
-                              "door-never-opens": 1, "zone-unreachable": 1},
+                              "door-never-opens": 1, "zone-unreachable": 1, "lnoe-rules-counted": 1},
     "variant-problems.json": {"variant-has-errors": 2, "variant-breaks-scenario": 1, "variant-invalid": 1,
                               "budget-over-spent": 1, "budget-under-spent": 1},
 }

@@ -490,3 +490,24 @@ def test_the_playtest_panel_tunes_shows_path_and_evidence_and_applies_as_one_und
     for box in app.tune_knobs.values():
         box.value = False
     assert app.tune(wait=True) is None and "tick at least one knob" in app.tune_error.value
+
+
+def test_the_last_night_on_earth_setup_has_a_form():
+    """The set-up form of a Last Night on Earth mission edits setup.lnoe: the spawn roll (bad dice
+    refused at the field), the grave dead's ability, the hero's random building, the optional rules."""
+    app = DesignerApp(Editor.open("scenarios/woodinvale-last-stand.json"), debounce=0)
+    ed = app.editor
+    roll = next(c for c in walk(app.setup_box) if getattr(c, "description", "") == "spawn roll")
+    assert roll.value == "2d6"
+    roll.value = "3x"
+    assert ed.data["setup"]["lnoe"]["spawn_roll"] == "2d6"
+    roll.value = "1d6"
+    assert ed.data["setup"]["lnoe"]["spawn_roll"] == "1d6"
+    start = next(c for c in walk(app.setup_box) if getattr(c, "description", "") == "hero starts in")
+    start.value = "random_building"
+    assert ed.data["setup"]["lnoe"]["start"] == "random_building"
+    night = next(c for c in walk(app.setup_box) if getattr(c, "description", "").startswith("'Une nuit"))
+    night.value = True
+    assert ed.data["setup"]["lnoe"]["endless_night"] is True and ed.scenario is not None
+    ed.undo()
+    assert "endless_night" not in ed.data["setup"]["lnoe"]

@@ -294,7 +294,7 @@ def simulate_campaign(campaign: str | os.PathLike[str] | LoadedCampaign, n: int 
     runs_df = pd.DataFrame(runs, columns=["run", "won", "steps_played", "ended_at", "party_end", "items_end",
                                           "stopped"])
     games_df = pd.DataFrame(games, columns=["run", "visit", "step", "game", "played", "won", "cause", "turns",
-                                            "heroes", "heroes_in", "items_in", "xp_in", "heroes_out"])
+                                            "heroes", "heroes_in", "items_in", "events_in", "xp_in", "heroes_out"])
     import datetime as dt
 
     from ..engine.batch import ENGINE_VERSION

@@ -89,6 +89,24 @@ def check_campaign(c: Campaign, scenarios: dict[str, Scenario]) -> list[Finding]
                                    f"step '{s.id}' may receive {most} heroes but {s.scenario} is made for at most "
                                    f"{sc.setup.survivors.max}", (s.id,)))
     out.extend(_carry_without_effect(c, G))
+    out.extend(_losers_join(c, scenarios))
+    return out
+
+
+def _losers_join(c: Campaign, scenarios: dict[str, Scenario]) -> list[Finding]:
+    """A new-roster step whose heroes can lose while alive (dawn comes: "Les Zombies gagnent [...]
+    si le Héros n'a pas réussi à s'enfuir lorsque l'aube se lève") and that lets every hero alive
+    join the party: heroes who lost their game reach the next steps."""
+    out = []
+    for s in c.steps:
+        sc = scenarios.get(s.id)
+        if sc is None or s.roster != "new" or not s.join_party or s.joins != "alive":
+            continue
+        if sc.setup.turn_limit is not None and sc.defeat.at_turn_limit:
+            out.append(Finding("losers-join-party", "info",
+                               f"step '{s.id}' lets every hero alive after a game join the party, also those caught "
+                               f"by the turn limit of {s.scenario} (a lost game); 'joins: \"winners\"' keeps only the "
+                               f"heroes of games won", (s.id,)))
     return out
 
 
@@ -99,7 +117,7 @@ def _carry_without_effect(c: Campaign, G: nx.DiGraph) -> list[Finding]:
     default = Carry()
     party_steps = {s.id for s in c.steps if s.roster == "party"}
     for s in c.steps:
-        changed = [f for f in ("items", "xp", "wounds") if getattr(s.carry, f) != getattr(default, f)]
+        changed = [f for f in ("items", "events", "xp", "wounds") if getattr(s.carry, f) != getattr(default, f)]
         if not changed:
             continue
         later = nx.descendants(G, s.id) - {s.id}

@@ -12,8 +12,8 @@ Rules of a run (documented in ``docs/campaign.md``):
 - a step with the party plays each game with the whole party; the heroes alive afterwards are the
   new party; a party step with nobody left is lost without playing;
 - a step is won when at least one of its games is won;
-- after each step the party keeps what the ``carry`` of the step just played says (items, XP,
-  wounds healed or not).
+- after each step the party keeps what the ``carry`` of the step just played says (items, event
+  cards, XP, wounds healed or not; a named hero keeps its name).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from ..engine import core
 from ..engine.batch import board_for, game_seed, run_chunks
 from ..engine.game import Game
 from ..plans import bot_plan
+from ..rules.profiles import is_event
 from ..io.files import LoadError, Problem, dumps, load, loads
 from ..model.campaign import Campaign
 from ..model.scenario import Scenario
@@ -121,9 +122,21 @@ executor are asked for (a few seconds at most)."""
 
 
 def _carry(heroes: list[dict], step: Any) -> list[dict]:
+    """What the party keeps after ``step`` (its ``carry``): items and event cards apart, XP,
+    wounds; a named hero keeps its name."""
     c = step.carry
-    return [{"items": list(h["items"]) if c.items else [], "xp": h["xp"] if c.xp else 0,
-             "wounds": h["wounds"] if c.wounds == "keep" else 0} for h in heroes]
+    out = []
+    for h in heroes:
+        cards = [n for n in h["items"] if (c.events if is_event(n) else c.items)]
+        row = {"items": cards, "xp": h["xp"] if c.xp else 0, "wounds": h["wounds"] if c.wounds == "keep" else 0}
+        if h.get("name"):
+            row["name"] = h["name"]
+        out.append(row)
+    return out
+
+
+def _events(heroes: list[dict]) -> int:
+    return sum(1 for h in heroes for n in h["items"] if is_event(n))
 
 
 def _play(board: Any, seed: int, policy: Any, survivors: int | None, heroes: list[dict] | None,
@@ -153,10 +166,10 @@ def play_campaign(campaign: Campaign, texts: dict[str, str], base_seed: int, run
         plan = bot_plan(board.scenario)
         ended_at = step.id
         heroes_in = len(party)
-        items_in = sum(len(h["items"]) for h in party)
+        items_in = sum(len(h["items"]) for h in party) - _events(party)
         xp_in = max((h["xp"] for h in party), default=0)
         base = {"run": run, "visit": played, "step": step.id, "heroes_in": heroes_in, "items_in": items_in,
-                "xp_in": xp_in}
+                "events_in": _events(party), "xp_in": xp_in}
         step_won = False
         if step.roster == "party" and not party:
             rows.append({**base, "game": 0, "played": False, "won": False, "cause": "no_heroes", "turns": 0,

@@ -22,6 +22,7 @@ from .balance import check_balance
 from .doors import check_doors
 from .heroes import check_heroes
 from .missions import check_missions
+from .lnoe import check_lnoe, check_town
 from .findings import CODES, SEVERITY_ORDER, Finding
 from .reachability import DEFAULT_MAX_STATES, Reachability, Step, reachability_findings, search
 from .spawns import check_spawns
@@ -85,7 +86,12 @@ def check(scenario: Scenario, *, spawn_distance: int = 2, max_states: int = DEFA
     collecting = gc.isenabled()
     gc.disable()  # validation allocates many small tables at once and frees none of them early
     try:
-        cs = compile_scenario(scenario)  # the one compile of this validation run
+        played = scenario
+        if scenario.town is not None:  # a board library: the first town here, the others in check_town
+            from ..town import iter_towns, town_scenario
+
+            played = town_scenario(scenario, next(iter_towns(scenario.town)))
+        cs = compile_scenario(played)  # the one compile of this validation run
         reach = search(cs, max_states=max_states)
         found: list[Finding] = []
         found += check_structure(cs)
@@ -95,6 +101,10 @@ def check(scenario: Scenario, *, spawn_distance: int = 2, max_states: int = DEFA
         found += check_heroes(cs)
         found += check_missions(cs, reach)
         found += check_balance(cs)
+        found += check_lnoe(scenario)
+        if options and scenario.town is not None:  # every town the board library can draw
+            found += check_town(scenario, lambda s: check(s, spawn_distance=spawn_distance,
+                                                          max_states=max_states).findings)
         if options and (scenario.variants or scenario.weather is not None or scenario.budget is not None):
             from .variants import check_options
 

@@ -26,7 +26,9 @@ def check_heroes(view: CompiledScenario) -> Iterator[Finding]:
                           f"heroes[{k}] and heroes[{seen[h.name]}] are both named '{h.name}'", (h.name,),
                           f"{base}.heroes[{k}].name")
         seen.setdefault(h.name, k)
-    if len(sv.heroes) > sv.max:
+    ln = s.setup.lnoe
+    drawn = ln is not None and ln.random_hero  # heroes drawn at random: each may play
+    if len(sv.heroes) > sv.max and not drawn:
         names = ", ".join(h.name for h in sv.heroes[sv.max:])
         yield Finding("hero-never-plays", "warning",
                       f"{len(sv.heroes)} named survivors but games play at most {sv.max}: {names} never play",

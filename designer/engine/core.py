@@ -21,6 +21,7 @@ import struct
 from typing import Any
 
 from ..rules.equipment import ITEMS, Item, item
+from .lnoe import uses_lnoe_setup
 from .board import INF, ZINDEX, ZTYPES, Board
 from .cards import DECKS
 from .game import item_value, parse_dice
@@ -93,6 +94,9 @@ def _board_problem(board: Board, profile: Profile) -> str | None:
     for name in ("tower_range", "security_push_back", "abominations_tear_fences", "zombies_cross_gates"):
         if getattr(p, name):
             return f"the rule override '{name}' (watchtowers, security zones, fences of Prison Outbreak)"
+    if s.setup.rules.profile == "lnoe" and uses_lnoe_setup(s):
+        return ("Growing Hunger's special rules, setup.lnoe or a board library (Last Night on Earth rules the "
+                "reference engine plays)")
     return _mission_rule(s)
 
 

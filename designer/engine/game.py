@@ -156,6 +156,9 @@ class Game:
     def setup(self, seed: int, survivors: int | None) -> GameState:
         """Lay out a new game: pool, decks, shuffled hidden objectives, survivors and their
         equipment, placed zombies."""
+        laid = self.profile.setup_game(self, seed, survivors)  # Last Night on Earth: town, heroes, markers
+        if laid is not None:
+            return laid
         b, s = self.board, self.board.scenario
         st = self.state = GameState(b, seed)
         st.tracked = True
@@ -408,7 +411,7 @@ class Game:
             s.searched = True
             draws = 2 if any(item(n).search_bonus for n in s.items) else 1
             for _ in range(draws):
-                card = self.draw_equipment()
+                card = p.search_card(self, s)
                 if card is None:
                     break
                 if item(card).aaah:
@@ -691,6 +694,7 @@ class Game:
                 s.items = []
                 if self.profile.dead_rise:
                     st.rising.append(s.zone)
+                self.profile.on_death(self, s)
                 if self.board.scenario.defeat.any_survivor_dies and not st.outcome:
                     st.outcome, st.cause = "loss", "survivor_died"
                 return
@@ -704,6 +708,7 @@ class Game:
         st.kills_by_type[t] += 1
         st.zone_kills[zone] += 1
         s.xp += self.profile.params.kill_xp[t]
+        self.profile.after_kill(self, zone, t)
         self.note("kill", survivor=s.index, zone=self.board.zone_ids[zone], zombie=ZTYPES[t])
         self.fire_event("kills_reached", st.kills, actor=s)
 
@@ -714,6 +719,7 @@ class Game:
         self.activate()
         if _TWICE:
             self.activate(types=set(_TWICE), runners_second=True)
+        self.profile.after_activation(self)
         self.spawn_phase()
 
     def activate(self, types: set[int] | None = None, runners_second: bool = False, *,
@@ -868,6 +874,7 @@ class Game:
             return
         st.zombies[z][t] -= count
         st.zombies[dest][t] += count
+        self.profile.zombies_moved(self, z, dest, t, count)
         st.haunted.add(dest)
         st.zone_visits[dest] += count
         self.note("zombies_move", frm=b.zone_ids[z], to=b.zone_ids[dest], zombie=ZTYPES[t], count=count)
@@ -888,6 +895,8 @@ class Game:
         for zone in st.rising:
             self._place(st, zone, ZOMBIE, 1)
         st.rising = []
+        if self.profile.spawn_phase(self):  # a profile's own spawn rules (Last Night on Earth)
+            return
         active = [i for i in range(len(b.spawn_ids)) if st.spawns_active >> i & 1 and b.spawn_kind[i] != "manhole"]
         if not active:
             return
@@ -996,7 +1005,7 @@ class Game:
         self.check_defeat()
         if not st.outcome:
             self.end_phase()
-            limit = self.board.scenario.setup.turn_limit
+            limit = self.profile.turn_limit(self)
             if limit is not None and st.turn >= limit and self.board.scenario.defeat.at_turn_limit:
                 st.outcome, st.cause = "loss", "turn_limit"
             elif st.turn >= self.profile.params.max_turns:
@@ -1015,6 +1024,9 @@ class Game:
 
     def check_victory(self) -> None:
         st = self.state
+        if st.outcome:
+            return
+        self.profile.check_end(self)
         if st.outcome:
             return
         steps = self.board.scenario.victory.steps
@@ -1136,14 +1148,19 @@ class Game:
             zone_deaths={b.zone_ids[z]: st.zone_deaths[z] for z in touched if st.zone_deaths[z]},
             zone_kills={b.zone_ids[z]: st.zone_kills[z] for z in touched if st.zone_kills[z]},
             zone_visits={b.zone_ids[z]: st.zone_visits[z] for z in touched if st.zone_visits[z]},
+            **self.profile.result_extra(self),
         )
 
     # -- log -------------------------------------------------------------------------------
 
     def heroes_out(self) -> list[dict]:
         """The survivors still alive at the end (escaped or not), as campaign heroes."""
-        return [{"items": list(h.items), "xp": h.xp, "wounds": h.wounds}
-                for h in self.state.survivors if h.alive]
+        out = [{"items": list(h.items), "xp": h.xp, "wounds": h.wounds} for h in self.state.survivors if h.alive]
+        names = [self.profile.hero_name(self, h) for h in self.state.survivors if h.alive]
+        for h, name in zip(out, names):
+            if name:
+                h["name"] = name
+        return out
 
     def log_lines(self) -> Iterable[str]:
         """The log as JSON lines."""
@@ -1371,6 +1388,19 @@ _TEXT = {
     "fence_torn": "an abomination tears down the fence from {frm} to {to}",
     "search_car": "survivor {s} searches {car} and finds {found}",
     "gate_turned": "the rotating gate {gate} turns (a quarter turn: {turns} from the start)",
+    "grave_dead": "the grave dead's ability is {ability}",
+    "spawn_roll": "spawn roll {roll} against {zombies} zombie(s) on the board",
+    "zombie_card": "the zombie player plays '{card}'",
+    "sun": "'{card}' is discarded: the sun moves {moved:+d}",
+    "marker": "survivor {s} turns the {marker} marker in {zone}",
+    "pick_up": "survivor {s} picks up {card} from the {source}",
+    "grave_dead_wounded": "a grave dead is wounded in {zone}",
+    "grave_dead_shrugs": "a grave dead ignores the wound in {zone}",
+    "first_aid": "survivor {s} gives first aid (roll {roll}): {wounds} wound(s)",
+    "event": "survivor {s} plays {card}: {wounds} wound(s)",
+    "new_hero": "a new hero, {name}, enters in {zone}",
+    "heroes_killed": "the zombies have killed {count} heroes",
+    "no_spawn_point": "no spawning point is left: the zombies lose",
 }
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ..rules.equipment import Item, item
 from ..rules.profiles import DEFAULT_DECKS, DEFAULT_PARAMS, Params, ProfileError, apply_overrides
 from ..rules.zombies import MELEE_ORDER, RANGED_GROUPS, ZTYPES
+from . import lnoe
 from .state import INF
 
 if TYPE_CHECKING:
@@ -209,6 +210,47 @@ class Profile:
         """The entry of a zombie card for the current danger level."""
         return card[game.danger_level()]
 
+    # -- hooks of a profile's own rules (neutral here) -----------------------------------------
+
+    def setup_game(self, game: "Game", seed: int, survivors: int | None) -> "GameState | None":
+        """Lay out the game the profile's own way (None: the engine's set-up)."""
+        return None
+
+    def search_card(self, game: "Game", s: "Survivor") -> str | None:
+        """The card a search draws: the top of the equipment deck."""
+        return game.draw_equipment()
+
+    def spawn_phase(self, game: "Game") -> bool:
+        """Spawn the profile's own way; False: the engine's spawn by the scenario's method."""
+        return False
+
+    def after_activation(self, game: "Game") -> None:
+        """Called once the zombies have acted, before they spawn."""
+
+    def on_death(self, game: "Game", s: "Survivor") -> None:
+        """Called when a survivor dies."""
+
+    def after_kill(self, game: "Game", zone: int, t: int) -> None:
+        """Called when a zombie of type ``t`` is killed (it is back in the pool)."""
+
+    def zombies_moved(self, game: "Game", frm: int, to: int, t: int, count: int) -> None:
+        """Called when zombies step from one zone to the next."""
+
+    def turn_limit(self, game: "Game") -> int | None:
+        """The turn at whose end the game is lost at the turn limit (the sun track)."""
+        return game.board.scenario.setup.turn_limit
+
+    def check_end(self, game: "Game") -> None:
+        """Called before victory is checked: a profile's own way for a game to end."""
+
+    def hero_name(self, game: "Game", s: "Survivor") -> str:
+        """The survivor's name ('' when it has none)."""
+        return ""
+
+    def result_extra(self, game: "Game") -> dict:
+        """Fields a profile's own rules add to a game's record (none here)."""
+        return {}
+
 
 class Zombicide(Profile):
     """Zombicide (the default): RULES.md §1-4."""
@@ -239,11 +281,12 @@ class LastNightOnEarth(Profile):
         """A search ends the turn."""
         return s.actions_left
 
-    def fight(self, game: "Game", s: "Survivor", armed: bool) -> int:
-        """One fight against a zombie: 1 the zombie dies, 0 fended off, -1 the hero is hurt."""
+    def fight(self, game: "Game", s: "Survivor", armed: bool, t: int = 0) -> int:
+        """One fight against a zombie of type ``t``: 1 the zombie dies, 0 fended off, -1 the hero
+        is hurt."""
         dice = sorted(game.d6() for _ in range(self.params.hero_dice))
         best = dice[-1] + (1 if armed else 0)
-        zombie = game.d6()
+        zombie = lnoe.zombie_dice(game, t)
         if best <= zombie:
             return -1
         return 1 if armed or dice[-1] == dice[-2] else 0
@@ -253,36 +296,82 @@ class LastNightOnEarth(Profile):
         t = next((t for t in range(len(ZTYPES)) if st.zombies[s.zone][t]), None)
         if t is None:
             return
-        result = self.fight(game, s, it.is_melee)
+        result = self.fight(game, s, it.is_melee, t)
         if result > 0:
-            game.kill(s, s.zone, t)
+            lnoe.hit_zombie(game, s, s.zone, t, it.name)
         elif result < 0:
-            game.wound(s, 1, cause="zombies")
+            lnoe.wounded_by(game, s, t)
 
     def ranged(self, game: "Game", s: "Survivor", it: Item, zone: int) -> None:
         st = game.state
         for _ in range(self.dice_for(s, it)):
             t = next((t for t in range(len(ZTYPES)) if st.zombies[zone][t]), None)
             if t is not None and game.d6() >= 4:
-                game.kill(s, zone, t)
+                lnoe.hit_zombie(game, s, zone, t, it.name)
 
     def zombie_attack(self, game: "Game", zone: int, attackers: list[int]) -> None:
         st = game.state
         for t, count in enumerate(attackers):
             for _ in range(count):
-                heroes = st.survivors_in(zone)
+                heroes = lnoe.attackable(game, zone)
                 if not heroes or not st.zombies[zone][t]:
                     break
                 hero = heroes[0]
                 armed = any(item(n).is_melee for n in hero.items)
-                result = self.fight(game, hero, armed)
+                result = self.fight(game, hero, armed, t)
                 if result > 0:
-                    game.kill(hero, zone, t)
+                    lnoe.hit_zombie(game, hero, zone, t)
                 elif result < 0:
-                    game.wound(hero, 1, cause="zombies")
+                    lnoe.wounded_by(game, hero, t)
 
     def targets(self, game: "Game", zone: int) -> tuple[list[int], bool]:
         return hunt(game, zone)
+
+    # -- Growing Hunger's special rules (designer.engine.lnoe; inert for a scenario using none) --
+
+    def setup_game(self, game: "Game", seed: int, survivors: int | None) -> "GameState | None":
+        """Growing Hunger's set-up when the scenario uses its rules (:func:`lnoe.setup_game`)."""
+        if not lnoe.uses_lnoe_setup(game.board.scenario):
+            return None
+        return lnoe.setup_game(game, seed, survivors)
+
+    def action_budget(self, game: "Game", s: "Survivor") -> int:
+        return lnoe.action_budget(game, s, super().action_budget(game, s))
+
+    def after_move(self, game: "Game", s: "Survivor") -> None:
+        lnoe.after_move(game, s)
+
+    def search_card(self, game: "Game", s: "Survivor") -> str | None:
+        if getattr(game.state, "lnoe", None) is None:
+            return game.draw_equipment()
+        return lnoe.search_card(game, s)
+
+    def spawn_phase(self, game: "Game") -> bool:
+        return lnoe.spawn_phase(game)
+
+    def after_activation(self, game: "Game") -> None:
+        lnoe.after_activation(game)
+
+    def on_death(self, game: "Game", s: "Survivor") -> None:
+        lnoe.on_death(game, s)
+
+    def after_kill(self, game: "Game", zone: int, t: int) -> None:
+        lnoe.after_kill(game, zone, t)
+
+    def zombies_moved(self, game: "Game", frm: int, to: int, t: int, count: int) -> None:
+        lnoe.zombies_moved(game, frm, to, t, count)
+
+    def turn_limit(self, game: "Game") -> int | None:
+        return lnoe.turn_limit(game)
+
+    def check_end(self, game: "Game") -> None:
+        lnoe.check_end(game)
+
+    def hero_name(self, game: "Game", s: "Survivor") -> str:
+        return lnoe.hero_name(game, s)
+
+    def result_extra(self, game: "Game") -> dict:
+        return lnoe.result_extra(game)
 
 
 class House(Profile):

@@ -287,4 +287,7 @@ class GameState:
             self.zone_visits.copy()
         c.rising = self.rising[:]
         c.haunted, c.noisy = set(self.haunted), set(self.noisy)
+        extra = self.__dict__.get("lnoe")
+        if extra is not None:  # a profile's own rules state (Last Night on Earth)
+            c.lnoe = extra.copy()
         return c

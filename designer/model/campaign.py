@@ -26,7 +26,11 @@ class Carry(Model):
     """What the heroes keep from one step to the next."""
 
     items: bool = True
-    """They keep their items (equipment cards, keys, events)."""
+    """They keep their items (equipment cards, keys)."""
+    events: bool = True
+    """They keep the event cards in their hand ("avec tous les objets et événements qu'ils
+    possédaient à la fin de chaque mini-jeu"; the hero cards that are events are listed in
+    :data:`designer.rules.profiles.LNOE_EVENTS`)."""
     xp: bool = True
     """They keep their experience (and so their danger level)."""
     wounds: Literal["heal", "keep"] = "heal"

@@ -50,6 +50,9 @@ REFERENCE_FIELDS: tuple[tuple[str, str], ...] = (
     ("setup.zombies[*].zone", "zone"),
     ("setup.start_groups[*].zone", "zone"),
     ("setup.special_rules[*].excludes[*]", "rule"),
+    ("town.boards[*].zones[*]", "zone"),
+    ("town.boards[*].first[*]", "zone"),
+    ("town.boards[*].second[*]", "zone"),
 )
 """(path pattern, kind of the referenced thing). Kinds: 'zone', 'connection' (any kind), 'door'
 (a connection of kind door), 'spawn', 'objective' (any kind), 'switch' (an objective of kind

@@ -18,6 +18,7 @@ from pydantic import Field, model_validator
 
 from .common import Colour, Id, Model, Position, Tagged, ZombieType
 from .references import TARGETS, iter_references
+from .lnoe import LnoeSetup, TownLibrary
 from .special_rules import KnownRuleId
 
 __all__ = [
@@ -1097,6 +1098,10 @@ class Setup(Model):
     start_groups: list[StartGroup] = Field(default_factory=list, max_length=12)
     """Split starting groups: each starts in its own zone with the survivors it names. Empty:
     the whole team starts together in one of 'start_zones' (drawn at random)."""
+    lnoe: LnoeSetup | None = None
+    """Last Night on Earth settings beyond the special rules: the spawn roll, the grave dead's
+    ability, pick-up cards, the hero's random building, the zombie player's hand, optional rules
+    (see :mod:`designer.model.lnoe`); empty: none of them."""
 
     @model_validator(mode="after")
     def _pool(self) -> Setup:
@@ -1201,6 +1206,9 @@ class Scenario(Model):
     """A 2d6 weather table rolled at set-up; each row changes the game for its whole length."""
     budget: Budget | None = None
     """Points budgets and price lists of the survivors' equipment and the zombie pool."""
+    town: TownLibrary | None = None
+    """A board library (Last Night on Earth): each game draws two L-shaped boards from it and
+    plays the town they form (see :mod:`designer.model.lnoe`)."""
     tiles: TileMap | None = None
     """The map tiles the map is built from (see :mod:`designer.model.tiles`); the zones and
     connections they give are in 'zones' and 'connections' like any other."""

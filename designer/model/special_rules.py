@@ -22,11 +22,11 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Callable, Literal
 
-__all__ = ["KNOWN_RULES", "KnownRule", "KnownRuleId", "resolve", "rule_parameter"]
+__all__ = ["ENGINE_RULES", "KNOWN_RULES", "KnownRule", "KnownRuleId", "resolve", "rule_parameter", "rules_in_force"]
 
 KnownRuleId = Literal[
     "hero-starting-cards", "free-search-markers", "heroes-replenish", "well-stocked-buildings",
-    "grave-dead", "zombie-autospawn", "zombie-horde", "plague-carriers",
+    "grave-dead", "zombie-autospawn", "zombie-horde", "plague-carriers", "exploration-markers",
 ]
 
 
@@ -52,8 +52,10 @@ KNOWN_RULES: dict[str, KnownRule] = {r.id: r for r in (
     KnownRule("hero-starting-cards", "Hero starting cards (x)", "heroes", points=lambda x: x or 0,
               parameter="extra hero cards per hero", setup_field="setup.survivors.starting_cards",
               names=("hero starting cards", "cartes de debut des heros", "starting cards")),
-    KnownRule("free-search-markers", "Free search markers", "heroes",
+    KnownRule("free-search-markers", "Free search markers", "heroes", excludes=frozenset({"exploration-markers"}),
               names=("free search markers", "marqueurs de recherche bonus", "bonus search markers")),
+    KnownRule("exploration-markers", "Exploration markers", "heroes", excludes=frozenset({"free-search-markers"}),
+              names=("exploration markers", "marqueurs d exploration", "marqueurs d'exploration")),
     KnownRule("heroes-replenish", "Heroes replenish", "heroes",
               names=("heroes replenish", "reserve de heros", "hero replenish")),
     KnownRule("well-stocked-buildings", "Well-stocked buildings", "heroes",
@@ -67,7 +69,15 @@ KNOWN_RULES: dict[str, KnownRule] = {r.id: r for r in (
     KnownRule("plague-carriers", "Plague carriers", "zombies", excludes=frozenset({"zombie-horde", "grave-dead"}),
               names=("plague carriers", "horde de pestiferes", "pestiferes")),
 )}
-"""The known rules by id (RULES.md §5)."""
+"""The known rules by id (RULES.md §5). Exploration markers are an optional rule "à tout
+Scénario qui n'utilise pas déjà la règle des Marqueurs de recherche bonus": the two exclude each
+other."""
+
+ENGINE_RULES: frozenset[str] = frozenset({
+    "hero-starting-cards", "free-search-markers", "heroes-replenish", "well-stocked-buildings", "grave-dead",
+    "zombie-autospawn", "zombie-horde", "exploration-markers"})
+"""Known rules the Last Night on Earth profile plays (``docs/engine.md``); plague carriers are
+counted and checked but not played."""
 
 
 def _plain(text: str) -> str:
@@ -97,3 +107,14 @@ def rule_parameter(name: str, parameter: int | None) -> int | None:
         return parameter
     m = re.search(r"\((\d+)\)", name or "")
     return int(m.group(1)) if m else None
+
+
+def rules_in_force(special_rules) -> frozenset[str]:
+    """The ids of the known rules among a scenario's ``setup.special_rules`` (rules of the
+    designer's own are left out)."""
+    out = set()
+    for r in special_rules:
+        k = resolve(r.id, r.name, r.rule)
+        if k is not None:
+            out.add(k.id)
+    return frozenset(out)

@@ -13,7 +13,8 @@ from typing import Any
 from .equipment import HOUSE_DECK, LNOE_DECK, ZOMBICIDE_DECK
 from .zombies import KILL_XP, TOUGHNESS
 
-__all__ = ["DEFAULT_DECKS", "DEFAULT_PARAMS", "PROFILE_IDS", "Params", "ProfileError", "apply_overrides",
+__all__ = ["EXPLORATION_BAG", "GRAVE_DEAD_POOL", "HORDE_RED", "LNOE_EVENTS", "LNOE_ZOMBIE_DECK",
+           "POINTLESS_CARD_EFFECTS", "is_event", "DEFAULT_DECKS", "DEFAULT_PARAMS", "PROFILE_IDS", "Params", "ProfileError", "apply_overrides",
            "default_deck", "profile_params"]
 
 
@@ -129,3 +130,44 @@ def default_deck(profile_id: str) -> tuple[tuple[str, int], ...]:
     """The search deck of a profile (:class:`ProfileError` for an unknown profile)."""
     _known(profile_id)
     return DEFAULT_DECKS[profile_id]
+
+
+# -- Last Night on Earth: Growing Hunger's numbers ------------------------------------------------
+
+GRAVE_DEAD_POOL = 7
+"""Grave dead in their own pool ("prenez les 7 Zombies rouges et placez les dans une pioche
+"Fosse" séparée")."""
+
+HORDE_RED = 7
+"""Red zombies the horde adds to the pool ("les 21 Zombies présents dans la réserve des Zombies.
+cela comprend les Zombies rouges en plus des marrons et verts habituels")."""
+
+EXPLORATION_BAG: tuple[tuple[str, int], ...] = (
+    ("free-search", 16), ("surprise-1", 2), ("surprise-2", 1), ("new-hero", 1))
+"""The 20 exploration markers ("16 d'entre eux sont des Marqueurs d'exploration bonus, 2 sont des
+"Attaque surprise x1", un "Attaque surprise x2" et un "Nouveau Héros trouvé")."""
+
+LNOE_ZOMBIE_DECK: tuple[tuple[str, int, str], ...] = (
+    ("Une nuit sans fin", 2, "endless-night"), ("Sacrifice inutile", 1, "names-heroes"),
+    ("Chamaillerie", 1, "names-heroes"), ("Attaque surprise", 3, "surprise-attack"),
+    ("Ils arrivent", 4, "extra-spawn"), ("Porte verrouillée", 3, "none"), ("Résistant", 3, "none"),
+    ("Mon dieu, ils ont pris le...", 3, "none"))
+"""The zombie deck the simulation draws a zombie player's hand from when a scenario lists none:
+(title, copies, effect). The seed names the cards its rules change ("Une nuit sans fin",
+"Sacrifice inutile", "Chamaillerie", "Attaque surprise", "Porte verrouillée", "Résistant",
+"Mon dieu, ils ont pris le..."); the copies and the rest of the printed deck are not in it, so
+this 20-card deck is the simulation's, and cards whose text is not played have effect 'none'."""
+
+POINTLESS_CARD_EFFECTS = frozenset({"none"})
+"""Card effects the zombie player holds without playing."""
+
+LNOE_EVENTS: dict[str, str] = {"first aid": "heal", "premiers secours": "heal", "adrenaline": "none",
+                               "lucky break": "none"}
+"""Hero cards that are events, not items, and what the simulation does with them ('heal': played
+at the start of the hero's turn when wounded, heals one wound). Events are carried apart from
+items in a campaign (``carry.events``)."""
+
+
+def is_event(name: str) -> bool:
+    """Whether a hero card is an event (:data:`LNOE_EVENTS`)."""
+    return name.lower() in LNOE_EVENTS

@@ -17,6 +17,7 @@ import ipywidgets as w
 
 from ..edit import COLOURS, EditError, Editor
 from ..io.files import LoadError
+from ..model.lnoe import GRAVE_DEAD_ABILITIES
 from .canvas import MapCanvas, elements_for
 
 __all__ = ["DesignerApp"]
@@ -1111,6 +1112,60 @@ class DesignerApp:
                                           lambda v, z=z: set_pool(z, v), empty="none", width="190px")
                           for z in ZOMBIE_TYPES]))
         rows += self._special_rule_rows()
+        if d["setup"].get("rules", {}).get("profile") == "lnoe":
+            rows += self._lnoe_rows()
+        return rows
+
+    def _lnoe_rows(self) -> list[w.Widget]:
+        """The Last Night on Earth set-up (``setup.lnoe``): the spawn roll, the grave dead's ability,
+        how heroes are placed and drawn, the zombie player's hand, the optional rules. Each change is
+        one undo step; a value the model refuses is named at the field."""
+        ed = self.editor
+        ln = lambda: dict(ed.data["setup"].get("lnoe") or {})  # noqa: E731
+        error = w.HTML(layout=w.Layout(display="none", width="100%"))
+
+        def put(key: str, value: Any, default: Any) -> None:
+            now = ln()
+            if value == default or value is None:
+                now.pop(key, None)
+            else:
+                now[key] = value
+            ed.set_setup(lnoe=now or None)
+
+        cur = ln()
+        roll = w.Text(value=cur.get("spawn_roll") or "", description="spawn roll", placeholder="every turn",
+                      continuous_update=False, layout=w.Layout(width="200px"), style={"description_width": "80px"},
+                      tooltip="dice that must beat the zombies on the board before new zombies spawn (1d6, 2d6)")
+
+        def set_roll(v: str) -> None:
+            raw = v.strip()
+            why = dice_problem(raw) if raw else None
+            if why:
+                raise EditError(f"spawn roll: {why}")
+            put("spawn_roll", raw or None, None)
+        ability = w.Dropdown(options=[("rolled each game", 0)] + [(f"{k} {n}", k) for k, n in GRAVE_DEAD_ABILITIES.items()],
+                             value=cur.get("grave_dead_ability") or 0, description="grave dead",
+                             layout=w.Layout(width="240px"), style={"description_width": "80px"})
+        start = w.Dropdown(options=[("a start zone", "start_zones"), ("a random building (d6, d6)", "random_building")],
+                           value=cur.get("start", "start_zones"), description="hero starts in",
+                           layout=w.Layout(width="300px"), style={"description_width": "90px"})
+        boxes = [(key, w.Checkbox(value=bool(cur.get(key, False)), description=label, indent=False,
+                                  layout=w.Layout(width="auto")))
+                 for key, label in (("random_hero", "heroes drawn at random"), ("becky_first_aid", "Becky's first aid"),
+                                    ("endless_night", "'Une nuit sans fin' (optional)"),
+                                    ("multi_hero_cards", "cards naming 2+ heroes move the sun"),
+                                    ("no_spawn_point_loss", "zombies lose with no spawning point left"))]
+        rows: list[w.Widget] = [
+            w.HTML("<b>Last Night on Earth</b> (setup.lnoe: rules beyond the special rules)"),
+            _row([self._mfield(roll, set_roll, error=error),
+                  self._mfield(ability, lambda v: put("grave_dead_ability", v or None, None), error=error),
+                  self._mfield(start, lambda v: put("start", v, "start_zones"), error=error)]),
+            _row([self._int_field("zombie hand", cur.get("zombie_hand", 0), 0, 10,
+                                  lambda v: put("zombie_hand", v, 0), width="190px"),
+                  self._int_field("heroes to lose", cur.get("heroes_to_lose", 4), 1, 12,
+                                  lambda v: put("heroes_to_lose", v, 4), width="200px")]),
+            _row([self._mfield(box, lambda v, key=key: put(key, bool(v), False), error=error) for key, box in boxes]),
+            error]
         return rows
 
     def _ids_of(self, what: str, kind: str | None = None) -> list[tuple[str, str]]:
