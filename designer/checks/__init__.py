@@ -25,6 +25,8 @@ from .findings import CODES, SEVERITY_ORDER, Finding
 from .reachability import DEFAULT_MAX_STATES, Reachability, Step, reachability_findings, search
 from .spawns import check_spawns
 from .structure import check_structure
+from .terrain import check_terrain, expected_of_impassable
+from .infestation import check_infestation, check_points
 
 __all__ = ["CODES", "Finding", "Report", "Step", "check", "check_file", "findings"]
 
@@ -93,6 +95,9 @@ def check(scenario: Scenario, *, spawn_distance: int = 2, max_states: int = DEFA
         found += check_doors(cs)
         found += check_heroes(cs)
         found += check_balance(cs)
+        found = [f for f in found if not expected_of_impassable(cs, f)] + check_terrain(cs)
+        found += check_infestation(cs)
+        found += check_points(cs)
         if options and (scenario.variants or scenario.weather is not None or scenario.budget is not None):
             from .variants import check_options
 

@@ -15,12 +15,16 @@ from typing import Any, Callable, Iterable
 
 from ..rules.compiled import EV_KILLS, EVENTS as EVENT_OPS
 from ..rules.equipment import item
+from ..rules.terrain import terrain_tables
 from ..rules.zombies import SPAWN_DEFAULT, WALKER, ZINDEX, ZOMBIE, ZOMBIE_TYPES, ZTYPES
 from .board import Board
 from .cards import DECKS
 from .policies import resolve_policy
-from .profiles import Profile, make_profile
+from .infestation import place_infestation
+from .profiles import Profile, make_profile, scenario_profile
 from .state import INF, GameState, Survivor
+from .points import finish_turn as finish_points_turn, points_table
+from .terrain import after_move as terrain_after_move, start_activation as terrain_start_activation
 from .view import GameView, PlanStep, as_plan
 
 __all__ = ["Game", "GameResult", "play"]
@@ -94,7 +98,7 @@ class Game:
                  heroes: list[dict] | None = None, plan: Iterable[Any] | None = None):
         self.board = board
         s = board.scenario
-        self.profile = profile or make_profile(s.setup.rules.profile, s.setup.rules.overrides)
+        self.profile = profile or scenario_profile(s)
         self.plan: tuple[PlanStep, ...] = as_plan(plan)
         """The witness plan the bots follow, handed in by the caller (``designer.checks`` finds
         it; ``designer.play`` and the playtest entry points pass it on). Empty: the bots walk to
@@ -109,6 +113,11 @@ class Game:
         """Dice results to use instead of random rolls (tests)."""
         self.heroes = heroes
         """Survivors carried in from an earlier game: dicts with items, xp and wounds."""
+        self.points_rule = points_table(board)
+        """The victory points of a points mission (:mod:`designer.engine.points`); None otherwise."""
+        self.terrain = terrain_tables(board.rules)
+        """The map's terrain tables (:mod:`designer.rules.terrain`); None on a map without
+        terrain keywords, which plays exactly as before they existed."""
         self.state = state if state is not None else self.setup(seed, survivors)
         self.extra_limit = extra_activation_limit(board, len(self.state.survivors), self.profile.params)
         """Extra activations one turn may give before the game ends as ``runaway``."""
@@ -185,6 +194,8 @@ class Game:
         b, s = self.board, self.board.scenario
         for pz in s.setup.zombies:
             self._place(st, b.zone_index[pz.zone], ZINDEX[pz.zombie], pz.count)
+        if s.infestation is not None:
+            place_infestation(self, st)
         return st
 
     def _place(self, st: GameState, zone: int, t: int, count: int) -> int:
@@ -268,6 +279,8 @@ class Game:
         doors_open = st.doors_open
         tool = None
         tool_checked = False
+        terrain = self.terrain
+        move_cost = p.move_cost if terrain is None else p.terrain_move_cost
         for v, c in b.surv_adj[z]:
             d = b.c_door[c]
             if d >= 0 and not doors_open >> d & 1:
@@ -278,7 +291,8 @@ class Game:
                 if tool is not None:
                     acts.append(("open", d))
                 continue
-            if p.move_cost(self, s, c) <= left and (b.max_survivors[v] >= INF or
+            need = move_cost(self, s, c) if terrain is None else move_cost(self, s, c) + terrain.crossable[v]
+            if need <= left and (b.max_survivors[v] >= INF or
                                                     len(st.survivors_in(v)) < b.max_survivors[v]):
                 acts.append(("move", v, c))
         if p.can_search(self, s):
@@ -296,6 +310,8 @@ class Game:
                 if sight is None:
                     sight = b.visible(doors_open)[z]
                 lo, hi = it.min_range, it.max_range
+                if terrain is not None and terrain.elevated[z]:
+                    hi += 1  # a raised position: ranged weapons reach one zone further
                 for v, dist in sight:
                     if lo <= dist <= hi and any(zombies[v]):
                         acts.append(("ranged", it.name, v))
@@ -330,12 +346,14 @@ class Game:
         cost = 1
         if kind == "move":
             _, v, c = act
-            cost = p.move_cost(self, s, c)
+            cost = p.move_cost(self, s, c) if self.terrain is None else p.terrain_move_cost(self, s, c)
             s.actions_left -= cost
             self.note("move", survivor=s.index, to=b.zone_ids[v], via=b.conn_ids[c])
             s.zone = v
             s.moved = True
             self.enter_zone(s, v)
+            if self.terrain is not None:
+                terrain_after_move(self, s, c, v)
             p.after_move(self, s)
             return
         s.actions_left -= cost if kind != "search" else p.search_cost(self, s)
@@ -691,6 +709,7 @@ class Game:
             self.note("split_added", zone=b.zone_ids[z], zombie=ZTYPES[t], count=got)
         for z, dest, t, c in moves:
             self.move_zombies(z, dest, t, c)
+        p.after_zombie_moves(self, moves)
         return out
 
     def _limit_activations(self, acting: dict[int, list[int]], limit: int) -> dict[int, list[int]]:
@@ -816,6 +835,8 @@ class Game:
                     continue
                 s.actions_left = p.action_budget(self, s)
                 s.searched = s.moved = False
+                if self.terrain is not None:
+                    terrain_start_activation(self, s)
                 self._taken, self._limit = 0, s.actions_left + SURVIVOR_ACTION_LIMIT
                 self._started = True
             while s.on_board and s.actions_left > 0 and not st.outcome:
@@ -872,6 +893,8 @@ class Game:
             self.zombie_phase()
         self.check_victory()
         self.check_defeat()
+        if self.points_rule is not None:
+            finish_points_turn(self, self.points_rule)
         if not st.outcome:
             self.end_phase()
             limit = self.board.scenario.setup.turn_limit
@@ -1005,6 +1028,7 @@ class Game:
             zone_deaths={b.zone_ids[z]: st.zone_deaths[z] for z in touched if st.zone_deaths[z]},
             zone_kills={b.zone_ids[z]: st.zone_kills[z] for z in touched if st.zone_kills[z]},
             zone_visits={b.zone_ids[z]: st.zone_visits[z] for z in touched if st.zone_visits[z]},
+            **({"points": getattr(st, "points", 0)} if self.points_rule is not None else {}),
         )
 
     # -- log -------------------------------------------------------------------------------
@@ -1152,6 +1176,8 @@ _TEXT = {
     "out_of_miniatures": "out of {zombie} miniatures: every {zombie} acts again",
     "runaway": "{message}",
     "trigger": "trigger {trigger} fires",
+    "swim": "survivor {s} swims into {zone} ({wounds} wound(s))",
+    "hostile": "survivor {s} suffers {wounds} wound(s) from the hostile {zone}",
 }
 
 

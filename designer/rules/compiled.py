@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..model.scenario import BUILDING_KINDS, Scenario
+from .terrain import impassable_connections, passage_flags
 
 __all__ = [
     "CompiledScenario", "INF", "compile",
@@ -116,8 +117,10 @@ class CompiledScenario:
         w("c_cost", tuple(c.cost for c in conns))
         w("c_sight", tuple(c.sight for c in conns))
         w("c_one_way", tuple(c.one_way for c in conns))
-        w("c_survivors", tuple(c.survivors for c in conns))
-        w("c_zombies", tuple(c.zombies for c in conns))
+        pass_s, pass_z = passage_flags(s)  # terrain: an impassable zone or connection lets nobody through
+        shut = impassable_connections(s) if not all(pass_s) or not all(pass_z) else frozenset()
+        w("c_survivors", pass_s)
+        w("c_zombies", pass_z)
         doors = [c for c in conns if c.kind == "door"]
         door_ids = tuple(c.id for c in doors)
         didx = {d: i for i, d in enumerate(door_ids)}
@@ -149,17 +152,18 @@ class CompiledScenario:
             degree[a] += 1
             degree[b] += 1
             pairs = ((a, b),) if c.one_way else ((a, b), (b, a))
+            c_surv, c_zomb = pass_s[i], pass_z[i]
             for u, v in pairs:
-                if c.survivors and max_s[v] > 0:
+                if c_surv and max_s[v] > 0:
                     surv[u].append((v, i))
-                if (c.zombies or c.kind == "fence") and not no_z[v]:
-                    zpath[u].append((v, i, c.zombies))
-                if c.survivors or c.zombies:
+                if (c_zomb or (c.kind == "fence" and i not in shut)) and not no_z[v]:
+                    zpath[u].append((v, i, c_zomb))
+                if c_surv or c_zomb:
                     any_out[u].append(v)
-                if c.survivors:
+                if c_surv:
                     survivor_out[u].append(v)
                     any_in[v] += 1
-                if c.zombies:
+                if c_zomb:
                     zombie_out[u].append(v)
                     zombie_in[v].append(u)
                     any_in[v] += 1
