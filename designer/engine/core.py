@@ -21,6 +21,7 @@ import struct
 from typing import Any
 
 from ..rules.equipment import ITEMS, Item, item
+from ..rules.terrain import eden_rules_used
 from .board import INF, ZINDEX, ZTYPES, Board
 from .cards import DECKS
 from .game import item_value, parse_dice
@@ -90,6 +91,9 @@ def _board_problem(board: Board, profile: Profile) -> str | None:
         return "a hidden group of more than 256 objectives"
     if any(h.items for h in s.setup.survivors.heroes):
         return "the survivors are dealt cards of their own (setup.survivors.heroes)"
+    eden = eden_rules_used(s)
+    if eden:
+        return f"the scenario uses {', '.join(eden)} (docs/terrain.md)"
     return None
 
 
