@@ -124,7 +124,7 @@ _TABLE: list[tuple[str, str, str, str, str]] = [
     ("infestation-under-spent", "warning", "infestation", "Enough infestation points are left to place another monster (Eden places monsters until the points no longer buy one).", "Place another monster, or lower infestation.points."),
     ("infestation-too-close", "error", "infestation", "Two monsters are placed fewer zones apart than infestation.min_distance (Eden: 15 cm).", "Move one of them further away, or lower min_distance."),
     ("infestation-in-start-zone", "error", "infestation", "A monster is placed in a start zone, on top of the survivors.", "Place it away from the start zones."),
-    ("points-ends-early", "warning", "points", "A victory points mission can end before its last turn (a victory step other than 'survive', or a shorter turn limit), so the score is not counted over the whole game.", "Make the victory a 'survive' step of points.turns turns, and the turn limit at least as long."),
+    ("points-ends-early", "warning", "points", "A victory points mission can end before its last turn (a shorter turn limit, an 'end_game' trigger), so the score is not counted over the whole game.", "Make the turn limit at least points.turns, or drop the trigger's end_game effect."),
     ("invalid-step-scenario", "error", "campaign", "A step's scenario file is missing or cannot be loaded.", "Fix the path (relative to the campaign file) or the scenario."),
     ("step-scenario-has-errors", "warning", "campaign", "A step's scenario loads but validation finds errors in it.", "Run designer validate on the scenario."),
     ("unreachable-step", "warning", "campaign", "No sequence of wins and losses leads to the step.", "Point a branch at it, or remove it."),

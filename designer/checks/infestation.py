@@ -8,8 +8,9 @@
   ``min_distance`` ("Un CNJ ne peut pas être placé sur le terrain à moins de 15 cm d'un autre
   CNJ");
 - ``infestation-in-start-zone`` (error): a monster placed in a start zone;
-- ``points-ends-early`` (warning): a victory points mission whose victory steps, or turn limit,
-  can end the game before its last turn, so the score is not counted over the whole game.
+- ``points-ends-early`` (warning): a victory points mission whose turn limit, or an 'end_game'
+  trigger, can end the game before its last turn, so the score is not counted over the whole
+  game (its victory steps do not end it: they are the goals the survivors pursue).
 
 Notes
 -----
@@ -107,13 +108,12 @@ def check_points(cs: Any) -> list[Finding]:
     if vp is None:
         return []
     out: list[Finding] = []
-    early = [i for i, st in enumerate(s.victory.steps) if not (st.kind == "survive" and st.turns >= vp.turns)]
-    if early:
-        kinds = ", ".join(f"step {i + 1} ({s.victory.steps[i].kind})" for i in early)
+    ends = [i for i, t in enumerate(s.triggers) if any(e.kind == "end_game" for e in t.then)]
+    if ends:
         out.append(Finding("points-ends-early", "warning",
-                           f"victory points are counted over {vp.turns} turns, but {kinds} can end the game as "
-                           f"won before then; expected only 'survive' steps of at least {vp.turns} turns",
-                           (), "victory.steps"))
+                           f"victory points are counted over {vp.turns} turns, but trigger(s) "
+                           f"{', '.join(s.triggers[i].id for i in ends)} can end the game before then",
+                           tuple(s.triggers[i].id for i in ends), f"triggers[{ends[0]}]"))
     limit = s.setup.turn_limit
     if limit is not None and limit < vp.turns and s.defeat.at_turn_limit:
         out.append(Finding("points-ends-early", "warning",

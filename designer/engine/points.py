@@ -13,7 +13,7 @@ from typing import Any
 from ..rules.zombies import ZINDEX, ZTYPES
 
 
-__all__ = ["PointsTable", "finish_turn", "points_table"]
+__all__ = ["ENDS_SCORED", "PointsTable", "finish_turn", "points_table", "score_turn"]
 
 
 class PointsTable:
@@ -80,14 +80,22 @@ def score_turn(game: Any, table: PointsTable) -> int:
     return got
 
 
+ENDS_SCORED = frozenset({"", "all_dead", "survivor_died"})
+"""How a points mission's game may stand when its score decides: going on (then only at the last
+turn), or ended by the survivors' deaths (Eden: "La partie s'arrête également à la fin de
+n'importe quel tour si un seul joueur possède encore des combattants", and the points decide)."""
+
+
 def finish_turn(game: Any, table: PointsTable) -> None:
-    """The end of a turn of a points mission: score it; at the last turn the game ends, won when
-    the score reaches the target ("A la fin de ces 5 tours, la partie s'arrête et les joueurs font
-    le décompte de leurs points de victoire")."""
+    """The end of a turn of a points mission: score it; at the last turn, or when the survivors'
+    deaths end the game, the score decides: won when it reaches the target ("A la fin de ces 5
+    tours, la partie s'arrête et les joueurs font le décompte de leurs points de victoire")."""
     st = game.state
     score_turn(game, table)
-    if not st.outcome and st.turn >= table.turns:
+    if st.outcome == "win" or st.cause not in ENDS_SCORED:
+        return  # an 'end_game' effect, a runaway or a stalled game stands as it is
+    if st.outcome or st.turn >= table.turns:
         if st.points >= table.target:
             st.outcome, st.cause = "win", ""
         else:
-            st.outcome, st.cause = "loss", "turn_limit"
+            st.outcome, st.cause = "loss", st.cause or "turn_limit"

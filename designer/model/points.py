@@ -37,7 +37,8 @@ class VictoryPoints(Model):
 
     turns: int = Field(default=5, ge=1, le=100)
     """Turns the game lasts ("Une partie d'Eden se compose de 5 tours de jeu"); it ends at the end
-    of this turn, whatever the victory steps say."""
+    of this turn. The mission's victory steps do not end it: they are the goals the survivors
+    (and the bots) pursue, and the score decides."""
     target: int = Field(default=1, ge=0, le=100_000)
     """Points the survivors need at the end to count the game as won."""
     objectives: list[ObjectivePoints] = Field(default_factory=list, max_length=500)
