@@ -24,6 +24,7 @@ from .infestation import place_infestation
 from .profiles import Profile, make_profile, scenario_profile
 from .state import INF, GameState, Survivor
 from .points import finish_turn as finish_points_turn, points_table
+from .resources import resource_effect, uses_resources
 from .terrain import after_move as terrain_after_move, start_activation as terrain_start_activation
 from .view import GameView, PlanStep, as_plan
 
@@ -95,7 +96,8 @@ class Game:
 
     def __init__(self, board: Board, seed: int = 0, policy: Any = "greedy", *, survivors: int | None = None,
                  profile: Profile | None = None, log: bool = False, state: GameState | None = None,
-                 heroes: list[dict] | None = None, plan: Iterable[Any] | None = None):
+                 heroes: list[dict] | None = None, plan: Iterable[Any] | None = None,
+                 resources: dict[str, int] | None = None):
         self.board = board
         s = board.scenario
         self.profile = profile or scenario_profile(s)
@@ -113,6 +115,11 @@ class Game:
         """Dice results to use instead of random rolls (tests)."""
         self.heroes = heroes
         """Survivors carried in from an earlier game: dicts with items, xp and wounds."""
+        self.resources_in = resources
+        """The party's resources carried in from an earlier game of a campaign (name -> stock)."""
+        self.tracks_resources = resources is not None or uses_resources(s)
+        """Whether the record carries the resources (a campaign's stock, or a scenario that gains
+        or spends them)."""
         self.points_rule = points_table(board)
         """The victory points of a points mission (:mod:`designer.engine.points`); None otherwise."""
         self.terrain = terrain_tables(board.rules)
@@ -157,6 +164,7 @@ class Game:
         b, s = self.board, self.board.scenario
         st = self.state = GameState(b, seed)
         st.tracked = True
+        st.resources = dict(self.resources_in or {})
         for name, count in s.setup.zombie_pool.items():
             st.pool[ZINDEX[name]] = count
         method = s.setup.spawn_method
@@ -928,7 +936,7 @@ class Game:
                 if self.step_met(i):
                     st.progress |= 1 << i
             won = st.progress == (1 << len(steps)) - 1
-        if won:
+        if won and self.points_rule is None:  # a points mission is decided by its score at the last turn
             st.outcome = "win"
 
     def check_defeat(self) -> None:
@@ -1029,6 +1037,8 @@ class Game:
             zone_kills={b.zone_ids[z]: st.zone_kills[z] for z in touched if st.zone_kills[z]},
             zone_visits={b.zone_ids[z]: st.zone_visits[z] for z in touched if st.zone_visits[z]},
             **({"points": getattr(st, "points", 0)} if self.points_rule is not None else {}),
+            **({"resources": dict(getattr(st, "resources", {})), "resources_short": getattr(st, "resources_short", 0)}
+               if self.tracks_resources else {}),
         )
 
     # -- log -------------------------------------------------------------------------------
@@ -1147,7 +1157,8 @@ def _end_game(g: Game, e: Any, actor: Survivor | None) -> None:
 EFFECTS: dict[str, Callable[[Game, Any, Survivor | None], None]] = {
     "open_door": _door_effect, "close_door": _door_effect, "toggle_door": _door_effect, "unlock_door": _door_effect,
     "lock_door": _door_effect, "activate_spawn": _spawn_effect, "deactivate_spawn": _spawn_effect,
-    "toggle_spawn": _spawn_effect, "spawn_zombies": _spawn_zombies, "grant_xp": _grant_xp, "end_game": _end_game}
+    "toggle_spawn": _spawn_effect, "spawn_zombies": _spawn_zombies, "grant_xp": _grant_xp, "end_game": _end_game,
+    "gain_resource": resource_effect, "spend_resource": resource_effect}
 """What each kind of trigger effect does (every ``kind`` of the model's ``Effect``)."""
 
 EVENTS = ("objective_taken", "switch_pressed", "door_opened", "zone_entered", "turn_reached", "kills_reached")
@@ -1177,6 +1188,9 @@ _TEXT = {
     "runaway": "{message}",
     "trigger": "trigger {trigger} fires",
     "swim": "survivor {s} swims into {zone} ({wounds} wound(s))",
+    "resource": "{resource} {change:+d} ({total})",
+    "points": "{points} victory point(s) this turn ({total})",
+    "charge": "{zombies} monster(s) charge into {zone}",
     "hostile": "survivor {s} suffers {wounds} wound(s) from the hostile {zone}",
 }
 

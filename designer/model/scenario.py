@@ -19,6 +19,7 @@ from pydantic import Field, model_validator
 from .common import Colour, Id, Model, Position, Tagged, ZombieType
 from .references import TARGETS, iter_references
 from .special_rules import KnownRuleId
+from .resources import GainResource, SpendResource
 from .terrain import Terrain
 
 __all__ = [
@@ -587,6 +588,7 @@ Effect = Annotated[
     Union[
         OpenDoor, CloseDoor, ToggleDoor, UnlockDoor, LockDoor,
         ActivateSpawn, DeactivateSpawn, ToggleSpawn, SpawnZombies, GrantXp, EndGame,
+        GainResource, SpendResource,
     ],
     Field(discriminator="kind"),
 ]

@@ -31,7 +31,7 @@ __all__ = [
     "OBJ_KINDS", "EVENTS", "EFFECTS", "STEPS",
     "EV_TAKEN", "EV_PRESSED", "EV_DOOR_OPENED", "EV_ZONE_ENTERED", "EV_TURN", "EV_KILLS",
     "FX_OPEN", "FX_CLOSE", "FX_TOGGLE", "FX_UNLOCK", "FX_LOCK", "FX_ACTIVATE", "FX_DEACTIVATE",
-    "FX_TOGGLE_SPAWN", "FX_SPAWN", "FX_XP", "FX_END",
+    "FX_TOGGLE_SPAWN", "FX_SPAWN", "FX_XP", "FX_END", "FX_GAIN", "FX_SPEND",
     "ST_TAKE", "ST_KILL", "ST_REACH", "ST_ESCAPE", "ST_SURVIVE", "ST_CLEAR", "ST_OPEN",
     "SAFE_EFFECTS", "FREE_PASSAGES",
 ]
@@ -45,15 +45,17 @@ EVENTS: dict[str, int] = {"objective_taken": 0, "switch_pressed": 1, "door_opene
 EV_TAKEN, EV_PRESSED, EV_DOOR_OPENED, EV_ZONE_ENTERED, EV_TURN, EV_KILLS = range(6)
 EFFECTS: dict[str, int] = {"open_door": 0, "close_door": 1, "toggle_door": 2, "unlock_door": 3, "lock_door": 4,
                            "activate_spawn": 5, "deactivate_spawn": 6, "toggle_spawn": 7, "spawn_zombies": 8,
-                           "grant_xp": 9, "end_game": 10}
+                           "grant_xp": 9, "end_game": 10, "gain_resource": 11, "spend_resource": 12}
 (FX_OPEN, FX_CLOSE, FX_TOGGLE, FX_UNLOCK, FX_LOCK, FX_ACTIVATE, FX_DEACTIVATE, FX_TOGGLE_SPAWN, FX_SPAWN,
- FX_XP, FX_END) = range(11)
+ FX_XP, FX_END, FX_GAIN, FX_SPEND) = range(13)
 STEPS: dict[str, int] = {"take_objectives": 0, "kill": 1, "reach_zone": 2, "escape": 3, "survive": 4,
                          "clear_zones": 5, "open_doors": 6}
 ST_TAKE, ST_KILL, ST_REACH, ST_ESCAPE, ST_SURVIVE, ST_CLEAR, ST_OPEN = range(7)
 
-SAFE_EFFECTS = frozenset({FX_OPEN, FX_UNLOCK, FX_ACTIVATE, FX_DEACTIVATE, FX_TOGGLE_SPAWN, FX_SPAWN, FX_XP})
-"""Effects that never remove an option of the survivors (opening, unlocking, spawns, XP)."""
+SAFE_EFFECTS = frozenset({FX_OPEN, FX_UNLOCK, FX_ACTIVATE, FX_DEACTIVATE, FX_TOGGLE_SPAWN, FX_SPAWN, FX_XP,
+                          FX_GAIN, FX_SPEND})
+"""Effects that never remove an option of the survivors (opening, unlocking, spawns, XP,
+resources: no rule of the map reads a resource)."""
 
 FREE_PASSAGES = frozenset({"opening", "stairs", "elevator", "ladder"})
 """Connection kinds that join the zones of one building (a door separates buildings)."""
@@ -297,7 +299,7 @@ class CompiledScenario:
                     row.append((op, sidx[e.spawn]))
                 elif op == FX_SPAWN:
                     row.append((op, zidx[e.zone]))
-                elif op == FX_XP:
+                elif op in (FX_XP, FX_GAIN, FX_SPEND):
                     row.append((op, e.amount))
                 else:  # end_game: 1 win, 0 loss
                     row.append((op, int(e.outcome == "win")))

@@ -134,8 +134,8 @@ def expected_swim_wounds(difficulty: int) -> float:
 
 
 def eden_rules_used(scenario: Scenario) -> list[str]:
-    """The rules of docs/terrain.md a scenario uses (terrain keywords, victory points,
-    infestation), by name; empty when it uses none."""
+    """The rules beyond the compiled core a scenario uses (terrain keywords, victory points,
+    infestation: docs/terrain.md; resources: docs/campaign.md), by name; empty when none."""
     used = []
     if has_terrain(scenario):
         used.append("terrain keywords")
@@ -143,4 +143,6 @@ def eden_rules_used(scenario: Scenario) -> list[str]:
         used.append("victory points")
     if getattr(scenario, "infestation", None) is not None:
         used.append("infestation")
+    if any(e.kind in ("gain_resource", "spend_resource") for t in scenario.triggers for e in t.then):
+        used.append("resources")
     return used
