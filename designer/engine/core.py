@@ -48,7 +48,8 @@ _EVENTS = {"objective_taken": 0, "switch_pressed": 1, "door_opened": 2, "zone_en
            "kills_reached": 5}
 _EFFECTS = {"open_door": 0, "close_door": 1, "toggle_door": 2, "unlock_door": 3, "lock_door": 4,
             "activate_spawn": 5, "deactivate_spawn": 6, "toggle_spawn": 7, "spawn_zombies": 8, "grant_xp": 9,
-            "end_game": 10}
+            "end_game": 10, "gain_resource": 11, "spend_resource": 12}
+# (resource effects are never packed: _board_problem sends their scenarios to the reference engine)
 _STEPS = {"take_objectives": 0, "kill": 1, "reach_zone": 2, "escape": 3, "survive": 4, "clear_zones": 5,
           "open_doors": 6}
 _PLAN = {"open": 0, "take": 1, "press": 2, "enter": 3, "cross": 4, "wait": 5, "kill": 6, "goal": 7}
