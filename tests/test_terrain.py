@@ -226,13 +226,13 @@ def test_swim_wounds_match_the_closed_form(difficulty):
     """"Nage(X): ... une action de déplacement qui coûte exceptionnellement 2PA. De plus, le
     combattant doit effectuer un jet de VIG d'une difficulté de X. S'il échoue, il subit une
     blessure ... Il refait ensuite ce jet jusqu'à ce qu'il obtienne au moins une réussite":
-    misses before a d6 shows X are geometric, E = (X - 1) / (7 - X); 4,000 swims land within
+    misses before a d6 shows X are geometric, E = (X - 1) / (7 - X); 2,500 swims land within
     four standard errors of it."""
     data = _line({"swim": difficulty}, health=20)
     board = Board(parse(data))
     b, ab = board.zone_index["B"], board.conn_index["AB"]
     wounds = []
-    for seed in range(4000):
+    for seed in range(2500):
         g = Game(board, seed, plan=())
         s = g.state.survivors[0]
         s.zone, s.actions_left, s.items = board.zone_index["A"], 3, []
