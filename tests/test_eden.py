@@ -272,3 +272,21 @@ def test_the_sample_validates_without_errors():
     broken["infestation"]["placed"][0]["zone"] = "C1"  # the brute next to the ghoul pack in the dark wood
     codes = {f.code for f in check(parse(broken)).findings}
     assert "infestation-too-close" in codes
+
+
+def test_a_monster_in_contact_attacks_and_noise_does_not_draw_the_others():
+    """"Attaquer: Cette action est obligatoire si au moins un combattant est en contact avec le
+    CNJ": the ghoul in the survivor's zone attacks and stays; the brute three zones away, out of
+    charge range, is not drawn by the survivor's noise (it prowls, never toward the noise by
+    rule: over seeds it goes both ways)."""
+    board = Board(parse(_infested([{"monster": "ghoul", "zone": "A"}, {"monster": "brute", "zone": "D"}], points=4,
+                                  min_distance=1)))
+    went = set()
+    for seed in range(30):
+        g = Game(board, seed, _idle, plan=())
+        s = g.state.survivors[0]
+        g.state.add_noise(board.zone_index["A"], 5)
+        g.activate()
+        assert s.wounds == 1 and g.state.zombies[board.zone_index["A"]][0] == 1
+        went |= {board.zone_ids[z] for z in range(board.n) if g.state.zombies[z][2]}
+    assert went == {"C", "E"}
