@@ -299,9 +299,10 @@ class Game:
                 if tool is not None:
                     acts.append(("open", d))
                 continue
-            need = move_cost(self, s, c) if terrain is None else move_cost(self, s, c) + terrain.crossable[v]
-            if need <= left and (b.max_survivors[v] >= INF or
-                                                    len(st.survivors_in(v)) < b.max_survivors[v]):
+            need = move_cost(self, s, c)
+            if terrain is not None and terrain.crossable[v]:
+                need += 1  # a crossable zone: the actions to move on again
+            if need <= left and (b.max_survivors[v] >= INF or len(st.survivors_in(v)) < b.max_survivors[v]):
                 acts.append(("move", v, c))
         if p.can_search(self, s):
             acts.append(("search",))
