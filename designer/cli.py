@@ -173,6 +173,7 @@ def summary_rows(s: Scenario) -> list[list[str]]:
     rows = []
     for z in s.zones:
         flags = [k for k, v in z.flags.model_dump().items() if v is True]
+        flags += z.terrain.keywords() if z.terrain is not None else []  # Eden's scenery (docs/terrain.md)
         rows.append([z.id, z.name, z.kind, z.building or "", str(z.level), ",".join(flags),
                      "; ".join(marks.get(z.id, []))])
     return rows
@@ -235,6 +236,17 @@ def show(file: str, fmt: str) -> None:
             if b is not None:
                 click.echo(f"Budget, {side}: {b.points} points{' per survivor' if side == 'survivors' and b.per == 'survivor' else ''}; "
                            + ", ".join(f"{k} {v}" for k, v in sorted(b.prices.items())))
+    if s.points is not None:
+        vp = s.points
+        worth = [f"{e.objective} " + " + ".join(([f"{e.taken} taken"] if e.taken else []) +
+                                                 ([f"{e.held} a turn held"] if e.held else []))
+                 for e in vp.objectives]
+        worth += [f"{n} per {t}" for t, n in vp.kills.items() if n]
+        click.echo(f"Victory points over {vp.turns} turns, {vp.target} to win: " + "; ".join(worth))
+    if s.infestation is not None:
+        inf = s.infestation
+        click.echo(f"Infestation: {inf.spent()} of {inf.points} points, {inf.min_distance}+ zones apart, ai {inf.ai}; "
+                   + "; ".join(f"{p.monster} in {p.zone}" for p in inf.placed))
     click.echo("")
     click.echo(_table(summary_rows(s), ["zone", "name", "kind", "building", "level", "flags", "marks"]))
 
