@@ -177,6 +177,7 @@ def summary_rows(s: Scenario) -> list[list[str]]:
     rows = []
     for z in s.zones:
         flags = [k for k, v in z.flags.model_dump().items() if v is True]
+        flags += z.terrain.keywords() if z.terrain is not None else []  # Eden's scenery (docs/terrain.md)
         rows.append([z.id, z.name, z.kind, z.building or "", str(z.level), ",".join(flags),
                      "; ".join(marks.get(z.id, []))])
     return rows
@@ -239,6 +240,17 @@ def show(file: str, fmt: str) -> None:
             if b is not None:
                 click.echo(f"Budget, {side}: {b.points} points{' per survivor' if side == 'survivors' and b.per == 'survivor' else ''}; "
                            + ", ".join(f"{k} {v}" for k, v in sorted(b.prices.items())))
+    if s.points is not None:
+        vp = s.points
+        worth = [f"{e.objective} " + " + ".join(([f"{e.taken} taken"] if e.taken else []) +
+                                                 ([f"{e.held} a turn held"] if e.held else []))
+                 for e in vp.objectives]
+        worth += [f"{n} per {t}" for t, n in vp.kills.items() if n]
+        click.echo(f"Victory points over {vp.turns} turns, {vp.target} to win: " + "; ".join(worth))
+    if s.infestation is not None:
+        inf = s.infestation
+        click.echo(f"Infestation: {inf.spent()} of {inf.points} points, {inf.min_distance}+ zones apart, ai {inf.ai}; "
+                   + "; ".join(f"{p.monster} in {p.zone}" for p in inf.placed))
     click.echo("")
     click.echo(_table(summary_rows(s), ["zone", "name", "kind", "building", "level", "flags", "marks"]))
 
@@ -783,12 +795,14 @@ def _campaign_outputs(result: Any, out: str | None, report: str | None, fmt: str
     funnel = result.funnel()
     bands = result.bands()
     rows = []
-    for f, b in zip(funnel.itertuples(), bands.itertuples()):
-        rows.append([f.step, f"{f.reached:.1%}", str(f.runs_reached), f"{f.won:.1%}",
-                     f"{f.game_win_rate:.1%}" if f.games else "", str(f.lost_here),
-                     f"{b.heroes_in_mean:.2f}", f"{b.items_in_mean:.1f}", f"{b.xp_in_mean:.1f}"])
+    stock = [c[7:] for c in result.resource_columns]  # the party's resources, when the campaign has some
+    for f, b in zip(funnel.to_dict("records"), bands.to_dict("records")):
+        rows.append([f["step"], f"{f['reached']:.1%}", str(f["runs_reached"]), f"{f['won']:.1%}",
+                     f"{f['game_win_rate']:.1%}" if f["games"] else "", str(f["lost_here"]),
+                     f"{b['heroes_in_mean']:.2f}", f"{b['items_in_mean']:.1f}", f"{b['xp_in_mean']:.1f}",
+                     *(f"{f[r + '_in_mean']:.1f}" if f["runs_reached"] else "" for r in stock)])
     click.echo(_table(rows, ["step", "reached", "campaigns", "won (any game)", "per game", "campaigns lost here",
-                             "heroes who play", "items in", "max XP in"]))
+                             "heroes who play", "items in", "max XP in", *(f"{r} in" for r in stock)]))
     click.echo("")
     click.echo(f"bottleneck: {result.bottleneck() or 'none'}")
     click.echo(f"reproduce: {result.meta['command']}  (engine {result.meta['engine_version']}, {result.meta['date']})")
@@ -1100,6 +1114,44 @@ def _playtest_outputs(s: Scenario, result: Any, out: str | None, report: str | N
         click.echo(f"wrote {'per-zone counts' if '.zones.' in path.name else 'games'} to {path}")
     if report:
         click.echo(f"wrote report to {report}")
+
+
+@cli.command("points")
+@click.argument("file", type=click.Path())
+@click.option("-n", "--games", "n", type=click.IntRange(1, 1_000_000), default=500, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True, help="Base seed of the run.")
+@click.option("--policy", type=click.Choice(["greedy", "casual", "cautious", "random", "expert"]), default="greedy",
+              show_default=True)
+@click.option("--survivors", type=click.IntRange(1, 12), default=None, help="Number of survivors.")
+@click.option("--workers", type=click.IntRange(1, 512), default=None, help="Local worker processes (default: this process).")
+@click.option("--out", type=click.Path(dir_okay=False), default=None, help="Write one row per game (.csv).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def points_command(file: str, n: int, seed: int, policy: str, survivors: int | None, workers: int | None,
+                   out: str | None, fmt: str) -> None:
+    """Play a victory points mission and print the distribution of its score: mean with its
+    interval, quantiles, the share of games reaching the target and a histogram (docs/terrain.md).
+
+    Example: designer points scenarios/eden-skirmish.json -n 500
+    """
+    from .analysis.points import playtest_points
+
+    if out and not out.endswith(".csv"):
+        raise click.ClickException(f"{out}: expected a .csv file")
+    s = load(file)
+    if s.points is None:
+        raise click.ClickException(f"{file}: points: the scenario is not a victory points mission; expected a "
+                                   "'points' section (docs/terrain.md)")
+    result = playtest_points(s, n=n, seed=seed, policy=policy, survivors=survivors, workers=workers)
+    if out:
+        write_text_atomic(out, result.frame().to_csv(index=False))
+    if fmt == "json":
+        click.echo(json.dumps({"summary": result.summary(), "histogram": result.histogram()}, sort_keys=True))
+    else:
+        click.echo(result.report())
+        if out:
+            click.echo(f"wrote games to {out}")
+    if result.interrupted:
+        sys.exit(130)
 
 
 @cli.command("compare")

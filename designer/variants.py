@@ -495,12 +495,23 @@ class Purchase:
     zombies: tuple[tuple[str, int], ...] = ()
     kit_points: int = 0
     zombie_points: int = 0
+    kits: tuple[tuple[str, ...], ...] = ()
+    """With ``kits: each``: one kit per survivor, in turn order (``kit`` is then empty and
+    ``kit_points`` their sum)."""
+
+    @property
+    def items(self) -> frozenset[str]:
+        """Every item some survivor's kit holds."""
+        return frozenset(self.kit).union(*self.kits) if self.kits else frozenset(self.kit)
 
     @property
     def label(self) -> str:
-        """'kit: crowbar+pistol; zombies: walker x12' (sorted), the key results are split by."""
+        """'kit: crowbar+pistol; zombies: walker x12' (sorted), the key results are split by;
+        'kits: crowbar | katana+pistol' with a kit per survivor."""
         parts = []
-        if self.kit or self.kit_points == 0 and not self.zombies:
+        if self.kits:
+            parts.append("kits: " + " | ".join("+".join(k) or "nothing" for k in self.kits))
+        elif self.kit or self.kit_points == 0 and not self.zombies:
             parts.append("kit: " + ("+".join(sorted(self.kit)) or "nothing"))
         if self.zombies:
             parts.append("zombies: " + ", ".join(f"{t} x{n}" for t, n in self.zombies))
@@ -537,21 +548,53 @@ def draw_purchase(s: Scenario, game_seed: int, survivors: int | None = None, sid
         sv = s.setup.survivors
         count = survivors if survivors is not None else max(sv.min, min(sv.max, 4))
         points = team_points(b.survivors, count)
+        if b.survivors.kits == "each":
+            kits = tuple(_survivor_kits(b.survivors, game_seed, count, points))
+            kp = sum(kit_cost(b.survivors, list(k))[0] for k in kits)
+            if b is not None and b.zombies is not None and "zombies" in sides:
+                zombies, zp = _zombie_purchase(b.zombies, game_seed)
+            return Purchase((), zombies, kp, zp, kits)
         bought = _draw(setup_rng(game_seed, "purchase:survivors"), b.survivors.prices, points, b.survivors.max_each)
         kit = tuple(sorted(bought.elements()))
         kp = kit_cost(b.survivors, list(kit))[0]
     if b is not None and b.zombies is not None and "zombies" in sides:
-        bought = _draw(setup_rng(game_seed, "purchase:zombies"), b.zombies.prices, b.zombies.points,
-                       b.zombies.max_each)
-        zombies = tuple(sorted(bought.items()))
-        zp = pool_cost(b.zombies, dict(zombies))
+        zombies, zp = _zombie_purchase(b.zombies, game_seed)
     return Purchase(kit, zombies, kp, zp)
+
+
+def _zombie_purchase(budget: SideBudget, game_seed: int) -> tuple[tuple[tuple[str, int], ...], int]:
+    bought = _draw(setup_rng(game_seed, "purchase:zombies"), budget.prices, budget.points, budget.max_each)
+    zombies = tuple(sorted(bought.items()))
+    return zombies, pool_cost(budget, dict(zombies))
+
+
+def _survivor_kits(budget: SideBudget, game_seed: int, count: int, points: int) -> Iterator[tuple[str, ...]]:
+    """One kit per survivor (``kits: each``), each from its own stream ('purchase:survivors:<k>')
+    and with the points one survivor's kit may cost, so that survivor k's kit does not depend on
+    how many survivors come after it."""
+    for k in range(count):
+        bought = _draw(setup_rng(game_seed, f"purchase:survivors:{k}"), budget.prices, points, budget.max_each)
+        yield tuple(sorted(bought.elements()))
+
+
+def _hero_kits(setup: Any, kits: tuple[tuple[str, ...], ...]) -> list[dict[str, Any]]:
+    """The set-up's named survivors (or 'Survivor k') with one purchased kit each as their cards."""
+    heroes = list(setup.get("heroes", [])) if isinstance(setup, dict) else [h.model_dump() for h in setup.heroes]
+    out = []
+    for k, kit in enumerate(kits):
+        name = heroes[k]["name"] if k < len(heroes) else f"Survivor {k + 1}"
+        out.append({"name": name, "items": list(kit)})
+    return out
 
 
 def _apply_purchase(s: Scenario, data: dict[str, Any], purchase: Purchase) -> None:
     b = s.budget
     if b is not None and b.survivors is not None:
-        data["setup"].setdefault("survivors", {})["starting_equipment"] = list(purchase.kit)
+        sv = data["setup"].setdefault("survivors", {})
+        sv["starting_equipment"] = list(purchase.kit)
+        if purchase.kits:
+            sv["heroes"] = _hero_kits(sv, purchase.kits)
+            sv["min"] = sv["max"] = len(purchase.kits)
     if b is not None and b.zombies is not None:
         pool = dict(data["setup"].get("zombie_pool", {}))
         for t in b.zombies.prices:
@@ -581,7 +624,19 @@ def with_purchase(plain: Scenario, budget_of: Scenario, purchase: Purchase) -> S
                                                             f"{len(purchase.kit)} starting items; the set-up holds at "
                                                             "most 20 (set budget.survivors.max_each or raise prices)",
                                         "variant-breaks-scenario")])
-        update["survivors"] = setup.survivors.model_copy(update={"starting_equipment": list(purchase.kit)})
+        if purchase.kits:
+            if any(len(k) > 20 for k in purchase.kits):
+                raise VariantError([Problem("budget.survivors", f"purchase '{purchase.label}' gives a survivor more "
+                                                                "than 20 items; expected at most 20 (set "
+                                                                "budget.survivors.max_each or raise prices)",
+                                            "variant-breaks-scenario")])
+            from .model.scenario import Hero
+
+            heroes = [Hero(**h) for h in _hero_kits(setup.survivors, purchase.kits)]
+            update["survivors"] = setup.survivors.model_copy(update={
+                "starting_equipment": [], "heroes": heroes, "min": len(heroes), "max": len(heroes)})
+        else:
+            update["survivors"] = setup.survivors.model_copy(update={"starting_equipment": list(purchase.kit)})
     if b is not None and b.zombies is not None:
         pool = {k: v for k, v in setup.zombie_pool.items() if k not in b.zombies.prices}
         pool.update({t: 0 for t in b.zombies.prices})

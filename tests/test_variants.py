@@ -26,6 +26,7 @@ from designer.variants import (
     parse_selection,
     pool_cost,
     roll_2d6,
+    with_purchase,
 )
 
 from .conftest import ROOT
@@ -682,3 +683,75 @@ def test_each_change_that_cannot_apply_says_why(depot, change, message):
         derive(parse(d, "x.json"), "v", source="x.json")
     p = e.value.problems[0]
     assert p.path == "variants[0].changes[1]" and p.code == "variant-invalid" and message in p.message
+
+
+# ---------------------------------------------------------------------------------------------
+# One kit per survivor
+
+
+def _each(depot, per: str = "survivor"):
+    data = json.loads(dumps(depot))
+    data["budget"]["survivors"]["kits"] = "each"
+    data["budget"]["survivors"]["per"] = per
+    if per == "team":
+        data["budget"]["survivors"]["points"] = 60
+    return parse(data)
+
+
+def test_each_survivor_buys_a_kit_of_its_own(depot):
+    """"Chaque combattant d'une bande est équipé" on its own: with kits 'each', every survivor
+    draws its own kit from its own stream, within its points, and survivor k's kit does not
+    depend on how many survivors follow it."""
+    s = _each(depot)
+    b = s.budget.survivors
+    different = 0
+    for i in range(200):
+        p = draw_purchase(s, game_seed(5, i), 3)
+        assert p.kit == () and len(p.kits) == 3
+        assert p.kits[:2] == draw_purchase(s, game_seed(5, i), 2).kits
+        costs = [kit_cost(b, list(k))[0] for k in p.kits]
+        assert p.kit_points == sum(costs) and all(c <= b.points for c in costs)
+        for k, c in zip(p.kits, costs):  # each spends as far as it goes
+            assert all(price > b.points - c or item in k for item, price in b.prices.items())
+        different += len(set(p.kits)) > 1
+    assert different > 150
+    t = _each(depot, "team")
+    for i in range(50):
+        p = draw_purchase(t, game_seed(6, i), 4)
+        assert p.kit_points <= 60 and all(kit_cost(b, list(k))[0] <= 60 // 4 for k in p.kits)
+
+
+def test_a_kit_per_survivor_deals_each_survivor_its_cards(depot):
+    """The purchase's kits become the survivors' own cards, so each survivor of the game starts
+    with its kit; the playtest splits by the kits bought and counts an item held by anyone."""
+    from designer.engine import Board, Game
+
+    s = _each(depot)
+    p = draw_purchase(s, game_seed(7, 0), 3)
+    played = with_purchase(derive(s), s, p)
+    assert played == derive(s, purchase=p)
+    assert [h.items for h in played.setup.survivors.heroes] == [list(k) for k in p.kits]
+    g = Game(Board(played), game_seed(7, 0), plan=())
+    assert [sv.items for sv in g.state.survivors] == [list(k) for k in p.kits]
+    r = playtest_options(s, n=30, seed=7, weather=None, purchases=True, survivors=3, progress=False)
+    games = r.games
+    assert games.loc[0, "kits"] == " | ".join("+".join(k) for k in p.kits)
+    assert set(games.loc[0, "kit"].split("+")) == set(p.items)
+    assert r.by_purchase()["games"].sum() == 30
+
+
+def test_each_kit_is_checked_against_the_budget(depot):
+    """Named survivors with kits of their own: each kit against its points (per survivor), or
+    their sum against the team's budget."""
+    data = json.loads(dumps(_each(depot)))
+    data["setup"]["survivors"]["starting_equipment"] = []
+    data["setup"]["survivors"]["heroes"] = [{"name": "Ash", "items": ["shotgun", "katana"]},
+                                            {"name": "Bea", "items": ["pistol"]}]
+    found = [f for f in check(parse(data)).findings if f.code.startswith("budget-")]
+    over = [f for f in found if f.code == "budget-over-spent"]
+    assert len(over) == 1 and "Ash" in over[0].ids
+    assert any(f.code == "budget-under-spent" and "Bea" in f.ids for f in found)
+    data["budget"]["survivors"]["per"] = "team"
+    data["budget"]["survivors"]["points"] = 40
+    found = [f for f in check(parse(data)).findings if f.code == "budget-over-spent"]
+    assert found and "Ash 32; Bea 13" in found[0].message

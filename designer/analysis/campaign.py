@@ -13,7 +13,7 @@ from typing import Any
 
 import pandas as pd
 
-from ..campaign.runner import LoadedCampaign, load_campaign, run_campaigns
+from ..campaign.runner import LoadedCampaign, campaign_resources, load_campaign, run_campaigns
 from .metrics import wilson
 from .progress import ticker
 
@@ -44,8 +44,15 @@ class CampaignResult:
         per_visit = g.groupby(["run", "visit", "step"], sort=False).agg(
             won=("won", "any"), played=("played", "any"), heroes_in=("heroes_in", "first"),
             items_in=("items_in", "first"), xp_in=("xp_in", "first"), heroes_playing=("heroes", "first"),
-            games=("played", "sum"), games_won=("won", "sum")).reset_index()
+            games=("played", "sum"), games_won=("won", "sum"),
+            **{c: (c, "first") for c in self.resource_columns}).reset_index()
         return per_visit.sort_values(["run", "visit"]).drop_duplicates(["run", "step"])
+
+    @property
+    def resource_columns(self) -> list[str]:
+        """The games table's columns of the party's stock going into each game (``res_in_<name>``),
+        one per resource the campaign tracks (docs/campaign.md, *Resources*)."""
+        return [c for c in self.games.columns if c.startswith("res_in_")]
 
     def _fresh(self, sid: str) -> bool:
         return next(s for s in self.loaded.campaign.steps if s.id == sid).roster != "party"
@@ -77,7 +84,9 @@ class CampaignResult:
                          "runs_reached": reached, "runs_won": won, "games": games, "games_won": games_won,
                          "ended_here": ended, "lost_here": ended_lost,
                          "ended_here_share": ended / n if n else float("nan"),
-                         "lost_here_share": ended_lost / n if n else float("nan")})
+                         "lost_here_share": ended_lost / n if n else float("nan"),
+                         **{f"{c[7:]}_in_mean": float(v[c].mean()) if reached else float("nan")
+                            for c in self.resource_columns}})
         return pd.DataFrame(rows)
 
     def _band_frame(self) -> pd.DataFrame:
@@ -100,7 +109,7 @@ class CampaignResult:
         for sid in self.steps:
             v = visits[visits["step"] == sid] if len(visits) else visits
             row: dict[str, Any] = {"step": sid, "runs": len(v)}
-            for col in ("heroes_in", "items_in", "xp_in"):
+            for col in ("heroes_in", "items_in", "xp_in", *self.resource_columns):
                 s = v[col] if len(v) else pd.Series(dtype=float)
                 row.update({f"{col}_mean": float(s.mean()) if len(s) else float("nan"),
                             f"{col}_median": float(s.median()) if len(s) else float("nan"),
@@ -291,10 +300,13 @@ def simulate_campaign(campaign: str | os.PathLike[str] | LoadedCampaign, n: int 
                 on_progress) as tick:
         runs, games, interrupted = run_campaigns(loaded, n, seed, policy, workers=workers, executor=executor,
                                                  chunk_size=chunk_size, on_chunk=tick)
+    tracked = campaign_resources(loaded.campaign, loaded.scenarios)  # the party's resources, if any
     runs_df = pd.DataFrame(runs, columns=["run", "won", "steps_played", "ended_at", "party_end", "items_end",
-                                          "stopped"])
+                                          "stopped", *(f"res_end_{r}" for r in tracked)])
     games_df = pd.DataFrame(games, columns=["run", "visit", "step", "game", "played", "won", "cause", "turns",
-                                            "heroes", "heroes_in", "items_in", "events_in", "xp_in", "heroes_out"])
+                                            "heroes", "heroes_in", "items_in", "events_in", "xp_in", "heroes_out",
+                                            *(f"res_in_{r}" for r in tracked), *(f"res_out_{r}" for r in tracked),
+                                            *(["res_short"] if tracked else [])])
     import datetime as dt
 
     from ..engine.batch import ENGINE_VERSION

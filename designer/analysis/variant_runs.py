@@ -304,7 +304,7 @@ def playtest_options(s: Scenario, selection: Selection | str = "base", n: int = 
             x = plain_of[rows[i]] if bought[i] is None else with_purchase(plain_of[rows[i]], s, bought[i])
             scenarios.append(x)
             # the bots' plan depends on a kit only through the door openers and lock items it holds
-            pk = (rows[i], frozenset(x.setup.survivors.starting_equipment) & relevant)
+            pk = (rows[i], frozenset(x.setup.survivors.team_items(count)) & relevant)
             if pk not in plan_of:
                 plan_of[pk] = bot_plan(x)
             plans.append(plan_of[pk])
@@ -352,7 +352,9 @@ def _draws_frame(n: int, seed: int, rolls: list | None, rows: list | None, bough
         d["weather"] = rows
     if bought is not None:
         d["purchase"] = [p.label for p in bought]
-        d["kit"] = ["+".join(p.kit) for p in bought]
+        d["kit"] = ["+".join(p.kit) if not p.kits else "+".join(sorted(p.items)) for p in bought]
+        if any(p.kits for p in bought):  # a kit per survivor: 'kit' holds every item some survivor bought
+            d["kits"] = [" | ".join("+".join(k) for k in p.kits) for p in bought]
         d["points"] = [p.kit_points + p.zombie_points for p in bought]
     return d
 

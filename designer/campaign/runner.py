@@ -33,7 +33,7 @@ from ..model.campaign import Campaign
 from ..model.scenario import Scenario
 from ..variants import VariantError, derive, roll_2d6
 
-__all__ = ["LoadedCampaign", "load_campaign", "play_campaign", "run_campaigns", "step_scenario"]
+__all__ = ["LoadedCampaign", "campaign_resources", "load_campaign", "play_campaign", "run_campaigns", "step_scenario"]
 
 
 @dataclass
@@ -140,13 +140,17 @@ def _events(heroes: list[dict]) -> int:
 
 
 def _play(board: Any, seed: int, policy: Any, survivors: int | None, heroes: list[dict] | None,
-          plan: Any = None) -> tuple[dict, list]:
+          plan: Any = None, resources: dict[str, int] | None = None) -> tuple[dict, list]:
     """One game of a step: its record (at least won, cause, turns, survivors) and the heroes out.
     The compiled core plays it when it can (the same game as the reference engine); the bots
-    follow ``plan``, the step's witness plan."""
+    follow ``plan``, the step's witness plan. ``resources``: the party's stock going in (a game
+    that gains or spends none leaves it as it is, and the core may play it)."""
     if core.available() and core.unsupported(board, policy, survivors, heroes, plan=plan) is None:
-        return core.play_with_heroes(board, seed, policy, survivors, heroes, plan)
-    game = Game(board, seed, policy, survivors=survivors, heroes=heroes, plan=plan)
+        r, out = core.play_with_heroes(board, seed, policy, survivors, heroes, plan)
+        if resources is not None:
+            r = {**r, "resources": dict(resources), "resources_short": 0}
+        return r, out
+    game = Game(board, seed, policy, survivors=survivors, heroes=heroes, plan=plan, resources=resources)
     return game.play(), game.heroes_out()
 
 
@@ -159,6 +163,7 @@ def play_campaign(campaign: Campaign, texts: dict[str, str], base_seed: int, run
     played = 0
     won_steps: set[str] = set()
     ended_at = campaign.steps[0].id
+    stock = _start_stock(campaign, texts)
     while index is not None and played < campaign.max_steps:
         step = campaign.steps[index]
         rolled = step.weather == ROLL
@@ -169,7 +174,7 @@ def play_campaign(campaign: Campaign, texts: dict[str, str], base_seed: int, run
         items_in = sum(len(h["items"]) for h in party) - _events(party)
         xp_in = max((h["xp"] for h in party), default=0)
         base = {"run": run, "visit": played, "step": step.id, "heroes_in": heroes_in, "items_in": items_in,
-                "events_in": _events(party), "xp_in": xp_in}
+                "events_in": _events(party), "xp_in": xp_in, **_stock_columns(stock, "res_in_")}
         step_won = False
         if step.roster == "party" and not party:
             rows.append({**base, "game": 0, "played": False, "won": False, "cause": "no_heroes", "turns": 0,
@@ -186,11 +191,17 @@ def play_campaign(campaign: Campaign, texts: dict[str, str], base_seed: int, run
                     row = board.scenario.weather.row_for(roll_2d6(seed)).id
                     game_board = board_for(texts[f"{step.id}@{row}"])
                     weather = {"weather": row}
-                    r, out = _play(game_board, seed, policy, step.heroes, heroes, bot_plan(game_board.scenario))
+                    r, out = _play(game_board, seed, policy, step.heroes, heroes, bot_plan(game_board.scenario),
+                                   stock)
                 else:
-                    r, out = _play(board, seed, policy, step.heroes, heroes, plan)
-                rows.append({**base, "game": k, "played": True, "won": r["won"], "cause": r["cause"],
-                             "turns": r["turns"], "heroes": r["survivors"], "heroes_out": len(out), **weather})
+                    r, out = _play(board, seed, policy, step.heroes, heroes, plan, stock)
+                before = stock
+                if stock is not None:
+                    stock = {**stock, **r.get("resources", {})}
+                rows.append({**base, **_stock_columns(before, "res_in_"), "game": k, "played": True, "won": r["won"],
+                             "cause": r["cause"], "turns": r["turns"], "heroes": r["survivors"],
+                             "heroes_out": len(out), **_stock_columns(stock, "res_out_"),
+                             **({"res_short": r.get("resources_short", 0)} if stock is not None else {}), **weather})
                 step_won = step_won or r["won"]
                 if step.roster == "party":
                     party = out
@@ -204,10 +215,39 @@ def play_campaign(campaign: Campaign, texts: dict[str, str], base_seed: int, run
         played += 1
         index = campaign.next_step(index, step_won)
     v = campaign.victory
-    won = v.step in won_steps if v.kind == "win_step" else len(party) >= v.count
+    if v.kind == "resource_at_least":
+        won = (stock or {}).get(v.resource, 0) >= v.count
+    else:
+        won = v.step in won_steps if v.kind == "win_step" else len(party) >= v.count
     return ({"run": run, "won": won, "steps_played": played, "ended_at": ended_at, "party_end": len(party),
              "items_end": sum(len(h["items"]) for h in party),
-             "stopped": index is not None}, rows)
+             "stopped": index is not None, **_stock_columns(stock, "res_end_")}, rows)
+
+
+def campaign_resources(campaign: Campaign, scenarios: dict[str, Scenario] | None = None) -> list[str]:
+    """The resources a campaign tracks: those of its starting stock, then those its scenarios'
+    effects name, in order of appearance."""
+    names = list(campaign.resources)
+    for sc in (scenarios or {}).values():
+        for t in getattr(sc, "triggers", ()):
+            for e in t.then:
+                if e.kind in ("gain_resource", "spend_resource") and e.resource not in names:
+                    names.append(e.resource)
+    return names
+
+
+def _start_stock(campaign: Campaign, texts: dict[str, str]) -> dict[str, int] | None:
+    """The party's stock at the start of a run: the campaign's, with 0 of each resource only its
+    scenarios name; None when the campaign tracks no resources (the games then play exactly as
+    before)."""
+    names = campaign_resources(campaign, {k: getattr(board_for(t), "scenario", None) for k, t in texts.items()})
+    if not names:
+        return None
+    return {name: campaign.resources.get(name, 0) for name in names}
+
+
+def _stock_columns(stock: dict[str, int] | None, prefix: str) -> dict[str, int]:
+    return {f"{prefix}{k}": v for k, v in stock.items()} if stock is not None else {}
 
 
 def campaign_chunk(campaign_json: str, texts: dict[str, str], base_seed: int, policy: Any, start: int,

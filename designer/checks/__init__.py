@@ -27,6 +27,8 @@ from .findings import CODES, SEVERITY_ORDER, Finding
 from .reachability import DEFAULT_MAX_STATES, Reachability, Step, reachability_findings, search
 from .spawns import check_spawns
 from .structure import check_structure
+from .terrain import check_terrain, expected_of_impassable
+from .infestation import check_infestation, check_points
 
 __all__ = ["CODES", "Finding", "Report", "Step", "check", "check_file", "findings"]
 
@@ -105,6 +107,9 @@ def check(scenario: Scenario, *, spawn_distance: int = 2, max_states: int = DEFA
         if options and scenario.town is not None:  # every town the board library can draw
             found += check_town(scenario, lambda s: check(s, spawn_distance=spawn_distance,
                                                           max_states=max_states).findings)
+        found = [f for f in found if not expected_of_impassable(cs, f)] + check_terrain(cs)
+        found += check_infestation(cs)
+        found += check_points(cs)
         if options and (scenario.variants or scenario.weather is not None or scenario.budget is not None):
             from .variants import check_options
 

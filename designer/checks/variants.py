@@ -150,6 +150,28 @@ def _side_findings(side: str, b: SideBudget, spent: int, points: int, what: str,
     return []
 
 
+def _each_kit_findings(b: SideBudget, played: Scenario, what: str, ids: tuple[str, ...]) -> list[Finding]:
+    """A kit per survivor (``kits: each``): each named survivor's kit (the starting equipment
+    and its own cards) against its points ('per: survivor'), or their sum against the team's."""
+    sv = played.setup.survivors
+    kits = [sv.items_of(k) for k in range(len(sv.heroes))]
+    out: list[Finding] = []
+    for item in sorted({i for k in kits for i in k if i not in b.prices}):
+        out.append(Finding("budget-unpriced-item", "error",
+                           f"{what}: budget.survivors.prices: a survivor starts with '{item}', which the price list "
+                           "does not price; expected a price for every starting item", (*ids, item),
+                           "budget.survivors.prices"))
+    costs = [kit_cost(b, k)[0] for k in kits]
+    if b.per == "survivor":
+        for h, kit, cost in zip(sv.heroes, kits, costs):
+            out += _side_findings("survivors", b, cost, b.points, what, (*ids, h.name),
+                                  f"{h.name}'s kit: {'+'.join(kit) or 'nothing'}")
+    else:
+        out += _side_findings("survivors", b, sum(costs), b.points, what, ids,
+                              "; ".join(f"{h.name} {c}" for h, c in zip(sv.heroes, costs)))
+    return out
+
+
 def check_budget(s: Scenario, played: Scenario, what: str, ids: tuple[str, ...] = ()) -> list[Finding]:
     """Over- and under-spent sides of ``played`` (the scenario, or one of its selections) against
     the budget of ``s``."""
@@ -157,7 +179,9 @@ def check_budget(s: Scenario, played: Scenario, what: str, ids: tuple[str, ...] 
     out: list[Finding] = []
     if b is None:
         return out
-    if b.survivors is not None:
+    if b.survivors is not None and b.survivors.kits == "each" and played.setup.survivors.heroes:
+        out += _each_kit_findings(b.survivors, played, what, ids)
+    elif b.survivors is not None:
         kit = list(played.setup.survivors.starting_equipment)
         cost, unpriced = kit_cost(b.survivors, kit)
         for item in sorted(set(unpriced)):

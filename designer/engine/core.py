@@ -22,6 +22,7 @@ from typing import Any
 
 from ..rules.equipment import ITEMS, Item, item
 from .lnoe import uses_lnoe_setup
+from ..rules.terrain import eden_rules_used
 from .board import INF, ZINDEX, ZTYPES, Board
 from .cards import DECKS
 from .game import item_value, parse_dice
@@ -48,7 +49,8 @@ _EVENTS = {"objective_taken": 0, "switch_pressed": 1, "door_opened": 2, "zone_en
            "kills_reached": 5}
 _EFFECTS = {"open_door": 0, "close_door": 1, "toggle_door": 2, "unlock_door": 3, "lock_door": 4,
             "activate_spawn": 5, "deactivate_spawn": 6, "toggle_spawn": 7, "spawn_zombies": 8, "grant_xp": 9,
-            "end_game": 10}
+            "end_game": 10, "gain_resource": 11, "spend_resource": 12}
+# (resource effects are never packed: _board_problem sends their scenarios to the reference engine)
 _STEPS = {"take_objectives": 0, "kill": 1, "reach_zone": 2, "escape": 3, "survive": 4, "clear_zones": 5,
           "open_doors": 6}
 _PLAN = {"open": 0, "take": 1, "press": 2, "enter": 3, "cross": 4, "wait": 5, "kill": 6, "goal": 7}
@@ -97,6 +99,9 @@ def _board_problem(board: Board, profile: Profile) -> str | None:
     if s.setup.rules.profile == "lnoe" and uses_lnoe_setup(s):
         return ("Growing Hunger's special rules, setup.lnoe or a board library (Last Night on Earth rules the "
                 "reference engine plays)")
+    eden = eden_rules_used(s)
+    if eden:
+        return f"the scenario uses {', '.join(eden)} (docs/terrain.md)"
     return _mission_rule(s)
 
 

@@ -16,12 +16,17 @@ from typing import Any, Callable, Iterable
 from ..rules.compiled import EV_KILLS, EVENTS as EVENT_OPS
 from ..rules.equipment import item
 from ..rules.missions import start_group_zones, zombie_reach
+from ..rules.terrain import terrain_tables
 from ..rules.zombies import SPAWN_DEFAULT, WALKER, ZINDEX, ZOMBIE, ZOMBIE_TYPES, ZTYPES
 from .board import Board
 from .cards import DECKS
 from .policies import resolve_policy
-from .profiles import Profile, make_profile
+from .infestation import place_infestation
+from .profiles import Profile, make_profile, scenario_profile
 from .state import INF, GameState, Survivor
+from .points import finish_turn as finish_points_turn, points_table
+from .resources import resource_effect, uses_resources
+from .terrain import after_move as terrain_after_move, start_activation as terrain_start_activation
 from .view import GameView, PlanStep, as_plan
 
 __all__ = ["Game", "GameResult", "play"]
@@ -102,10 +107,11 @@ class Game:
 
     def __init__(self, board: Board, seed: int = 0, policy: Any = "greedy", *, survivors: int | None = None,
                  profile: Profile | None = None, log: bool = False, state: GameState | None = None,
-                 heroes: list[dict] | None = None, plan: Iterable[Any] | None = None):
+                 heroes: list[dict] | None = None, plan: Iterable[Any] | None = None,
+                 resources: dict[str, int] | None = None):
         self.board = board
         s = board.scenario
-        self.profile = profile or make_profile(s.setup.rules.profile, s.setup.rules.overrides)
+        self.profile = profile or scenario_profile(s)
         self.plan: tuple[PlanStep, ...] = as_plan(plan)
         """The witness plan the bots follow, handed in by the caller (``designer.checks`` finds
         it; ``designer.play`` and the playtest entry points pass it on). Empty: the bots walk to
@@ -120,6 +126,16 @@ class Game:
         """Dice results to use instead of random rolls (tests)."""
         self.heroes = heroes
         """Survivors carried in from an earlier game: dicts with items, xp and wounds."""
+        self.resources_in = resources
+        """The party's resources carried in from an earlier game of a campaign (name -> stock)."""
+        self.tracks_resources = resources is not None or uses_resources(s)
+        """Whether the record carries the resources (a campaign's stock, or a scenario that gains
+        or spends them)."""
+        self.points_rule = points_table(board)
+        """The victory points of a points mission (:mod:`designer.engine.points`); None otherwise."""
+        self.terrain = terrain_tables(board.rules)
+        """The map's terrain tables (:mod:`designer.rules.terrain`); None on a map without
+        terrain keywords, which plays exactly as before they existed."""
         self.state = state if state is not None else self.setup(seed, survivors)
         self.extra_limit = extra_activation_limit(board, len(self.state.survivors), self.profile.params)
         """Extra activations one turn may give before the game ends as ``runaway``."""
@@ -162,6 +178,7 @@ class Game:
         b, s = self.board, self.board.scenario
         st = self.state = GameState(b, seed)
         st.tracked = True
+        st.resources = dict(self.resources_in or {})
         for name, count in s.setup.zombie_pool.items():
             st.pool[ZINDEX[name]] = count
         method = s.setup.spawn_method
@@ -215,6 +232,8 @@ class Game:
         b, s = self.board, self.board.scenario
         for pz in s.setup.zombies:
             self._place(st, b.zone_index[pz.zone], ZINDEX[pz.zombie], pz.count)
+        if s.infestation is not None:
+            place_infestation(self, st)
         return st
 
     def _place(self, st: GameState, zone: int, t: int, count: int) -> int:
@@ -298,6 +317,8 @@ class Game:
         doors_open = st.doors_open
         tool = None
         tool_checked = False
+        terrain = self.terrain
+        move_cost = p.move_cost if terrain is None else p.terrain_move_cost
         for v, c in b.surv_adj[z]:
             d = b.c_door[c]
             if d >= 0 and not doors_open >> d & 1:
@@ -308,8 +329,10 @@ class Game:
                 if tool is not None:
                     acts.append(("open", d))
                 continue
-            if p.move_cost(self, s, c) <= left and (b.max_survivors[v] >= INF or
-                                                    len(st.survivors_in(v)) < b.max_survivors[v]):
+            need = move_cost(self, s, c)
+            if terrain is not None and terrain.crossable[v]:
+                need += 1  # a crossable zone: the actions to move on again
+            if need <= left and (b.max_survivors[v] >= INF or len(st.survivors_in(v)) < b.max_survivors[v]):
                 acts.append(("move", v, c))
         if st.torn:  # fences an abomination tore down are crossed like openings
             for v, c, _ in b.zpath_adj[z]:
@@ -334,6 +357,8 @@ class Game:
                 lo, hi = it.min_range, it.max_range
                 if b.kind[z] == "tower":  # "+1 alla Gittata Massima" on a watchtower
                     hi += p.params.tower_range
+                if terrain is not None and terrain.elevated[z]:
+                    hi += 1  # a raised position: ranged weapons reach one zone further
                 for v, dist in sight:
                     if lo <= dist <= hi and any(zombies[v]):
                         acts.append(("ranged", it.name, v))
@@ -387,13 +412,15 @@ class Game:
         cost = 1
         if kind == "move":
             _, v, c = act
-            cost = p.move_cost(self, s, c)
+            cost = p.move_cost(self, s, c) if self.terrain is None else p.terrain_move_cost(self, s, c)
             s.actions_left -= cost
             self.note("move", survivor=s.index, to=b.zone_ids[v], via=b.conn_ids[c])
             s.came_from = s.zone
             s.zone = v
             s.moved = True
             self.enter_zone(s, v)
+            if self.terrain is not None:
+                terrain_after_move(self, s, c, v)
             p.after_move(self, s)
             return
         s.actions_left -= cost if kind != "search" else p.search_cost(self, s)
@@ -809,6 +836,7 @@ class Game:
             self.note("split_added", zone=b.zone_ids[z], zombie=ZTYPES[t], count=got)
         for z, dest, t, c in moves:
             self.move_zombies(z, dest, t, c)
+        p.after_zombie_moves(self, moves)
         return out
 
     def _limit_activations(self, acting: dict[int, list[int]], limit: int) -> dict[int, list[int]]:
@@ -942,6 +970,8 @@ class Game:
                     continue
                 s.actions_left = p.action_budget(self, s)
                 s.searched = s.moved = False
+                if self.terrain is not None:
+                    terrain_start_activation(self, s)
                 self._taken, self._limit = 0, s.actions_left + SURVIVOR_ACTION_LIMIT
                 self._started = True
             while s.on_board and s.actions_left > 0 and not st.outcome:
@@ -1003,6 +1033,8 @@ class Game:
             self.zombie_phase()
         self.check_victory()
         self.check_defeat()
+        if self.points_rule is not None:
+            finish_points_turn(self, self.points_rule)
         if not st.outcome:
             self.end_phase()
             limit = self.profile.turn_limit(self)
@@ -1048,7 +1080,7 @@ class Game:
                     else:
                         st.progress |= 1 << i
             won = st.progress | now == (1 << len(steps)) - 1
-        if won:
+        if won and self.points_rule is None:  # a points mission is decided by its score at the last turn
             st.outcome = "win"
 
     def check_defeat(self) -> None:
@@ -1149,6 +1181,9 @@ class Game:
             zone_kills={b.zone_ids[z]: st.zone_kills[z] for z in touched if st.zone_kills[z]},
             zone_visits={b.zone_ids[z]: st.zone_visits[z] for z in touched if st.zone_visits[z]},
             **self.profile.result_extra(self),
+            **({"points": getattr(st, "points", 0)} if self.points_rule is not None else {}),
+            **({"resources": dict(getattr(st, "resources", {})), "resources_short": getattr(st, "resources_short", 0)}
+               if self.tracks_resources else {}),
         )
 
     # -- log -------------------------------------------------------------------------------
@@ -1351,7 +1386,8 @@ EFFECTS: dict[str, Callable[[Game, Any, Survivor | None], None]] = {
     "open_door": _door_effect, "close_door": _door_effect, "toggle_door": _door_effect, "unlock_door": _door_effect,
     "lock_door": _door_effect, "activate_spawn": _spawn_effect, "deactivate_spawn": _spawn_effect,
     "toggle_spawn": _spawn_effect, "spawn_zombies": _spawn_zombies, "grant_xp": _grant_xp, "end_game": _end_game,
-    "give_card": _give_card, "rotate_gate": _rotate_gate}
+    "give_card": _give_card, "rotate_gate": _rotate_gate,
+    "gain_resource": resource_effect, "spend_resource": resource_effect}
 """What each kind of trigger effect does (every ``kind`` of the model's ``Effect``)."""
 
 EVENTS = ("objective_taken", "switch_pressed", "door_opened", "zone_entered", "turn_reached", "kills_reached")
@@ -1401,6 +1437,11 @@ _TEXT = {
     "new_hero": "a new hero, {name}, enters in {zone}",
     "heroes_killed": "the zombies have killed {count} heroes",
     "no_spawn_point": "no spawning point is left: the zombies lose",
+    "swim": "survivor {s} swims into {zone} ({wounds} wound(s))",
+    "resource": "{resource} {change:+d} ({total})",
+    "points": "{points} victory point(s) this turn ({total})",
+    "charge": "{zombies} monster(s) charge into {zone}",
+    "hostile": "survivor {s} suffers {wounds} wound(s) from the hostile {zone}",
 }
 
 

@@ -18,7 +18,8 @@ from typing import Any, Callable, Iterator
 __all__ = ["GOLDEN_POLICIES", "GOLDEN_SEEDS", "GOLDEN_SCENARIOS", "golden_name", "iter_golden_games",
            "playthrough_lines", "write_goldens"]
 
-GOLDEN_SCENARIOS = ("night-shift", "seul-dans-le-noir", "les-morts-aux-trousses", "woodinvale-last-stand")
+GOLDEN_SCENARIOS = ("night-shift", "seul-dans-le-noir", "les-morts-aux-trousses", "woodinvale-last-stand",
+                    "eden-skirmish", "scavenger-run")
 """The samples under ``scenarios/`` that have golden playthroughs."""
 GOLDEN_POLICIES = ("greedy", "cautious", "random")
 GOLDEN_SEEDS = (1, 2, 3)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..rules.equipment import Item, item
+from ..rules.terrain import move_cost as terrain_move_cost
 from ..rules.profiles import DEFAULT_DECKS, DEFAULT_PARAMS, Params, ProfileError, apply_overrides
 from ..rules.zombies import MELEE_ORDER, RANGED_GROUPS, ZTYPES
 from . import lnoe
@@ -42,7 +43,7 @@ class Game(Protocol):
 
     def danger_level(self) -> int: ...
 
-__all__ = ["PROFILES", "House", "LastNightOnEarth", "Params", "Profile", "ProfileError", "Zombicide", "make_profile"]
+__all__ = ["PROFILES", "EdenMonsters", "House", "LastNightOnEarth", "Params", "Profile", "ProfileError", "Zombicide", "make_profile", "scenario_profile"]
 
 
 class Profile:
@@ -76,6 +77,16 @@ class Profile:
     def move_cost(self, game: "Game", s: "Survivor", conn: int) -> int:
         """One action, plus one per zombie in the zone being left."""
         return 1 + game.state.zombies_in(s.zone)
+
+    def terrain_move_cost(self, game: "Game", s: "Survivor", conn: int) -> int:
+        """The move-cost hook with the map's terrain (:func:`designer.rules.terrain.move_cost`):
+        the profile's :meth:`move_cost`, its own part counted x times into or across an
+        obstruction(x), at least two actions for a swim. The engine calls it on maps with
+        terrain keywords only."""
+        cost = self.move_cost(game, s, conn)
+        b = game.board
+        to = b.c_to[conn] if b.c_from[conn] == s.zone else b.c_from[conn]
+        return terrain_move_cost(game.terrain, cost, b.c_cost[conn], conn, to)
 
     def can_search(self, game: "Game", s: "Survivor") -> bool:
         """In a searchable building zone with no zombie, once per turn."""
@@ -201,6 +212,10 @@ class Profile:
             if chosen:
                 return chosen, all_doors
         return [], False
+
+    def after_zombie_moves(self, game: "Game", moves: list[tuple[int, int, int, int]]) -> None:
+        """Called once the zombies of an activation have moved (``moves``: from, to, type,
+        count); nothing happens in Zombicide (a zombie that moves does not attack)."""
 
     def activation_limit(self, game: "Game") -> int | None:
         """How many zombies act in an activation (None: all of them)."""
@@ -457,6 +472,78 @@ class House(Profile):
 
     def activation_limit(self, game: "Game") -> int | None:
         return max(1, len(game.state.living()))
+
+
+class EdenMonsters:
+    """Eden's activation of non-player fighters as the zombies' AI, mixed into a scenario's rule
+    profile (:func:`scenario_profile`) when its infestation asks for it (``ai: "eden"``).
+
+    "Un CNJ ne peut effectuer qu'une seule action durant son tour parmi les trois suivantes":
+
+    - *Attaquer*, "obligatoire si au moins un combattant est en contact avec le CNJ": zombies in
+      a survivor's zone attack (the profile's own attack, as in every profile);
+    - *Charger*, "obligatoire si le CNJ est libre et si au moins un combattant se trouve à moins
+      de 10 cm et dans la ligne de vue du CNJ ... Puis il effectue une attaque de corps à corps":
+      zombies that see a survivor within ``charge_range`` zones step toward the nearest such
+      survivor, and attack at once when they reach its zone;
+    - *Rôder*, "Le CNJ se déplace de 5 cm dans la direction du choix du joueur": the others move
+      one zone at random (no player chooses in a cooperative game), or stay when they cannot.
+
+    Noise and survivors out of sight do not draw them, unlike Zombicide's zombies.
+    """
+
+    charge_range = 1
+
+    def targets(self, game: "Game", zone: int) -> tuple[list[int], bool]:
+        st, b = game.state, game.board
+        best, chosen = INF, []
+        for v, dist in b.visible(st.doors_open)[zone]:
+            if 0 < dist <= self.charge_range and game.has_survivors(v):
+                if dist < best:
+                    best, chosen = dist, [v]
+                elif dist == best:
+                    chosen.append(v)
+        if chosen:
+            return chosen, False
+        steps = [v for v, c, ok in b.zpath_adj[zone]
+                 if ok and (b.c_door[c] < 0 or st.doors_open >> b.c_door[c] & 1)]
+        if not steps:
+            return [], False
+        return [steps[st.rng.randrange(len(steps))]], False
+
+    def after_zombie_moves(self, game: "Game", moves: list[tuple[int, int, int, int]]) -> None:
+        """Zombies that charged into a survivor's zone attack at once."""
+        arrived: dict[int, list[int]] = {}
+        for _z, dest, t, c in moves:
+            if game.has_survivors(dest):
+                row = arrived.setdefault(dest, [0] * len(ZTYPES))
+                row[t] += c
+        st = game.state
+        for dest, row in arrived.items():
+            row = [min(c, st.zombies[dest][t]) for t, c in enumerate(row)]
+            if any(row) and game.has_survivors(dest):
+                game.note("charge", zone=game.board.zone_ids[dest], zombies=sum(row))
+                self.zombie_attack(game, dest, row)
+
+
+_EDEN_CLASSES: dict[type, type] = {}
+
+
+def scenario_profile(scenario: Any) -> Profile:
+    """The profile a scenario is played with: its rule profile and overrides, with Eden's
+    monster activation (:class:`EdenMonsters`) when its infestation asks for it."""
+    rules = scenario.setup.rules
+    profile = make_profile(rules.profile, rules.overrides)
+    inf = getattr(scenario, "infestation", None)
+    if inf is None or inf.ai != "eden":
+        return profile
+    base = type(profile)
+    cls = _EDEN_CLASSES.get(base)
+    if cls is None:
+        cls = _EDEN_CLASSES[base] = type(f"Eden{base.__name__}", (EdenMonsters, base), {"id": base.id})
+    eden = cls(rules.overrides)
+    eden.charge_range = inf.charge_range
+    return eden
 
 
 def hunt(game: "Game", zone: int) -> tuple[list[int], bool]:

@@ -98,7 +98,20 @@ class PartyAlive(Tagged):
     """Heroes alive at the end."""
 
 
-CampaignVictory = Annotated[Union[WinStep, PartyAlive], Field(discriminator="kind")]
+class ResourceAtLeast(Tagged):
+    """The campaign is won when the party ends it with at least this much of a resource
+    (Arctic Scavengers: "Le joueur avec le plus de membres dans sa tribu à la fin du jeu est le
+    vainqueur"; played alone, a tribe of a given size)."""
+
+    kind: Literal["resource_at_least"]
+    """Always 'resource_at_least'."""
+    resource: Id
+    """The resource (a key of the campaign's 'resources', or one a scenario gains)."""
+    count: int = Field(default=1, ge=1, le=1_000_000)
+    """How much of it the party must hold at the end."""
+
+
+CampaignVictory = Annotated[Union[WinStep, PartyAlive, ResourceAtLeast], Field(discriminator="kind")]
 
 
 class CampaignMeta(Model):
@@ -128,6 +141,10 @@ class Campaign(Model):
     """When the campaign is won."""
     max_steps: int = Field(default=50, ge=1, le=1000)
     """Most steps one campaign may play (a guard for branches that loop)."""
+    resources: dict[Id, Annotated[int, Field(ge=0, le=1_000_000)]] = Field(default_factory=dict, max_length=50)
+    """The party's stock of each resource at the start (Arctic Scavengers: food, medicine, fuel,
+    tribe members). Each game starts with the stock the games before it left; the scenarios'
+    'gain_resource' and 'spend_resource' effects change it (docs/campaign.md, *Resources*)."""
 
     def step(self, step_id: str) -> CampaignStep:
         for s in self.steps:

@@ -20,6 +20,8 @@ from .common import Colour, Id, Model, Position, Tagged, ZombieType
 from .references import TARGETS, iter_references
 from .lnoe import LnoeSetup, TownLibrary
 from .special_rules import KnownRuleId
+from .resources import GainResource, SpendResource
+from .terrain import Terrain
 
 __all__ = [
     "BUILDING_KINDS",
@@ -127,6 +129,9 @@ class Zone(Model):
     a manhole spawns only on a tile where a survivor stands."""
     tags: list[str] = Field(default_factory=list, max_length=50)
     """Free labels for the designer's own use."""
+    terrain: Terrain | None = None
+    """Terrain keywords of the zone (Eden's scenery: impassable, crossable, obstruction(x),
+    hostile presence(x), elevation, swim(x), destruction(x), flammable; docs/terrain.md)."""
 
     @property
     def label(self) -> str:
@@ -189,6 +194,9 @@ class _ConnectionBase(Tagged):
     """Whether line of sight passes through it (when open, for doors)."""
     cost: int = Field(default=1, ge=1, le=20)
     """Movement it costs to cross (actions or movement points, as the rule profile counts)."""
+    terrain: Terrain | None = None
+    """Terrain keywords of the connection (impassable, obstruction(x), hostile presence(x),
+    swim(x), destruction(x), flammable; docs/terrain.md)."""
 
     @property
     def zones(self) -> tuple[str, str]:
@@ -668,6 +676,7 @@ Effect = Annotated[
     Union[
         OpenDoor, CloseDoor, ToggleDoor, UnlockDoor, LockDoor,
         ActivateSpawn, DeactivateSpawn, ToggleSpawn, SpawnZombies, GrantXp, EndGame, GiveCard, RotateGate,
+        GainResource, SpendResource,
     ],
     Field(discriminator="kind"),
 ]
@@ -1212,6 +1221,12 @@ class Scenario(Model):
     tiles: TileMap | None = None
     """The map tiles the map is built from (see :mod:`designer.model.tiles`); the zones and
     connections they give are in 'zones' and 'connections' like any other."""
+    points: VictoryPoints | None = None
+    """A victory points mission (Eden): the game lasts a fixed number of turns, points are scored
+    per objective taken or held and per kill, and a target score wins (docs/terrain.md)."""
+    infestation: Infestation | None = None
+    """Non-player monsters bought with infestation points, placed a minimum number of zones
+    apart, and the activation rule the zombies follow (Eden; docs/terrain.md)."""
 
     # -- look-ups ------------------------------------------------------------------------------
 
@@ -1314,6 +1329,8 @@ def iter_reference_problems(s: Scenario) -> Iterator[ReferenceProblem]:
                 message=f"connection '{c.id}' joins zone '{c.source}' to itself; expected two different zones",
             )
     yield from iter_variant_reference_problems(s)
+    yield from iter_points_reference_problems(s)
+    yield from iter_infestation_reference_problems(s)
     for i, step in enumerate(s.victory.steps):
         if step.kind == "escape" and not s.exits:
             yield ReferenceProblem(
@@ -1324,5 +1341,7 @@ def iter_reference_problems(s: Scenario) -> Iterator[ReferenceProblem]:
 
 from .variants import Budget, Variant, WeatherTable, iter_variant_reference_problems  # noqa: E402
 from .tiles import TileMap  # noqa: E402  (tiles hold zones and connections: defined above)
+from .points import VictoryPoints, iter_points_reference_problems  # noqa: E402
+from .infestation import Infestation, iter_infestation_reference_problems  # noqa: E402
 
 Scenario.model_rebuild()

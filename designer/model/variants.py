@@ -501,6 +501,10 @@ class SideBudget(Model):
     slack: int | None = Field(default=None, ge=0, le=100_000)
     """Points a side may leave unspent before the validator calls it under-spent; empty: less
     than the cheapest price (nothing more could have been bought)."""
+    kits: Literal["shared", "each"] = "shared"
+    """Survivors only, for random purchases: 'shared', one kit bought per game that every survivor
+    carries; 'each', every survivor buys a kit of its own (Eden: each fighter of a warband is
+    equipped on its own), dealt as its cards (``setup.survivors.heroes``)."""
 
     @model_validator(mode="after")
     def _prices(self) -> SideBudget:

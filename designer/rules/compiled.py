@@ -24,13 +24,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..model.scenario import BUILDING_KINDS, Scenario
+from .terrain import impassable_connections, passage_flags
 
 __all__ = [
     "CompiledScenario", "INF", "compile",
     "OBJ_KINDS", "EVENTS", "EFFECTS", "STEPS",
     "EV_TAKEN", "EV_PRESSED", "EV_DOOR_OPENED", "EV_ZONE_ENTERED", "EV_TURN", "EV_KILLS",
     "FX_OPEN", "FX_CLOSE", "FX_TOGGLE", "FX_UNLOCK", "FX_LOCK", "FX_ACTIVATE", "FX_DEACTIVATE",
-    "FX_TOGGLE_SPAWN", "FX_SPAWN", "FX_XP", "FX_END", "FX_GIVE",
+    "FX_TOGGLE_SPAWN", "FX_SPAWN", "FX_XP", "FX_END", "FX_GIVE", "FX_GAIN", "FX_SPEND",
     "ST_TAKE", "ST_KILL", "ST_REACH", "ST_ESCAPE", "ST_SURVIVE", "ST_CLEAR", "ST_OPEN",
     "ST_NO_ZOMBIES", "ST_DOORS_CLOSED", "ST_NO_PATH", "ST_CARRY", "ST_HOLD", "CONDITION_STEPS",
     "SAFE_EFFECTS", "FREE_PASSAGES",
@@ -45,9 +46,10 @@ EVENTS: dict[str, int] = {"objective_taken": 0, "switch_pressed": 1, "door_opene
 EV_TAKEN, EV_PRESSED, EV_DOOR_OPENED, EV_ZONE_ENTERED, EV_TURN, EV_KILLS = range(6)
 EFFECTS: dict[str, int] = {"open_door": 0, "close_door": 1, "toggle_door": 2, "unlock_door": 3, "lock_door": 4,
                            "activate_spawn": 5, "deactivate_spawn": 6, "toggle_spawn": 7, "spawn_zombies": 8,
-                           "grant_xp": 9, "end_game": 10, "give_card": 11, "rotate_gate": 12}
+                           "grant_xp": 9, "end_game": 10, "give_card": 11, "rotate_gate": 12,
+                           "gain_resource": 13, "spend_resource": 14}
 (FX_OPEN, FX_CLOSE, FX_TOGGLE, FX_UNLOCK, FX_LOCK, FX_ACTIVATE, FX_DEACTIVATE, FX_TOGGLE_SPAWN, FX_SPAWN,
- FX_XP, FX_END, FX_GIVE, FX_ROTATE) = range(13)
+ FX_XP, FX_END, FX_GIVE, FX_ROTATE, FX_GAIN, FX_SPEND) = range(15)
 """(``FX_ROTATE`` never appears in a row: a rotating gate's quarter turn is compiled into the door
 rows of its sides, see :func:`_gate_rows`.)"""
 STEPS: dict[str, int] = {"take_objectives": 0, "kill": 1, "reach_zone": 2, "escape": 3, "survive": 4,
@@ -60,8 +62,9 @@ CONDITION_STEPS = frozenset({ST_NO_ZOMBIES, ST_DOORS_CLOSED, ST_NO_PATH, ST_CARR
 ``CONDITION_KINDS``)."""
 
 SAFE_EFFECTS = frozenset({FX_OPEN, FX_UNLOCK, FX_ACTIVATE, FX_DEACTIVATE, FX_TOGGLE_SPAWN, FX_SPAWN, FX_XP,
-                          FX_GIVE})
-"""Effects that never remove an option of the survivors (opening, unlocking, spawns, XP, a card)."""
+                          FX_GIVE, FX_GAIN, FX_SPEND})
+"""Effects that never remove an option of the survivors (opening, unlocking, spawns, XP, a card,
+resources: no rule of the map reads a resource)."""
 
 FREE_PASSAGES = frozenset({"opening", "stairs", "elevator", "ladder"})
 """Connection kinds that join the zones of one building (a door separates buildings)."""
@@ -128,8 +131,10 @@ class CompiledScenario:
         w("c_cost", tuple(c.cost for c in conns))
         w("c_sight", tuple(c.sight for c in conns))
         w("c_one_way", tuple(c.one_way for c in conns))
-        w("c_survivors", tuple(c.survivors for c in conns))
-        w("c_zombies", tuple(c.zombies for c in conns))
+        pass_s, pass_z = passage_flags(s)  # terrain: an impassable zone or connection lets nobody through
+        shut = impassable_connections(s) if not all(pass_s) or not all(pass_z) else frozenset()
+        w("c_survivors", pass_s)
+        w("c_zombies", pass_z)
         doors = [c for c in conns if c.kind == "door"]
         door_ids = tuple(c.id for c in doors)
         didx = {d: i for i, d in enumerate(door_ids)}
@@ -161,17 +166,18 @@ class CompiledScenario:
             degree[a] += 1
             degree[b] += 1
             pairs = ((a, b),) if c.one_way else ((a, b), (b, a))
+            c_surv, c_zomb = pass_s[i], pass_z[i]
             for u, v in pairs:
-                if c.survivors and max_s[v] > 0:
+                if c_surv and max_s[v] > 0:
                     surv[u].append((v, i))
-                if (c.zombies or c.kind == "fence") and not no_z[v]:
-                    zpath[u].append((v, i, c.zombies))
-                if c.survivors or c.zombies:
+                if (c_zomb or (c.kind == "fence" and i not in shut)) and not no_z[v]:
+                    zpath[u].append((v, i, c_zomb))
+                if c_surv or c_zomb:
                     any_out[u].append(v)
-                if c.survivors:
+                if c_surv:
                     survivor_out[u].append(v)
                     any_in[v] += 1
-                if c.zombies:
+                if c_zomb:
                     zombie_out[u].append(v)
                     zombie_in[v].append(u)
                     any_in[v] += 1
@@ -312,7 +318,7 @@ class CompiledScenario:
                     row.append((op, sidx[e.spawn]))
                 elif op == FX_SPAWN:  # at an objective: the zone the file gives it (its group's zones in play)
                     row.append((op, zidx[e.zone] if e.zone is not None else self.obj_zone0[oidx[e.at_objective]]))
-                elif op == FX_XP:
+                elif op in (FX_XP, FX_GAIN, FX_SPEND):
                     row.append((op, e.amount))
                 elif op == FX_GIVE:  # how many set-aside cards it may draw from
                     names = set(e.cards)

@@ -26,6 +26,10 @@ ZONE_KINDS = ["street", "room", "corridor", "cell", "tower", "security", "gate",
 CONN_KINDS = ["opening", "door", "stairs", "elevator", "ladder", "drop", "fence", "window"]
 OBJ_KINDS = ["token", "key", "switch", "item", "search_marker", "car"]
 FLAGS = ["dark", "fire", "smoke", "no_spawn", "breakthrough"]
+TERRAIN_FLAGS = ["impassable", "crossable", "elevation", "flammable"]
+TERRAIN_VALUES = [("obstruction", "Obstruction", 2, 10), ("hostile", "Hostile", 1, 10), ("swim", "Swim", 2, 6),
+                  ("destruction", "Destruction", 1, 20)]
+"""Terrain keywords with a value: (field, label, lowest, highest), as the model bounds them."""
 ZOMBIE_TYPES = ["walker", "runner", "fatty", "abomination", "zombie", "grave_dead"]
 STEP_KINDS = {"take_objectives": "take objectives", "escape": "escape through an exit", "reach_zone": "reach a zone",
               "kill": "kill zombies", "survive": "survive turns", "clear_zones": "clear zones",
@@ -820,6 +824,7 @@ class DesignerApp:
         ]
         rows.append(_row([self._field(_check(f.replace("_", " "), bool(flags.get(f))),
                                       lambda v, f=f: flag(f, v)) for f in FLAGS]))
+        rows += self._terrain_rows("zone", zid)
         starts = ed.data["setup"]["start_zones"]
         start_error = w.HTML(layout=w.Layout(display="none"))
 
@@ -959,7 +964,33 @@ class DesignerApp:
             checks.append(self._field(_check(label, value), lambda v, key=key: upd(**{key: v})))
         rows.append(_row(checks))
         rows.append(self._int_field("Cost", c.get("cost", 1), 1, 20, lambda v: upd(cost=v if v != 1 else None)))
+        rows += self._terrain_rows("connection", cid)
         return rows
+
+    def _terrain_rows(self, what: str, ident: str) -> list[w.Widget]:
+        """Terrain keywords of a zone or a connection (docs/terrain.md): a box per keyword, a
+        number per keyword with a value (empty: off). Each edit is one undo step."""
+        ed = self.editor
+        key = "zones" if what == "zone" else "connections"
+
+        def now() -> dict:
+            return dict(next(x for x in ed.data[key] if x["id"] == ident).get("terrain") or {})
+
+        def put(name: str, v: Any) -> None:
+            t = now()
+            if v in (None, False):
+                t.pop(name, None)
+            else:
+                t[name] = v
+            ed.update(what, ident, terrain=t or None)
+
+        t = now()
+        flags = TERRAIN_FLAGS if what == "zone" else [f for f in TERRAIN_FLAGS if f not in ("crossable", "elevation")]
+        checks = [self._field(_check(f, bool(t.get(f))), lambda v, f=f: put(f, True if v else None)) for f in flags]
+        numbers = [self._int_field(label, t.get(name), lo, hi, lambda v, name=name: put(name, v), empty="off",
+                                   width="200px") for name, label, lo, hi in TERRAIN_VALUES]
+        return [w.HTML("<span style='font-size:11px;color:#616161'>terrain (Eden's keywords)</span>"),
+                _row(checks), _row(numbers[:2]), _row(numbers[2:])]
 
     def _show_selection_findings(self) -> None:
         """The errors and warnings that name the selected connection, shown in its form (under

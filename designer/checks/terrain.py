@@ -1,0 +1,229 @@
+"""Terrain findings: scenery that blocks, costs or hurts (Eden's keywords, docs/terrain.md).
+
+The reachability search already sees impassable terrain (the compiled scenario's adjacency
+leaves out every connection it shuts); these checks report what the search does not count:
+
+- ``terrain-impassable-holds``: a start zone, exit, spawn or objective in an impassable zone;
+- ``terrain-costly-zone``: a zone whose cheapest way in costs more than a survivor's actions in
+  a turn (obstruction, swim, a crossable zone's way on), so no survivor ever enters it;
+- ``terrain-hostile-path``: every path from the start to a goal crosses hostile presence, so a
+  survivor is wounded on the way (an error when the wounds kill);
+- ``terrain-keyword-ignored``: a keyword that means nothing on a connection (crossable,
+  elevation);
+- ``terrain-not-modelled``: destruction and flammable scenery, which the engine does not play.
+
+Notes
+-----
+The hostile-path check runs one breadth-first search over the survivors' graph (doors counted
+as passable) per hostile zone or connection, plus one with all of them left out: O(H (V + E))
+for H hostile pieces of scenery.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any, Iterable
+
+from ..rules.profiles import DEFAULT_PARAMS, ProfileError, profile_params
+from ..rules.terrain import has_terrain, move_cost, terrain_tables
+from .findings import Finding
+
+__all__ = ["check_terrain", "cheapest_entry", "goal_zones", "expected_of_impassable"]
+
+
+def _params(s: Any) -> Any:
+    rules = s.setup.rules
+    try:
+        return profile_params(rules.profile, rules.overrides)
+    except ProfileError:
+        return DEFAULT_PARAMS[rules.profile]
+
+
+def cheapest_entry(cs: Any, zone: int) -> int | None:
+    """The fewest actions (movement points for the house profile) a survivor spends to move into
+    ``zone`` with no zombie around, terrain counted; a crossable zone adds the action needed to
+    move on. None when no connection lets a survivor in."""
+    t = terrain_tables(cs)
+    house = cs.scenario.setup.rules.profile == "house"
+    best = None
+    for _u, c in cs.surv_back[zone]:
+        unit = cs.c_cost[c]
+        base = unit if house else 1
+        cost = move_cost(t, base, unit, c, zone) if t is not None else base
+        if t is not None and t.crossable[zone]:
+            cost += 1
+        best = cost if best is None else min(best, cost)
+    return best
+
+
+def goal_zones(cs: Any) -> dict[int, str]:
+    """Zones the victory needs a survivor in, each with what it holds: the objectives a
+    'take_objectives' step names (or every token and key), the zones of 'reach_zone', the exits
+    of 'escape'."""
+    out: dict[int, str] = {}
+    for i, st in enumerate(cs.scenario.victory.steps):
+        if st.kind == "take_objectives":
+            for o in cs.step_targets[i]:
+                out.setdefault(cs.obj_zone0[o], f"objective '{cs.obj_ids[o]}'")
+        elif st.kind == "reach_zone":
+            for z in cs.step_targets[i]:
+                out.setdefault(z, "a zone to reach")
+        elif st.kind == "escape":
+            for z in cs.step_targets[i]:
+                out.setdefault(z, "an exit")
+    return out
+
+
+def _reached(cs: Any, starts: Iterable[int], banned_zones: frozenset[int], banned_conns: frozenset[int]) -> set[int]:
+    seen = set(starts)
+    queue = deque(seen)
+    adj = cs.surv_adj
+    while queue:
+        u = queue.popleft()
+        for v, c in adj[u]:
+            if v in seen or c in banned_conns or v in banned_zones:
+                continue
+            seen.add(v)
+            queue.append(v)
+    return seen
+
+
+def check_terrain(cs: Any) -> list[Finding]:
+    """Every terrain finding of a compiled scenario (none on a map without terrain keywords)."""
+    s = cs.scenario
+    if not has_terrain(s):
+        return []
+    t = terrain_tables(cs)
+    out: list[Finding] = []
+    zones, conns = s.zones, s.connections
+    out += _impassable_holds(cs, t)
+    out += _costly_zones(cs, t)
+    out += _hostile_paths(cs, t)
+    for i, c in enumerate(conns):
+        if c.terrain is None:
+            continue
+        wrong = [k for k in ("crossable", "elevation") if getattr(c.terrain, k)]
+        if wrong:
+            out.append(Finding("terrain-keyword-ignored", "warning",
+                               f"connection '{c.id}' is marked {' and '.join(wrong)}, which only a zone can be; "
+                               f"expected it on zone '{c.source}' or '{c.target}'",
+                               (c.id,), f"connections[{i}].terrain"))
+    for what, items in (("zone", zones), ("connection", conns)):
+        for i, x in enumerate(items):
+            if x.terrain is None:
+                continue
+            idle = [k for k in x.terrain.keywords() if k.split("(")[0] in ("destruction", "flammable")]
+            if idle:
+                out.append(Finding("terrain-not-modelled", "info",
+                                   f"{what} '{x.id}' is {', '.join(idle)}: the engine does not play attacks on "
+                                   "scenery or burning scenery, so playtests keep it as it is",
+                                   (x.id,), f"{what}s[{i}].terrain"))
+    return out
+
+
+def _impassable_holds(cs: Any, t: Any) -> list[Finding]:
+    s = cs.scenario
+    out = []
+    blocked = {z for z in range(cs.n) if t.impassable[z]}
+    if not blocked:
+        return out
+    things: list[tuple[str, str, str, str]] = []  # (zone id, what, its id, path)
+    for i, z in enumerate(s.setup.start_zones):
+        things.append((z, "start zone", z, f"setup.start_zones[{i}]"))
+    for i, z in enumerate(s.exits):
+        things.append((z, "exit", z, f"exits[{i}]"))
+    for i, sp in enumerate(s.spawns):
+        things.append((sp.zone, "spawn", sp.id, f"spawns[{i}].zone"))
+    for i, o in enumerate(s.objectives):
+        things.append((o.zone, "objective", o.id, f"objectives[{i}].zone"))
+    for zid, what, ident, path in things:
+        if cs.zone_index[zid] in blocked:
+            ids = (zid,) if ident == zid else (zid, ident)
+            out.append(Finding("terrain-impassable-holds", "error",
+                               f"{what} '{ident}' lies in impassable zone {cs.label(zid)}: nobody can stand there; "
+                               "expected it in a zone figures may enter", ids, path))
+    return out
+
+
+def _costly_zones(cs: Any, t: Any) -> list[Finding]:
+    s = cs.scenario
+    actions = _params(s).actions
+    goals = goal_zones(cs)
+    out = []
+    for z in range(cs.n):
+        if t.impassable[z] or not (t.zone_obstruction[z] > 1 or t.zone_swim[z] or t.crossable[z]
+                                   or any(t.c_obstruction[c] > 1 or t.c_swim[c] for _u, c in cs.surv_back[z])):
+            continue
+        cost = cheapest_entry(cs, z)
+        if cost is None or cost <= actions:
+            continue
+        zid = cs.zone_ids[z]
+        holds = goals.get(z)
+        severity = "error" if holds else "warning"
+        why = f"; it holds {holds}, so the mission cannot be won" if holds else ""
+        kw = ", ".join(s.zones[z].terrain.keywords()) if s.zones[z].terrain else "the terrain of its connections"
+        out.append(Finding("terrain-costly-zone", severity,
+                           f"zone {cs.label(zid)} ({kw}) costs at least {cost} actions to enter, more than the "
+                           f"{actions} a survivor has in a turn: no survivor ever enters it{why}",
+                           (zid,), f"zones[{z}].terrain"))
+    return out
+
+
+def _hostile_paths(cs: Any, t: Any) -> list[Finding]:
+    s = cs.scenario
+    hostile_zones = [z for z in range(cs.n) if t.zone_hostile[z]]
+    hostile_conns = [c for c in range(len(cs.conn_ids)) if t.c_hostile[c]]
+    if not hostile_zones and not hostile_conns:
+        return []
+    starts = set(cs.start_zones)
+    goals = {z: what for z, what in goal_zones(cs).items() if z not in starts}
+    health = s.setup.survivors.health
+    base = _reached(cs, starts, frozenset(), frozenset())
+    goals = {z: what for z, what in goals.items() if z in base}
+    out: list[Finding] = []
+    flagged: set[int] = set()
+    pieces = [("zone", z, t.zone_hostile[z]) for z in hostile_zones if z not in starts] + \
+             [("connection", c, t.c_hostile[c]) for c in hostile_conns]
+    for what, k, wounds in pieces:
+        bz = frozenset({k}) if what == "zone" else frozenset()
+        bc = frozenset({k}) if what == "connection" else frozenset()
+        seen = _reached(cs, starts, bz, bc)
+        cut = sorted(z for z in goals if z not in seen and not (what == "zone" and z == k))
+        if not cut:
+            continue
+        flagged.update(cut)
+        ident = cs.zone_ids[k] if what == "zone" else cs.conn_ids[k]
+        name = cs.label(ident) if what == "zone" else f"'{ident}'"
+        deadly = wounds >= health
+        out.append(Finding(
+            "terrain-hostile-path", "error" if deadly else "warning",
+            f"hostile {what} {name} (hostile({wounds})) lies on the only path to "
+            f"{', '.join(f'{goals[z]} in {cs.labels[z]}' for z in cut)}: every survivor going there takes "
+            f"{wounds} wound(s)" + (f", as many as its {health} health: it dies" if deadly else ""),
+            (ident, *(cs.zone_ids[z] for z in cut)),
+            f"{what}s[{k}].terrain"))
+    # no single piece cuts, but every way round crosses one of them
+    seen = _reached(cs, starts, frozenset(z for z in hostile_zones if z not in starts), frozenset(hostile_conns))
+    cut = sorted(z for z in goals if z not in seen and z not in flagged and not t.zone_hostile[z])
+    if cut:
+        ids = [cs.zone_ids[z] for z in hostile_zones if z not in starts] + [cs.conn_ids[c] for c in hostile_conns]
+        out.append(Finding(
+            "terrain-hostile-path", "warning",
+            f"every path to {', '.join(f'{goals[z]} in {cs.labels[z]}' for z in cut)} crosses hostile scenery "
+            f"({', '.join(ids)}): every survivor going there is wounded on the way",
+            (*ids, *(cs.zone_ids[z] for z in cut)), "zones"))
+    return out
+
+
+NEVER_ENTERED = frozenset({"zone-never-entered", "zone-unreachable"})
+"""Findings that say a zone is never entered: what an impassable zone is for."""
+
+
+def expected_of_impassable(cs: Any, f: Finding) -> bool:
+    """Whether a finding only says that an impassable zone is never entered (the validator
+    leaves those out: the designer made the zone impassable)."""
+    if f.code not in NEVER_ENTERED or len(f.ids) != 1:
+        return False
+    t = terrain_tables(cs)
+    z = cs.zone_index.get(f.ids[0])
+    return t is not None and z is not None and t.impassable[z]
