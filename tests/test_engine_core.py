@@ -1,9 +1,10 @@
-"""The compiled core plays the same games as the reference engine: same dice, same records."""
+"""The typed engine (the batch path) plays the same games as the reference engine: same dice,
+same records, compiled and interpreted."""
 
 from __future__ import annotations
 
+import importlib.util
 import pickle
-import random
 from pathlib import Path
 
 import pandas as pd
@@ -33,21 +34,42 @@ def reference(board: Board, seeds: list[int], policy: str, survivors: int | None
     return out
 
 
-def test_the_core_is_built():
-    assert core._core is not None, "designer/engine/_core.c was not compiled: is a C compiler installed?"
+def test_the_typed_engine_is_compiled():
+    assert core.compiled(), "designer/engine/typed/play.py was not compiled: is a C compiler installed?"
     assert core.available()
 
 
-@pytest.mark.parametrize("seed", [0, 1, 12345, 2**32 - 1, 2**32, 2**63 - 1, game_seed(1, 7)])
-def test_the_core_draws_the_same_numbers_as_random_random(seed):
-    ns = [1, 2, 3, 5, 6, 7, 8, 20, 34, 41, 1000, 2**20 + 3, 2**31 - 1] * 60
-    r = random.Random(seed)
-    assert core._core.randbelow(seed, ns) == [r._randbelow(n) for n in ns]
+def _interpreted_play():
+    """The typed engine's module run from its source (whatever is built)."""
+    from designer.engine.typed import play
+
+    path = Path(play.__file__).with_name("play.py")
+    spec = importlib.util.spec_from_file_location("designer.engine.typed._play_source", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.__file__.endswith(".py")
+    return module
+
+
+@pytest.mark.parametrize("path", SAMPLES)
+def test_the_typed_source_run_interpreted_plays_the_same_games(path):
+    from designer.engine.typed.tables import tables_for
+
+    board = Board(designer.load(path))
+    plan = bot_plan(board.scenario)
+    tables, problem = tables_for(board, plan)
+    assert problem is None
+    seeds = [game_seed(8, i) for i in range(25)]
+    source = _interpreted_play()
+    for policy in (0, 1, 2):
+        slow = source.Engine(tables).play_batch(seeds, policy, -1, 0)
+        fast = core.engine_for(board, plan).play_batch(seeds, policy, -1, 0)
+        assert [bytes(a) for a in slow] == [bytes(b) for b in fast]
 
 
 @pytest.mark.parametrize("policy", ["greedy", "cautious", "random"])
 @pytest.mark.parametrize("path", SAMPLES)
-def test_the_core_plays_the_samples_record_for_record(path, policy):
+def test_the_typed_engine_plays_the_samples_record_for_record(path, policy):
     board = Board(designer.load(path))
     plan = bot_plan(board.scenario)
     assert core.unsupported(board, policy, plan=plan) is None
@@ -60,7 +82,7 @@ def test_the_core_plays_the_samples_record_for_record(path, policy):
 
 
 @pytest.mark.parametrize("survivors", [1, 2, 6])
-def test_the_core_plays_any_team_size(survivors):
+def test_the_typed_engine_plays_any_team_size(survivors):
     board = Board(designer.load("scenarios/night-shift.json"))
     seeds = [game_seed(5, i) for i in range(60)]
     plan = bot_plan(board.scenario)
@@ -73,7 +95,7 @@ ITEMS = ["pistol", "fire axe", "crowbar", "flashlight", "katana", "shotgun", "su
 
 @st.composite
 def playable(draw) -> dict:
-    """A random valid scenario with the rules the core must follow: spawn methods, small zombie
+    """A random valid scenario with the rules the typed engine must follow: spawn methods, small zombie
     pools (out of miniatures, split top-ups), manholes on shared tiles, sight lines, rule
     overrides, equipment, end-game and door triggers."""
     data = draw(scenario_data(max_zones=7))
@@ -120,7 +142,7 @@ def playable(draw) -> dict:
 @pytest.mark.slow
 @settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(playable(), st.sampled_from(["greedy", "cautious", "random"]), st.integers(0, 2**40))
-def test_the_core_plays_random_scenarios_like_the_reference(data, policy, base):
+def test_the_typed_engine_plays_random_scenarios_like_the_reference(data, policy, base):
     board = Board(parse(data))
     plan = bot_plan(board.scenario)
     assert core.unsupported(board, policy, plan=plan) is None
@@ -128,7 +150,7 @@ def test_the_core_plays_random_scenarios_like_the_reference(data, policy, base):
     assert core.play_games(board, seeds, policy, None, 0, plan).records() == reference(board, seeds, policy, plan=plan)
 
 
-def test_batches_use_the_core_and_the_reference_engine_alike(monkeypatch):
+def test_batches_use_the_typed_engine_and_the_reference_engine_alike(monkeypatch):
     text = dumps(designer.load("scenarios/seul-dans-le-noir.json"))
     fast = play_chunk(text, "greedy", 9, None, 100, 160)
     monkeypatch.setenv("DESIGNER_ENGINE", "python")
@@ -139,7 +161,7 @@ def test_batches_use_the_core_and_the_reference_engine_alike(monkeypatch):
     assert [r["game"] for r in fast.records()] == list(range(100, 160))
 
 
-def test_games_the_core_does_not_play_go_to_the_reference_engine():
+def test_games_the_typed_engine_does_not_play_go_to_the_reference_engine():
     s = designer.load("scenarios/night-shift.json")
     board = Board(s)
     assert "callable" in core.unsupported(board, lambda game, survivor, acts: acts[0])
@@ -167,7 +189,7 @@ def test_a_table_gives_back_the_records_it_was_made_of():
     assert both != table
 
 
-def test_the_core_plays_a_hub_with_hundreds_of_legal_actions():
+def test_the_typed_engine_plays_a_hub_with_hundreds_of_legal_actions():
     """A plaza seen from 300 alleys full of zombies: a survivor with two guns has some 600 ranged
     actions to choose from, and pushed zombies have 300 ways out."""
     alleys = [f"a{i}" for i in range(300)]
@@ -199,7 +221,7 @@ HERO_ITEMS = ["pistol", "fire axe", "crowbar", "flashlight", "katana", "shotgun"
 @given(st.sampled_from(SAMPLES), st.sampled_from(["greedy", "cautious", "random"]), st.integers(0, 2**62),
        st.lists(st.fixed_dictionaries({"items": st.lists(st.sampled_from(HERO_ITEMS), max_size=6),
                                        "xp": st.integers(0, 50), "wounds": st.integers(0, 4)}), max_size=5))
-def test_the_core_plays_carried_heroes_like_the_reference(path, policy, seed, heroes):
+def test_the_typed_engine_plays_carried_heroes_like_the_reference(path, policy, seed, heroes):
     board = Board(designer.load(path))
     plan = bot_plan(board.scenario)
     assert core.unsupported(board, policy, heroes=heroes, plan=plan) is None
@@ -211,7 +233,7 @@ def test_the_core_plays_carried_heroes_like_the_reference(path, policy, seed, he
 
 
 @pytest.mark.parametrize("name", ["seul-dans-le-noir.json", "harlan-depot.json"])
-def test_campaigns_give_the_same_runs_with_the_core_and_the_reference(name, monkeypatch):
+def test_campaigns_give_the_same_runs_with_the_typed_engine_and_the_reference(name, monkeypatch):
     from designer.analysis.campaign import simulate_campaign
 
     path = Path(__file__).parent.parent / "scenarios" / "campaigns" / name
@@ -224,15 +246,14 @@ def test_campaigns_give_the_same_runs_with_the_core_and_the_reference(name, monk
 
 
 @pytest.mark.parametrize("base", [0, 1, -7, 2**63, 10**40])
-def test_the_core_derives_the_same_game_seeds(base):
-    assert core._core.game_seeds(f"{base}:".encode(), 0, 3000) == [game_seed(base, i) for i in range(3000)]
+def test_the_typed_engine_plays_a_run_s_game_seeds(base):
     board = Board(designer.load("scenarios/night-shift.json"))
     table = core.play_range(board, base, 500, 540, "greedy")
     assert table.seeds.tolist() == [game_seed(base, i) for i in range(500, 540)]
     assert table == core.play_games(board, [game_seed(base, i) for i in range(500, 540)], "greedy", None, 500)
 
 
-def test_a_base_seed_too_long_for_the_core_gives_the_same_games():
+def test_a_base_seed_of_any_length_gives_the_same_games():
     board = Board(designer.load("scenarios/seul-dans-le-noir.json"))
     huge = 10**120
     assert core.play_range(board, huge, 0, 20, "greedy").records() == \

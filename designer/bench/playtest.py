@@ -230,10 +230,7 @@ def _floor(n: int, draws: int, actions: int, table: list[int]) -> dict[str, Any]
     from . import kernel
 
     compiled = rng.__file__.endswith((".so", ".pyd")) and kernel.__file__.endswith((".so", ".pyd"))
-    if core.available():
-        seeds_t, _ = _three(lambda: core._core.game_seeds(b"1:", 0, n))
-    else:
-        seeds_t, _ = _three(lambda: [game_seed(1, i) for i in range(n)])
+    seeds_t, _ = _three(lambda: [game_seed(1, i) for i in range(n)])
     draws_t, _ = _three(lambda: rng.seed_and_draw(n, draws))
     row = array("i", [min(x, 1 << 30) for x in table])
     look_t, _ = _three(lambda: kernel.lookups(actions, row))
