@@ -1,5 +1,9 @@
 # The generator's C interface, for the typed modules that draw from it (``cimport``).
 
+cimport cython
+
+
+@cython.final
 cdef class Twister:
     cdef unsigned int mt[624]
     cdef int mti

@@ -77,11 +77,55 @@ class Twister:
         self._seed_words(words[0], words[1], words[2:], len(words) - 1)
 
     @cython.ccall
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
     def seed(self, seed: cython.ulonglong) -> cython.void:
-        """``random.seed(seed)`` for ``0 <= seed < 2**64``."""
-        key0: cython.uint = seed & _MASK
-        key1: cython.uint = (seed >> 32) & _MASK
-        self._seed_words(key0, key1, None, 2 if key1 else 1)
+        """``random.seed(seed)`` for ``0 <= seed < 2**64``: ``init_by_array`` of its one or
+        two 32-bit words, written out for that case (the games' seeds); :meth:`_seed_words`
+        is the general form."""
+        key: cython.uint[2]
+        i: cython.int
+        j: cython.int = 0
+        k: cython.int
+        n_key: cython.int
+        prev: cython.uint
+        x: cython.uint
+        base: Twister = _BASE
+        if not cython.compiled:
+            key = [0, 0]
+        key[0] = seed & _MASK
+        key[1] = (seed >> 32) & _MASK
+        n_key = 2 if key[1] else 1
+        for i in range(MT_N):
+            self.mt[i] = base.mt[i]
+        i = 1
+        for k in range(MT_N, 0, -1):
+            prev = self.mt[i - 1]
+            x = (prev ^ (prev >> 30)) * cython.cast(cython.uint, 1664525)
+            if cython.compiled:  # C unsigned arithmetic wraps at 32 bits
+                self.mt[i] = (self.mt[i] ^ x) + key[j] + cython.cast(cython.uint, j)
+            else:
+                self.mt[i] = ((self.mt[i] ^ (x & _MASK)) + key[j] + j) & _MASK
+            i += 1
+            j += 1
+            if i >= MT_N:
+                self.mt[0] = self.mt[MT_N - 1]
+                i = 1
+            if j >= n_key:
+                j = 0
+        for k in range(MT_N - 1, 0, -1):
+            prev = self.mt[i - 1]
+            x = (prev ^ (prev >> 30)) * cython.cast(cython.uint, 1566083941)
+            if cython.compiled:
+                self.mt[i] = (self.mt[i] ^ x) - cython.cast(cython.uint, i)
+            else:
+                self.mt[i] = ((self.mt[i] ^ (x & _MASK)) - i) & _MASK
+            i += 1
+            if i >= MT_N:
+                self.mt[0] = self.mt[MT_N - 1]
+                i = 1
+        self.mt[0] = _UPPER
+        self.mti = MT_N
 
     @cython.cfunc
     @cython.boundscheck(False)

@@ -1,3 +1,4 @@
+# cython: boundscheck=False, wraparound=False, initializedcheck=False
 """Whole games on a board's typed tables (:mod:`.tables`), rule for rule the games of the
 reference engine (:mod:`designer.engine.game`, ``profiles``, ``policies``) with the same dice
 (:class:`designer.engine.rng.Twister`), written in Cython's pure Python mode: compiled by
@@ -668,6 +669,7 @@ class Engine:
     # == distance rows and lines of sight ===========================================================
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _reserve(self, cells: cython.longlong) -> cython.longlong:
         """Room for ``cells`` more cells in the arena; return where they start."""
         used: cython.longlong = self.arena_used
@@ -682,6 +684,7 @@ class Engine:
         return used
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _forget_rows(self) -> cython.void:
         """Start the caches again (between games, when they hold too many cells)."""
         self.zcache.clear()
@@ -697,6 +700,7 @@ class Engine:
         self.vrows_mask = ALL_DOORS
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def _zombie_rows(self, mask: cython.ulonglong) -> Rows:
         if mask == ALL_DOORS:
             return self.zall
@@ -710,6 +714,7 @@ class Engine:
         return self.zrows
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.boundscheck(False)
     @cython.wraparound(False)
     def zrow(self, mask: cython.ulonglong, target: cython.int) -> cython.longlong:
@@ -753,6 +758,7 @@ class Engine:
         return off
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.boundscheck(False)
     @cython.wraparound(False)
     def srow(self, target: cython.int, mask: cython.ulonglong) -> cython.longlong:
@@ -800,6 +806,7 @@ class Engine:
         return off
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.boundscheck(False)
     @cython.wraparound(False)
     def _link(self, a: cython.int, b: cython.int) -> cython.bint:
@@ -814,6 +821,7 @@ class Engine:
         return False
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.boundscheck(False)
     @cython.wraparound(False)
     def vrow(self, z: cython.int) -> cython.longlong:
@@ -891,6 +899,7 @@ class Engine:
     # == the state =================================================================================
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.boundscheck(False)
     @cython.wraparound(False)
     def touch(self, z: cython.int) -> cython.void:
@@ -907,6 +916,7 @@ class Engine:
         self.ntouched += 1
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.boundscheck(False)
     @cython.wraparound(False)
     def zombies_in(self, z: cython.int) -> cython.int:
@@ -920,11 +930,13 @@ class Engine:
         return s
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     @cython.inline
     def on_board(self, i: cython.int) -> cython.bint:
         return self.sv_alive[i] and not self.sv_escaped[i]
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def survivors_in(self, z: cython.int) -> cython.int:
         k: cython.int = 0
         i: cython.int
@@ -934,6 +946,7 @@ class Engine:
         return k
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def first_survivor_in(self, z: cython.int) -> cython.int:
         i: cython.int
         for i in range(self.ns):
@@ -942,6 +955,7 @@ class Engine:
         return -1
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def count_living(self) -> cython.int:
         k: cython.int = 0
         i: cython.int
@@ -950,6 +964,7 @@ class Engine:
         return k
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def danger(self, xp: cython.int) -> cython.int:
         if xp >= self.danger_xp[2]:
             return 3
@@ -960,6 +975,7 @@ class Engine:
         return 0
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def danger_level(self) -> cython.int:
         xp: cython.int = 0
         i: cython.int
@@ -969,10 +985,12 @@ class Engine:
         return self.danger(xp)
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def d6(self, sides: cython.int) -> cython.int:
         return 1 + self.rng.randbelow(sides)
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def roll(self, count: cython.int, sides: cython.int, bonus: cython.int) -> cython.int:
         t: cython.int = 0
         i: cython.int
@@ -981,12 +999,14 @@ class Engine:
         return t + bonus
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def runaway(self) -> cython.void:
         if not self.outcome:
             self.outcome = 2
             self.cause = C_RUNAWAY
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def extra_allowed(self) -> cython.bint:
         """Count one extra activation against the turn's bound (``game.extra_allowed``)."""
         if self.extras < self.extra_limit:
@@ -998,6 +1018,7 @@ class Engine:
         return False
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def out_of_miniatures(self, t: cython.int) -> cython.void:
         """The box ran out of type ``t`` while placing: every zombie of ``t`` gets an extra
         activation that owes nothing more."""
@@ -1005,6 +1026,7 @@ class Engine:
             self.activate(1 << t, False, True)
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def place(self, zone: cython.int, t: cython.int, count: cython.int) -> cython.int:
         """Place up to ``count`` zombies from the pool; return how many were missing."""
         placed: cython.int = count if count < self.pool[t] else self.pool[t]
@@ -1019,6 +1041,7 @@ class Engine:
         return count - placed
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def draw_equipment(self) -> cython.int:
         if not self.nedeck:
             if not self.nediscard:
@@ -1033,6 +1056,7 @@ class Engine:
         return self.edeck[self.nedeck]
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def shuffle(self, a: cython.int[::1], length: cython.int) -> cython.void:
         i: cython.int
         j: cython.int
@@ -1044,6 +1068,7 @@ class Engine:
             a[j] = x
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def min_value_index(self, s: cython.int) -> cython.int:
         best: cython.int = 0
         i: cython.int
@@ -1054,6 +1079,7 @@ class Engine:
         return best
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def remove_item(self, s: cython.int, i: cython.int) -> cython.void:
         base: cython.int = s * MAXI
         k: cython.int
@@ -1062,6 +1088,7 @@ class Engine:
         self.sv_nitems[s] -= 1
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def discard_worst(self, s: cython.int) -> cython.void:
         w: cython.int = self.min_value_index(s)
         self.ediscard[self.nediscard] = self.sv_items[s * MAXI + w]
@@ -1069,6 +1096,7 @@ class Engine:
         self.remove_item(s, w)
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def keep(self, s: cython.int, card: cython.int) -> cython.void:
         if self.sv_nitems[s] < MAXI:
             self.sv_items[s * MAXI + self.sv_nitems[s]] = card
@@ -1077,6 +1105,7 @@ class Engine:
             self.discard_worst(s)
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def has_item(self, s: cython.int, it: cython.int) -> cython.bint:
         i: cython.int
         for i in range(self.sv_nitems[s]):
@@ -1085,6 +1114,7 @@ class Engine:
         return False
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def count_item(self, s: cython.int, it: cython.int) -> cython.int:
         k: cython.int = 0
         i: cython.int
@@ -1094,6 +1124,7 @@ class Engine:
         return k
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def door_tool(self, s: cython.int) -> cython.int:
         """-1: no tool; -2: bare hands; else the item."""
         best: cython.int = -1
@@ -1108,6 +1139,7 @@ class Engine:
         return best
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def can_unlock(self, s: cython.int, d: cython.int) -> cython.bint:
         if not self.door_by_hand[d]:
             return False
@@ -1120,6 +1152,7 @@ class Engine:
         return self.door_breakable[d] != 0
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def door_passable(self, s: cython.int) -> cython.ulonglong:
         mask: cython.ulonglong = self.doors_open
         d: cython.int
@@ -1133,6 +1166,7 @@ class Engine:
     # == wounds, kills, doors, triggers ===========================================================
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def wound(self, si: cython.int, n: cython.int) -> cython.void:
         if not self.on_board(si):
             return
@@ -1160,6 +1194,7 @@ class Engine:
                 return
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def kill(self, si: cython.int, zone: cython.int, t: cython.int) -> cython.void:
         self.zombies[zone * self.nt + t] -= 1
         self.pool[t] += 1
@@ -1170,6 +1205,7 @@ class Engine:
         self.fire_event(EV_KILLS, self.kills, si)
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def spawn(self, zone: cython.int, t: cython.int, count: cython.int) -> cython.void:
         if count <= 0:
             return
@@ -1184,6 +1220,7 @@ class Engine:
             self.out_of_miniatures(c)
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def resolve_card(self, card: cython.int, zone: cython.int) -> cython.void:
         base: cython.int = card * 12 + self.danger_level() * 3
         kind: cython.int = self.cards[base]
@@ -1215,6 +1252,7 @@ class Engine:
                     self.spawn(self.man_zone[m], ty, count)
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def draw_spawn_card(self, zone: cython.int) -> cython.void:
         i: cython.int
         if not self.nzdeck:
@@ -1235,6 +1273,7 @@ class Engine:
         self.resolve_card(card, zone)
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def open_door(self, d: cython.int, actor: cython.int) -> cython.void:
         bit: cython.ulonglong = ONE << d
         self.doors_open |= bit
@@ -1255,6 +1294,7 @@ class Engine:
         self.fire_event(EV_DOOR, d, actor)
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def apply_effect(self, e: cython.int, actor: cython.int) -> cython.void:
         kind: cython.int = self.e_kind[e]
         a: cython.int = self.e_a[e]
@@ -1294,6 +1334,7 @@ class Engine:
                 self.cause = C_NONE if self.e_win[e] else C_SPECIAL
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def fire_event(self, kind: cython.int, target: cython.int, actor: cython.int) -> cython.void:
         ti: cython.int
         k: cython.int
@@ -1312,6 +1353,7 @@ class Engine:
                 self.apply_effect(k, actor)
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def reveal_keys(self) -> cython.void:
         o: cython.int
         for o in range(self.nobj):
@@ -1319,6 +1361,7 @@ class Engine:
                 self.colours |= ONE << self.obj_colour[o]
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def note_objective(self, o: cython.int) -> cython.void:
         if self.obj_turn[o] < 0:
             self.obj_turn[o] = self.turn
@@ -1326,6 +1369,7 @@ class Engine:
             self.nobj_order += 1
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def take(self, si: cython.int, o: cython.int) -> cython.void:
         self.taken |= ONE << o
         self.note_objective(o)
@@ -1343,6 +1387,7 @@ class Engine:
         self.fire_event(EV_TAKEN, o, si)
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def press(self, si: cython.int, o: cython.int) -> cython.void:
         first: cython.bint = not (self.pressed >> o) & 1
         self.pressed |= ONE << o
@@ -1353,6 +1398,7 @@ class Engine:
         self.fire_event(EV_PRESSED, o, si)
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def enter_zone(self, si: cython.int, zone: cython.int) -> cython.void:
         if not self.entered[zone]:
             self.touch(zone)
@@ -1362,12 +1408,14 @@ class Engine:
     # == combat (the profiles' rules) =============================================================
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def dice_for(self, s: cython.int, it: cython.int) -> cython.int:
         if self.it_dual[it] and self.count_item(s, it) >= 2:
             return self.it_dice[it] * 2
         return self.it_dice[it]
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def first_type(self, zone: cython.int) -> cython.int:
         t: cython.int
         if not self.is_touched[zone]:
@@ -1378,6 +1426,7 @@ class Engine:
         return -1
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def victim_of(self, zone: cython.int, exclude: cython.int) -> cython.int:
         """The survivor with the most health left (the lowest index first)."""
         best: cython.int = -1
@@ -1394,6 +1443,7 @@ class Engine:
         return best
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def lnoe_fight(self, armed: cython.bint) -> cython.int:
         nd: cython.int = self.hero_dice
         hi: cython.int = 0
@@ -1414,6 +1464,7 @@ class Engine:
         return 1 if (armed or hi == second) else 0
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def best_melee(self, s: cython.int) -> cython.int:
         best: cython.int = -1
         i: cython.int
@@ -1426,6 +1477,7 @@ class Engine:
         return best
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def any_melee(self, s: cython.int) -> cython.bint:
         i: cython.int
         it: cython.int
@@ -1436,6 +1488,7 @@ class Engine:
         return False
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def brawl(self, si: cython.int, weapon: cython.int) -> cython.bint:
         """House: one melee round; True when the survivor won."""
         z: cython.int = self.sv_zone[si]
@@ -1451,6 +1504,7 @@ class Engine:
         return False
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def hits_of(self, s: cython.int, it: cython.int) -> cython.int:
         n: cython.int = self.dice_for(s, it)
         hits: cython.int = 0
@@ -1462,6 +1516,7 @@ class Engine:
         return hits
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def melee(self, si: cython.int, it: cython.int) -> cython.void:
         z: cython.int = self.sv_zone[si]
         t: cython.int
@@ -1494,6 +1549,7 @@ class Engine:
             self.noise[z] += 1
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def ranged(self, si: cython.int, it: cython.int, zone: cython.int) -> cython.void:
         t: cython.int
         i: cython.int
@@ -1546,6 +1602,7 @@ class Engine:
             self.noise[z] += 1
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def zombie_attack(self, zone: cython.int, acting: cython.int[::1], row: cython.int) -> cython.void:
         """The zombies of ``acting`` row ``row`` attack the survivors of ``zone``."""
         nt: cython.int = self.nt
@@ -1598,6 +1655,7 @@ class Engine:
     # == the zombies' phase ========================================================================
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def noise_map(self) -> cython.int:
         """Noise per zone in the reference engine's order (token zones in board order, then the
         survivors' zones in survivor order) into ``nz`` / ``nl``; return how many."""
@@ -1628,6 +1686,7 @@ class Engine:
         return k
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def hunt(self, zone: cython.int) -> cython.int:
         """Targets of zombies that hunt the nearest survivors (Last Night on Earth, house) into
         ``tg``; the sign bit of the result says "through every door" (return -(k + 1))."""
@@ -1675,6 +1734,7 @@ class Engine:
         return 0
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def targets(self, zone: cython.int, nn: cython.int) -> cython.int:
         """The zones the zombies of ``zone`` head for, into ``tg`` (-(k + 1): through every
         door)."""
@@ -1749,6 +1809,7 @@ class Engine:
         return 0
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def next_steps(self, z: cython.int, ntg: cython.int, all_doors: cython.bint) -> cython.int:
         """The distinct first steps of all shortest paths from ``z`` to the targets, into
         ``options``."""
@@ -1782,6 +1843,7 @@ class Engine:
         return k
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def move_zombies(self, z: cython.int, dest: cython.int, t: cython.int, count: cython.int) -> cython.void:
         a: cython.int
         c: cython.int
@@ -1829,6 +1891,7 @@ class Engine:
             self.zombies[push * nt + t] += over
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def add_move(self, nm: cython.int, z: cython.int, dest: cython.int, t: cython.int,
                  c: cython.int) -> cython.int:
         if 4 * nm + 4 > len(self.moves):
@@ -1843,6 +1906,7 @@ class Engine:
         return nm + 1
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def activate_once(self, types: cython.int, f: Frame, nout: cython.int) -> cython.int:
         """One action of the acting zombies (``game._activate_once``); the types whose splits
         could not be evened from the box are added to ``out`` (each once); return its length."""
@@ -1955,6 +2019,7 @@ class Engine:
         return nout
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def house_limit(self, f: Frame, na: cython.int) -> cython.void:
         """House rules: only as many zombies act as there are survivors (at least one), the
         nearest to a survivor first (zones by distance, then board order)."""
@@ -2005,6 +2070,7 @@ class Engine:
             acting[k] = kept[k]
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def activate(self, types: cython.int, runners_second: cython.bint, extra: cython.bint) -> cython.void:
         """``game.activate``: types that act twice act again in an extra activation; every type
         that ran out while splitting gets one extra activation after this one, unless this is
@@ -2024,6 +2090,7 @@ class Engine:
             self.out_of_miniatures(f.out[i])
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def spawn_phase(self) -> cython.void:
         i: cython.int
         k: cython.int
@@ -2058,6 +2125,7 @@ class Engine:
     # == victory and defeat ========================================================================
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def step_met(self, i: cython.int) -> cython.bint:
         kind: cython.int = self.st_kind[i]
         k: cython.int
@@ -2108,6 +2176,7 @@ class Engine:
         return False
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def escape_step_open(self) -> cython.bint:
         i: cython.int = self.escape_step
         j: cython.int
@@ -2124,6 +2193,7 @@ class Engine:
         return True
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def check_victory(self) -> cython.void:
         if self.outcome:
             return
@@ -2143,6 +2213,7 @@ class Engine:
             self.outcome = 1
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def check_defeat(self) -> cython.void:
         if self.outcome:
             return
@@ -2163,6 +2234,7 @@ class Engine:
     # == survivor actions ==========================================================================
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def act_less(self, x: cython.int, y: cython.int) -> cython.bint:
         if self.act_kind[x] != self.act_kind[y]:
             return self.act_kind[x] < self.act_kind[y]
@@ -2171,6 +2243,7 @@ class Engine:
         return self.act_b[x] < self.act_b[y]
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def move_cost(self, s: cython.int, c: cython.int) -> cython.int:
         if self.profile == P_LNOE:
             return 1
@@ -2179,6 +2252,7 @@ class Engine:
         return 1 + self.zombies_in(self.sv_zone[s])
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def can_search(self, s: cython.int) -> cython.bint:
         if self.profile == P_HOUSE:
             return False
@@ -2188,6 +2262,7 @@ class Engine:
         return not self.sv_moved[s] if self.profile == P_LNOE else True
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def push_act(self, k: cython.int, kind: cython.int, a: cython.int, b: cython.int) -> cython.int:
         self.act_kind[k] = kind
         self.act_a[k] = a
@@ -2195,6 +2270,7 @@ class Engine:
         return k + 1
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def legal_actions(self, s: cython.int) -> cython.int:
         k: cython.int = self.push_act(0, A_PASS, 0, 0)
         if self.sv_left[s] <= 0 or not self.on_board(s):
@@ -2263,6 +2339,7 @@ class Engine:
         return self.push_act(k, A_NOISE, 0, 0)
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def after_move(self, si: cython.int) -> cython.void:
         if self.profile != P_HOUSE:
             return
@@ -2277,6 +2354,7 @@ class Engine:
                     break
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def apply_action(self, si: cython.int, c: cython.int) -> cython.void:
         kind: cython.int = self.act_kind[c]
         a: cython.int = self.act_a[c]
@@ -2340,6 +2418,7 @@ class Engine:
     # == the bots ==================================================================================
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def plan_step_done(self, p: cython.int) -> cython.bint:
         action: cython.int = self.pl_action[p]
         target: cython.int = self.pl_target[p]
@@ -2362,6 +2441,7 @@ class Engine:
         return True
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def step_zones(self, i: cython.int) -> cython.int:
         k: cython.int
         gz = self.gz
@@ -2375,6 +2455,7 @@ class Engine:
         return self.st_start[i + 1] - a
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def goal_zones(self) -> cython.int:
         """Where the survivor should go next (into ``gz``; return how many), what to do there
         (``goal_action``) and on what (``goal_target``)."""
@@ -2464,6 +2545,7 @@ class Engine:
         return 0
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def killable(self, zone: cython.int, weapon: cython.int) -> cython.bint:
         dmg: cython.int = self.it_damage[weapon]
         t: cython.int
@@ -2475,6 +2557,7 @@ class Engine:
         return False
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def toward(self, s: cython.int, na: cython.int, nz: cython.int, avoid: cython.bint) -> cython.int:
         """The move or door opening one step closer to the nearest goal zone; -1 when none."""
         if not nz:
@@ -2515,6 +2598,7 @@ class Engine:
         return choice
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def find_act(self, na: cython.int, kind: cython.int) -> cython.int:
         i: cython.int
         for i in range(na):
@@ -2523,6 +2607,7 @@ class Engine:
         return -1
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def decide(self, si: cython.int, na: cython.int, cautious: cython.bint) -> cython.int:
         z: cython.int = self.sv_zone[si]
         here: cython.int = self.zombies_in(z)
@@ -2656,6 +2741,7 @@ class Engine:
         return pas
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def choose(self, si: cython.int, na: cython.int) -> cython.int:
         if self.policy == 2:
             return self.rng.randbelow(na)
@@ -2664,6 +2750,7 @@ class Engine:
     # == turns =====================================================================================
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def survivor_phase(self) -> cython.void:
         k: cython.int
         for k in range(self.ns):
@@ -2693,6 +2780,7 @@ class Engine:
                 self.check_victory()
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def play_turn(self) -> cython.void:
         i: cython.int
         self.extras = 0
@@ -2724,6 +2812,7 @@ class Engine:
             self.max_danger = dl
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def reset(self) -> cython.void:
         """Clear what the last game wrote (only the zones it touched)."""
         i: cython.int
@@ -2745,6 +2834,7 @@ class Engine:
             self._forget_rows()
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def setup(self, seed: cython.ulonglong, survivors: cython.int, heroes: object) -> cython.void:
         i: cython.int
         k: cython.int
@@ -2843,6 +2933,7 @@ class Engine:
                                             + effects * (1 + self.ns * actions))
 
     @cython.cfunc
+    @cython.exceptval(check=False)
     def new_survivor(self, zone: cython.int) -> cython.int:
         s: cython.int = self.ns
         self.ns += 1
