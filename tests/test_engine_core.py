@@ -3,7 +3,6 @@ same records, compiled and interpreted."""
 
 from __future__ import annotations
 
-import importlib.util
 import pickle
 from pathlib import Path
 
@@ -39,18 +38,6 @@ def test_the_typed_engine_is_compiled():
     assert core.available()
 
 
-def _interpreted_play():
-    """The typed engine's module run from its source (whatever is built)."""
-    from designer.engine.typed import play
-
-    path = Path(play.__file__).with_name("play.py")
-    spec = importlib.util.spec_from_file_location("designer.engine.typed._play_source", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    assert module.__file__.endswith(".py")
-    return module
-
-
 @pytest.mark.parametrize("path", SAMPLES)
 def test_the_typed_source_run_interpreted_plays_the_same_games(path):
     from designer.engine.typed.tables import tables_for
@@ -60,7 +47,8 @@ def test_the_typed_source_run_interpreted_plays_the_same_games(path):
     tables, problem = tables_for(board, plan)
     assert problem is None
     seeds = [game_seed(8, i) for i in range(25)]
-    source = _interpreted_play()
+    source = core.typed_source()
+    assert source.__file__.endswith(".py")
     for policy in (0, 1, 2):
         slow = source.Engine(tables).play_batch(seeds, policy, -1, 0)
         fast = core.engine_for(board, plan).play_batch(seeds, policy, -1, 0)

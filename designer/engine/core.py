@@ -30,7 +30,8 @@ from .typed import play as typed_play
 from .typed import tables as typed_tables
 from .typed.tables import EFFECTS as _EFFECTS, EVENTS as _EVENTS, OBJ as _OBJ, STEPS as _STEPS  # noqa: F401
 
-__all__ = ["POLICY_CODES", "available", "compiled", "play_games", "play_range", "play_with_heroes", "unsupported"]
+__all__ = ["POLICY_CODES", "available", "compiled", "engine_for", "play_games", "play_interpreted", "play_range",
+           "play_with_heroes", "typed_source", "unsupported"]
 
 POLICY_CODES = {"greedy": 0, "casual": 0, "cautious": 1, "random": 2}
 """The bots the typed engine plays (any other policy is played by the reference engine)."""
@@ -118,6 +119,36 @@ def engine_for(board: Board, plan: Any = None) -> Any:
     if engine is None:
         engine = board.compiled[key] = typed_play.Engine(tables)
     return engine
+
+
+_SOURCE: Any = None
+
+
+def typed_source() -> Any:
+    """The typed engine's module run from its source, whatever is built (the interpreted mode of
+    the same code: for comparisons; batches never use it)."""
+    global _SOURCE
+    if _SOURCE is None:
+        import importlib.util
+        from pathlib import Path
+
+        path = Path(typed_tables.__file__).with_name("play.py")
+        spec = importlib.util.spec_from_file_location("designer.engine.typed._play_source", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        _SOURCE = module
+    return _SOURCE
+
+
+def play_interpreted(board: Board, seeds: list[int], policy: str, survivors: int | None = None,
+                     first_index: int = -1, plan: Any = None) -> GameTable:
+    """:func:`play_games` with the typed engine run from its source (the same games)."""
+    tables, problem = _compiled(board, plan)
+    if problem is not None:
+        raise ValueError(f"the typed engine cannot play this board: {problem}")
+    engine = typed_source().Engine(tables)
+    return _table(board, engine.play_batch(list(seeds), POLICY_CODES[policy],
+                                           -1 if survivors is None else survivors, first_index))
 
 
 def _table(board: Board, arrays: tuple) -> GameTable:
