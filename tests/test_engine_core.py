@@ -246,3 +246,41 @@ def test_a_base_seed_of_any_length_gives_the_same_games():
     huge = 10**120
     assert core.play_range(board, huge, 0, 20, "greedy").records() == \
         reference(board, [game_seed(huge, i) for i in range(20)], "greedy")
+
+
+def test_the_typed_engine_plays_the_golden_playthroughs():
+    """Every golden game's record (tests/golden, written by the reference engine), played by the
+    typed engine, compiled and from its source."""
+    import json
+
+    from designer.engine.golden import golden_name, iter_golden_games
+
+    cases = list(iter_golden_games())
+    assert cases
+    boards: dict = {}
+    for name, policy, seed in cases:
+        if name not in boards:
+            s = designer.load(Path(__file__).parent.parent / "scenarios" / f"{name}.json")
+            boards[name] = (Board(s), bot_plan(s))
+        board, plan = boards[name]
+        golden = Path(__file__).parent / "golden" / golden_name(name, policy, seed)
+        want = json.loads(golden.read_text().splitlines()[-1])["record"]
+        assert core.unsupported(board, policy, plan=plan) is None
+        for play in (core.play_games, core.play_interpreted):
+            got = play(board, [seed], policy, None, -1, plan).records()[0]
+            assert json.loads(json.dumps(got, sort_keys=True)) == want, f"{golden.name} ({play.__name__})"
+
+
+def test_a_padded_map_plays_the_same_games_and_costs_no_zone_ceiling():
+    from designer.bench.playtest import padded
+
+    path = str(Path(__file__).parent.parent / "scenarios" / "seul-dans-le-noir.json")
+    base = Board(designer.load(path))
+    plan = bot_plan(base.scenario)
+    big = Board(padded(path, 20_000))
+    assert big.n == 20_000 and core.unsupported(big, "greedy", plan=plan) is None
+    seeds = [game_seed(6, i) for i in range(30)]
+    want = core.play_games(base, seeds, "greedy", None, 0, plan).records()
+    assert core.play_games(big, seeds, "greedy", None, 0, plan).records() == want
+    engine = core.engine_for(big, plan)
+    assert engine.touched_zones() <= 22, "a game touches only zones of the real map"

@@ -380,6 +380,15 @@ def _dask(path: str, sizes: tuple[int, ...], policy: str) -> dict[str, Any]:
     return out
 
 
+def _typed_lines(f: dict[str, Any]) -> list[str]:
+    typed = f["compiled_vs_interpreted"].get("typed_interpreted")
+    if not typed:
+        return []
+    ratio = typed["ns_per_game"]["median"] / f["ns_per_game"]["median"]
+    return [f"  the typed engine compiled vs its source interpreted: {ratio:,.0f} x (interpreted "
+            f"{_mmm(typed['ns_per_game'])} per game); same games: {typed['same_games']}"]
+
+
 def _mmm(t: dict[str, float], unit: str = "ns") -> str:
     return f"{t['median']:,.0f} {unit} (min {t['min']:,.0f}, max {t['max']:,.0f})"
 
@@ -396,11 +405,7 @@ def report_lines(r: dict[str, Any]) -> list[str]:
             f"  floor ({'compiled' if fl['compiled'] else 'interpreted'}: seeds, seeding + {fl['draws_per_game']} "
             f"draws, one table read per action) {_mmm(fl['floor_ns_per_game'])} per game; "
             f"the engine costs {f['cost_over_floor']:.1f} x the floor",
-            *([f"  the typed engine compiled vs its source interpreted: "
-               f"{f['compiled_vs_interpreted']['typed_interpreted']['ns_per_game']['median'] / f['ns_per_game']['median']:,.0f}"
-               f" x (interpreted {_mmm(f['compiled_vs_interpreted']['typed_interpreted']['ns_per_game'])} per game); "
-               f"same games: {f['compiled_vs_interpreted']['typed_interpreted']['same_games']}"]
-              if f['compiled_vs_interpreted'].get('typed_interpreted') else []),
+            *_typed_lines(f),
             f"  the batch path vs the reference engine interpreted: {f['compiled_vs_interpreted']['speedup']:,.0f} x "
             f"(interpreted {_mmm(f['compiled_vs_interpreted']['interpreted_ns_per_game'])} per game); "
             f"the reference engine {f['compiled_vs_interpreted']['reference_mode']}: "

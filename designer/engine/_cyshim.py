@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import builtins
 
-__all__ = ["boundscheck", "cast", "cclass", "cfunc", "ccall", "compiled", "declare", "exceptval", "final", "inline", "locals",
+__all__ = ["boundscheck", "cast", "cclass", "cfunc", "ccall", "compiled", "declare", "exceptval", "final", "inline",
+           "locals",
            "wraparound", "int", "uint", "longlong", "ulonglong", "bint", "double", "Py_ssize_t", "void"]
 
 compiled = False

@@ -95,7 +95,8 @@ def choose() -> None:
     if stale:
         import warnings
 
-        warnings.warn(f"designer.engine: {', '.join(_source(n).relative_to(HERE).as_posix() for n in stale)} changed since the compiled "
+        names = ", ".join(_source(n).relative_to(HERE).as_posix() for n in stale)
+        warnings.warn(f"designer.engine: {names} changed since the compiled "
                       f"module{'s were' if len(stale) > 1 else ' was'} built; running the source "
                       f"(make setup rebuilds)", StaleBuildWarning, stacklevel=3)
         use_sources(stale)

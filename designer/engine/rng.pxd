@@ -10,7 +10,7 @@ cdef class Twister:
     cdef void _init_genrand(self, unsigned int s)
     cpdef void seed(self, unsigned long long seed)
     cdef void _seed_words(self, unsigned int key0, unsigned int key1, object more, int n_key)
-    cpdef unsigned int next32(self)
-    cpdef int randbelow(self, int n)
-    cpdef int randrange(self, int n)
+    cpdef unsigned int next32(self) noexcept
+    cpdef int randbelow(self, int n) except? -1
+    cpdef int randrange(self, int n) except? -1
     cpdef int randint(self, int a, int b)

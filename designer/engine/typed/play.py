@@ -145,6 +145,33 @@ class Rows:
 
 @cython.final
 @cython.cclass
+class IntBuf:
+    """A growing column of ints (a record's objectives and zone entries)."""
+
+    buf: object
+    data: cython.int[::1]
+    n: cython.int
+
+    def __init__(self, cap: cython.int = 256):
+        self.buf = _ia(cap)
+        self.data = self.buf
+        self.n = 0
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def add(self, x: cython.int) -> cython.void:
+        if self.n == len(self.data):
+            self.buf = self.buf + self.buf  # twice the room (the copy's second half is overwritten)
+            self.data = self.buf
+        self.data[self.n] = x
+        self.n += 1
+
+    def array(self) -> array:
+        return self.buf[:self.n]
+
+
+@cython.final
+@cython.cclass
 class Frame:
     """One activation's own rows (an attack can set off another activation inside it): the
     zones touched when it started, their acting zombies, the types that ran out."""
@@ -2972,9 +2999,9 @@ class Engine:
         oc: cython.int[::1] = obj_counts
         zone_counts = _ia(count)
         zc: cython.int[::1] = zone_counts
-        pairs = array("i")
-        keys = array("i")
-        values = array("i")
+        pairs: IntBuf = IntBuf()
+        keys: IntBuf = IntBuf()
+        values: IntBuf = IntBuf()
         g: cython.int
         i: cython.int
         t: cython.int
@@ -3016,8 +3043,8 @@ class Engine:
             row[k + 3] = first_index + g if first_index >= 0 else -1
             oc[g] = self.nobj_order
             for i in range(self.nobj_order):
-                pairs.append(self.obj_order[i])
-                pairs.append(self.obj_turn[self.obj_order[i]])
+                pairs.add(self.obj_order[i])
+                pairs.add(self.obj_turn[self.obj_order[i]])
             entries: cython.int = 0
             for w in range(3):
                 for i in range(self.ntouched):
@@ -3025,11 +3052,11 @@ class Engine:
                     c: cython.int = self.zone_deaths[z] if w == 0 else self.zone_kills[z] if w == 1 \
                         else self.zone_visits[z]
                     if c:
-                        keys.append(w * ZONE_KEY + z)
-                        values.append(c)
+                        keys.add(w * ZONE_KEY + z)
+                        values.add(c)
                         entries += 1
             zc[g] = entries
-        return seed_col, rows, obj_counts, pairs, zone_counts, keys, values
+        return seed_col, rows, obj_counts, pairs.array(), zone_counts, keys.array(), values.array()
 
     def heroes_out(self):
         """(items, xp, wounds) of every survivor alive at the end of the last game."""
@@ -3041,6 +3068,10 @@ class Engine:
                 out.append((tuple(self.sv_items[i * MAXI + k] for k in range(self.sv_nitems[i])), self.sv_xp[i],
                             self.sv_wounds[i]))
         return out
+
+    def touched_zones(self) -> int:
+        """How many zones the last game wrote to (the zones the next game resets)."""
+        return self.ntouched
 
     def result(self):
         """(won, cause code, turns, survivors) of the last game."""

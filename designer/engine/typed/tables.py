@@ -184,7 +184,8 @@ def build(board: Board, profile: Profile, plan: tuple[PlanStep, ...] = ()) -> Ta
                                                  "has_dice", "amount", "to_actor", "win")}
     for tr in s.triggers:
         ev = tr.when
-        target = {"objective_taken": lambda: b.obj_index[ev.objective], "switch_pressed": lambda: b.obj_index[ev.switch],
+        target = {"objective_taken": lambda: b.obj_index[ev.objective],
+                  "switch_pressed": lambda: b.obj_index[ev.switch],
                   "door_opened": lambda: b.door_index[ev.door], "zone_entered": lambda: b.zone_index[ev.zone],
                   "turn_reached": lambda: ev.turn, "kills_reached": lambda: ev.count}[ev.kind]()
         tr_kind.append(EVENTS[ev.kind])
