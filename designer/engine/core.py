@@ -19,6 +19,7 @@ heroes, or a board beyond the engine's bit sets.
 from __future__ import annotations
 
 import os
+import threading
 from typing import Any
 
 from ..rules.zombies import ZTYPES
@@ -115,10 +116,17 @@ def engine_for(board: Board, plan: Any = None) -> Any:
     if problem is not None:
         raise ValueError(f"the typed engine cannot play this board: {problem}")
     key = ("typed-engine", id(tables))
-    engine = board.compiled.get(key)
-    if engine is None:
-        engine = board.compiled[key] = typed_play.Engine(tables)
-    return engine
+    entry = board.compiled.get(key)
+    if entry is None:
+        entry = board.compiled[key] = (typed_play.Engine(tables), threading.Lock())
+    return entry[0]
+
+
+def _locked(board: Board, plan: Any) -> tuple[Any, Any]:
+    """The board's engine and its lock (one batch at a time plays on an engine: its state and
+    distance rows are shared, and a Dask worker may run several threads)."""
+    engine = engine_for(board, plan)
+    return engine, board.compiled[("typed-engine", id(_compiled(board, plan)[0]))][1]
 
 
 _SOURCE: Any = None
@@ -180,9 +188,10 @@ def play_games(board: Board, seeds: list[int], policy: str, survivors: int | Non
     :func:`unsupported` first."""
     seeds = list(seeds)
     _check_seeds(seeds)
-    engine = engine_for(board, plan)
-    return _table(board, engine.play_batch(seeds, POLICY_CODES[policy], -1 if survivors is None else survivors,
-                                           first_index))
+    engine, lock = _locked(board, plan)
+    with lock:
+        arrays = engine.play_batch(seeds, POLICY_CODES[policy], -1 if survivors is None else survivors, first_index)
+    return _table(board, arrays)
 
 
 def play_range(board: Board, base_seed: int, start: int, stop: int, policy: str,
@@ -202,16 +211,17 @@ def play_with_heroes(board: Board, seed: int, policy: str, survivors: int | None
     ``turns`` and ``survivors`` of its record, the heroes alive at the end as
     :meth:`Game.heroes_out` gives them). The caller checks :func:`unsupported` first."""
     _check_seeds([seed])
-    engine = engine_for(board, plan)
+    engine, lock = _locked(board, plan)
     names = typed_tables.tables_for(board, plan)[0].names
     table = list(names)
     carried = None if heroes is None else [
         (tuple(names[n] for n in h.get("items", ())), h.get("xp", 0), h.get("wounds", 0)) for h in heroes]
-    engine.play_one(seed, POLICY_CODES[policy], -1 if survivors is None else survivors, carried)
-    won, cause, turns, count = engine.result()
+    with lock:
+        engine.play_one(seed, POLICY_CODES[policy], -1 if survivors is None else survivors, carried)
+        won, cause, turns, count = engine.result()
+        out = engine.heroes_out()
     record = {"won": won, "cause": CAUSES[cause], "turns": turns, "survivors": count}
-    return record, [{"items": [table[i] for i in items], "xp": xp, "wounds": wounds}
-                    for items, xp, wounds in engine.heroes_out()]
+    return record, [{"items": [table[i] for i in items], "xp": xp, "wounds": wounds} for items, xp, wounds in out]
 
 
 if len(ZTYPES) > typed_play.MAX_TYPES:
