@@ -4,7 +4,7 @@ plain Python elsewhere, with the same games.
 The modules in :data:`MODULES` are compiled by Cython when the package is installed with a C
 compiler (``setup.py``); a machine without one runs their sources. ``DESIGNER_ENGINE=python``
 in the environment when ``designer.engine`` is first imported runs the sources even where the
-compiled modules are built (and keeps batches off the compiled core): the steppable, readable
+compiled modules are built (and keeps batches off the typed engine): the steppable, readable
 mode, and the way the tests check that both modes play the same games.
 
 A compiled module whose source has changed since it was built (the source edited since the
