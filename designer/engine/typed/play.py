@@ -727,7 +727,6 @@ class Engine:
         self.vrows_mask = ALL_DOORS
 
     @cython.cfunc
-    @cython.exceptval(check=False)
     def _zombie_rows(self, mask: cython.ulonglong) -> Rows:
         if mask == ALL_DOORS:
             return self.zall
