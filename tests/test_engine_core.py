@@ -284,3 +284,42 @@ def test_a_padded_map_plays_the_same_games_and_costs_no_zone_ceiling():
     assert core.play_games(big, seeds, "greedy", None, 0, plan).records() == want
     engine = core.engine_for(big, plan)
     assert engine.touched_zones() <= 22, "a game touches only zones of the real map"
+
+
+_NO_CYTHON = r"""
+import json, sys
+sys.modules["cython"] = None  # as on a machine without Cython: the typed source uses its shim
+import designer
+from designer.engine import core
+from designer.engine.board import Board
+from designer.engine.batch import game_seed
+from designer.plans import bot_plan
+
+out = {}
+for path in sys.argv[1:]:
+    board = Board(designer.load(path))
+    plan = bot_plan(board.scenario)
+    seeds = [game_seed(4, i) for i in range(12)]
+    out[path] = {p: core.play_interpreted(board, seeds, p, None, 0, plan).records() for p in ("greedy", "random")}
+out["shim"] = core.typed_source().cython.__name__
+print(json.dumps(out))
+"""
+
+
+def test_the_typed_source_plays_the_same_games_without_cython():
+    import json
+    import subprocess
+    import sys
+
+    paths = [str(Path(__file__).parent.parent / "scenarios" / n) for n in ("night-shift.json",
+                                                                           "les-morts-aux-trousses.json")]
+    proc = subprocess.run([sys.executable, "-c", _NO_CYTHON, *paths], capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert out.pop("shim").endswith("_cyshim")
+    for path in paths:
+        board = Board(designer.load(path))
+        plan = bot_plan(board.scenario)
+        seeds = [game_seed(4, i) for i in range(12)]
+        for policy in ("greedy", "random"):
+            assert out[path][policy] == core.play_games(board, seeds, policy, None, 0, plan).records()
