@@ -242,7 +242,7 @@ class Engine:
     twice: cython.int
     door_open0: cython.ulonglong
     door_unlocked0: cython.ulonglong
-    spawn_active0: cython.ulonglong
+    spawn_active0: cython.int[::1]
     danger_xp: cython.int[4]
     tough: cython.int[8]
     kill_xp: cython.int[8]
@@ -405,12 +405,13 @@ class Engine:
     doors_open: cython.ulonglong
     doors_unlocked: cython.ulonglong
     doors_ever: cython.ulonglong
-    spawns_active: cython.ulonglong
-    taken: cython.ulonglong
-    pressed: cython.ulonglong
-    fired: cython.ulonglong
+    spawns_active: cython.int[::1]
+    taken: cython.int[::1]
+    pressed: cython.int[::1]
+    fired: cython.int[::1]
     colours: cython.ulonglong
-    progress: cython.ulonglong
+    progress: cython.int
+    step_done: cython.int[::1]
     kills: cython.int
     kills_by_type: cython.int[8]
     spawned_by_type: cython.int[8]
@@ -515,7 +516,9 @@ class Engine:
         self.nedeck0 = t.nedeck
         self.door_open0 = t.door_open0
         self.door_unlocked0 = t.door_unlocked0
-        self.spawn_active0 = t.spawn_active0
+        self.spawn_active0 = _ia(self.nsp + 1)
+        for i in range(self.nsp):
+            self.spawn_active0[i] = (t.spawn_active0 >> i) & 1
         for i in range(3):
             self.danger_xp[i] = t.danger_xp[i]
         self.all_types = (1 << nt) - 1
@@ -572,6 +575,11 @@ class Engine:
         self.ntouched = 0
         self.bspawned = _ia(self.nbld + 1)
         self.obj_zone = _ia(self.nobj + 1)
+        self.taken = _ia(self.nobj + 1)
+        self.pressed = _ia(self.nobj + 1)
+        self.fired = _ia(self.ntr + 1)
+        self.spawns_active = _ia(self.nsp + 1)
+        self.step_done = _ia(self.nsteps + 1)
         self.obj_turn = _ia(self.nobj + 1, -1)
         self.obj_order = _ia(self.nobj + 1)
         self.zdeck = _ia(self.ncards + 1)
@@ -1337,11 +1345,11 @@ class Engine:
                 self.doors_open &= ~bit
                 self.doors_unlocked &= ~bit
         elif kind == E_ACT:
-            self.spawns_active |= bit
+            self.spawns_active[a] = 1
         elif kind == E_DEACT:
-            self.spawns_active &= ~bit
+            self.spawns_active[a] = 0
         elif kind == E_TOGGLE_SPAWN:
-            self.spawns_active ^= bit
+            self.spawns_active[a] = 1 - self.spawns_active[a]
         elif kind == E_SPAWN:
             count: cython.int = self.roll(self.e_dcount[e], self.e_dsides[e], self.e_dbonus[e]) \
                 if self.e_has_dice[e] else self.e_count[e]
@@ -1372,9 +1380,9 @@ class Engine:
                     continue
             elif self.tr_target[ti] != target:
                 continue
-            if self.tr_once[ti] and (self.fired >> ti) & 1:
+            if self.tr_once[ti] and self.fired[ti]:
                 continue
-            self.fired |= ONE << ti
+            self.fired[ti] = 1
             for k in range(self.tr_estart[ti], self.tr_estart[ti + 1]):
                 self.apply_effect(k, actor)
 
@@ -1383,7 +1391,7 @@ class Engine:
     def reveal_keys(self) -> cython.void:
         o: cython.int
         for o in range(self.nobj):
-            if self.obj_kind[o] == O_KEY and (self.taken >> o) & 1:
+            if self.obj_kind[o] == O_KEY and self.taken[o]:
                 self.colours |= ONE << self.obj_colour[o]
 
     @cython.cfunc
@@ -1397,7 +1405,7 @@ class Engine:
     @cython.cfunc
     @cython.exceptval(check=False)
     def take(self, si: cython.int, o: cython.int) -> cython.void:
-        self.taken |= ONE << o
+        self.taken[o] = 1
         self.note_objective(o)
         self.sv_xp[si] += self.obj_xp[o]
         kind: cython.int = self.obj_kind[o]
@@ -1415,10 +1423,10 @@ class Engine:
     @cython.cfunc
     @cython.exceptval(check=False)
     def press(self, si: cython.int, o: cython.int) -> cython.void:
-        first: cython.bint = not (self.pressed >> o) & 1
-        self.pressed |= ONE << o
+        first: cython.bint = not self.pressed[o]
+        self.pressed[o] = 1
         if first:
-            self.taken |= ONE << o
+            self.taken[o] = 1
             self.note_objective(o)
             self.sv_xp[si] += self.obj_xp[o]
         self.fire_event(EV_PRESSED, o, si)
@@ -2126,7 +2134,7 @@ class Engine:
         act = self.active
         na: cython.int = 0
         for i in range(self.nsp):
-            if (self.spawns_active >> i) & 1 and not self.sp_manhole[i]:
+            if self.spawns_active[i] and not self.sp_manhole[i]:
                 act[na] = i
                 na += 1
         if not na:
@@ -2160,7 +2168,7 @@ class Engine:
         b: cython.int = self.st_start[i + 1]
         if kind == V_TAKE:
             for k in range(a, b):
-                if not (self.taken >> self.st_ids[k]) & 1:
+                if not self.taken[self.st_ids[k]]:
                     return False
             return True
         if kind == V_KILL:
@@ -2226,15 +2234,15 @@ class Engine:
         won: cython.bint
         i: cython.int
         if self.ordered:
-            while cython.cast(cython.int, self.progress) < self.nsteps and \
-                    self.step_met(cython.cast(cython.int, self.progress)):
+            while self.progress < self.nsteps and self.step_met(self.progress):
                 self.progress += 1
-            won = cython.cast(cython.int, self.progress) == self.nsteps
+            won = self.progress == self.nsteps
         else:
             for i in range(self.nsteps):
-                if self.step_met(i):
-                    self.progress |= ONE << i
-            won = self.progress == (ONE << self.nsteps) - 1
+                if not self.step_done[i] and self.step_met(i):
+                    self.step_done[i] = 1
+                    self.progress += 1
+            won = self.progress == self.nsteps
         if won:
             self.outcome = 1
 
@@ -2358,9 +2366,9 @@ class Engine:
             if self.obj_zone[o] != z:
                 continue
             if self.obj_kind[o] == O_SWITCH:
-                if self.obj_repeatable[o] or not (self.pressed >> o) & 1:
+                if self.obj_repeatable[o] or not self.pressed[o]:
                     k = self.push_act(k, A_PRESS, o, 0)
-            elif not (self.taken >> o) & 1:
+            elif not self.taken[o]:
                 k = self.push_act(k, A_TAKE, o, 0)
         return self.push_act(k, A_NOISE, 0, 0)
 
@@ -2451,9 +2459,9 @@ class Engine:
         if action == S_OPEN:
             return ((self.doors_ever | self.doors_open) >> target) & 1
         if action == S_TAKE:
-            return (self.taken >> target) & 1
+            return self.taken[target] != 0
         if action == S_PRESS:
-            return (self.pressed >> target) & 1
+            return self.pressed[target] != 0
         if action == S_ENTER:
             return self.entered[target] != 0
         if action == S_CROSS:
@@ -2534,7 +2542,7 @@ class Engine:
             if sk == V_TAKE:
                 k = 0
                 for j in range(a, b):
-                    if not (self.taken >> self.st_ids[j]) & 1:
+                    if not self.taken[self.st_ids[j]]:
                         gz[k] = self.obj_zone[self.st_ids[j]]
                         k += 1
                 self.goal_action = G_TAKE
@@ -2880,14 +2888,18 @@ class Engine:
         self.doors_open = self.door_open0
         self.doors_unlocked = self.door_unlocked0
         self.doors_ever = 0
-        self.spawns_active = self.spawn_active0
+        for i in range(self.nsp):
+            self.spawns_active[i] = self.spawn_active0[i]
+        for i in range(self.ntr):
+            self.fired[i] = 0
+        for i in range(self.nsteps):
+            self.step_done[i] = 0
         for i in range(self.nobj):
             self.obj_zone[i] = self.obj_zone0[i]
             self.obj_turn[i] = -1
+            self.taken[i] = 0
+            self.pressed[i] = 0
         self.nobj_order = 0
-        self.taken = 0
-        self.pressed = 0
-        self.fired = 0
         self.colours = 0
         self.progress = 0
         self.kills = 0
