@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 
 .PHONY: setup start test bundle browser golden app screenshot
 
-$(STAMP): pyproject.toml setup.py designer/engine/_core.c designer/engine/rng.py designer/bench/kernel.py \
+$(STAMP): pyproject.toml setup.py designer/engine/rng.py designer/engine/rng.pxd designer/engine/typed/play.py designer/bench/kernel.py \
   designer/engine/state.py designer/engine/board.py designer/engine/profiles.py designer/engine/policies.py \
   designer/engine/view.py designer/engine/game.py
 	python3 -m venv $(VENV)

@@ -1,7 +1,7 @@
 """Compiled parts of the engine; everything else is in pyproject.toml.
 
-- ``designer/engine/_core.c``: the compiled core that plays batches.
-- the typed Python modules listed in ``TYPED`` (Cython's pure Python mode), compiled by Cython.
+- the typed Python modules listed in ``TYPED`` (Cython's pure Python mode), compiled by Cython:
+  the generator and the typed engine that plays batches (``designer/engine/typed/play.py``).
 - the reference engine's modules listed in ``ENGINE``, compiled by Cython as they are written:
   their annotations stay documentation (``annotation_typing`` off), so the compiled modules
   keep Python's semantics exactly and play the same games, about twice as fast. Each moves to
@@ -13,12 +13,11 @@ built) and every game is the same."""
 
 from setuptools import Extension, setup
 
-TYPED = ["designer/engine/rng.py", "designer/bench/kernel.py"]
+TYPED = ["designer/engine/rng.py", "designer/engine/typed/play.py", "designer/bench/kernel.py"]
 ENGINE = ["designer/engine/state.py", "designer/engine/board.py", "designer/engine/profiles.py",
           "designer/engine/policies.py", "designer/engine/view.py", "designer/engine/game.py"]
 
-ext_modules = [Extension("designer.engine._core", ["designer/engine/_core.c"],
-                         extra_compile_args=["-O2", "-std=c99"], optional=True)]
+ext_modules = []
 try:
     from Cython.Build import cythonize
 except ImportError:  # no Cython: the typed modules stay plain Python
@@ -34,7 +33,8 @@ else:
         from pathlib import Path
 
         here = Path(__file__).resolve().parent
-        rows = {Path(p).stem: hashlib.blake2b((here / p).read_bytes(), digest_size=16).hexdigest()
+        rows = {p[len("designer/engine/"):-3].replace("/", "."):
+                hashlib.blake2b((here / p).read_bytes(), digest_size=16).hexdigest()
                 for p in paths if p.startswith("designer/engine/")}
         body = "".join(f"    {k!r}: {v!r},\n" for k, v in sorted(rows.items()))
         (here / "designer" / "engine" / "_built.py").write_text(

@@ -29,6 +29,9 @@ def test_the_benchmark_compares_equal_games_and_reports_three_runs():
     assert f["compiled_vs_interpreted"]["same_games"] and f["tables_vs_pathfinding"]["same_games"]
     assert f["compiled_vs_interpreted"]["interpreted_really"], "the interpreted figure ran the modules' sources"
     assert f["compiled_vs_interpreted"]["reference_ns_per_game"]["median"] > 0
+    typed = f["compiled_vs_interpreted"]["typed_interpreted"]
+    assert f["engine"] == "typed" and typed["same_games"] and typed["games"] == 8
+    assert typed["ns_per_game"]["median"] > f["ns_per_game"]["median"], "the source runs slower than its build"
     cp = f["copies"]
     assert cp["turn"] == 3 and 0 < cp["copy_ns"]["median"] < cp["copy_and_one_turn_ns"]["median"]
     t = f["ns_per_game"]

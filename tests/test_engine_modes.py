@@ -56,7 +56,7 @@ print(json.dumps(out))
 def test_the_engine_modules_run_compiled_here():
     if modes.interpreted_forced():
         pytest.skip("DESIGNER_ENGINE=python: this process runs the sources")
-    assert core._core is not None, "no C compiler: nothing is compiled"
+    assert core.compiled(), "no C compiler: nothing is compiled"
     compiled = modes.compiled_modules()
     assert all(compiled.values()), f"not compiled: {[m for m, c in compiled.items() if not c]} (make setup)"
 

@@ -177,20 +177,6 @@ def run(games: int = 2000, steps: int = 20) -> dict[str, Any]:
             out["candidates"][name] = {"games": n, "ns_per_game_min": min(runs),
                                        "ns_per_game_median": statistics.median(runs), "ns_per_game_max": max(runs)}
         out["same_results"] = len(checksums) == 1
-        # the generator alone (seed and draws) against today's C core, which exposes only that
-        from ..engine import core
-
-        draws = 16 * (steps + 1)
-        if core._core is not None:
-            runs = []
-            for _ in range(3):
-                t0 = time.process_time()
-                for g in range(games):
-                    core._core.randbelow(g, [6] * draws)
-                runs.append((time.process_time() - t0) / games * 1e9)
-            out["c_core_seed_and_draws"] = {"draws": draws, "ns_per_game_min": min(runs),
-                                            "ns_per_game_median": statistics.median(runs),
-                                            "ns_per_game_max": max(runs)}
         comp = candidates.get("cython_compiled")
         if callable(comp):
             draw_fn = sys.modules[comp.__module__].draws
@@ -308,7 +294,7 @@ def main(argv: list[str] | None = None) -> None:
         else:
             print(f"{name:20s} {c['ns_per_game_median']:12.0f} ns/game (min {c['ns_per_game_min']:.0f}, "
                   f"max {c['ns_per_game_max']:.0f}); x{c.get('speedup_vs_cpython_random', 0):.1f}")
-    for key in ("c_core_seed_and_draws", "cython_seed_and_draws"):
+    for key in ("cython_seed_and_draws",):
         if key in result:
             c = result[key]
             print(f"{key:20s} {c['ns_per_game_median']:12.0f} ns/game (min {c['ns_per_game_min']:.0f}, "

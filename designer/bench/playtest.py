@@ -4,12 +4,14 @@ Every figure is CPU time (``time.process_time``) of this process, the minimum, m
 maximum of three runs, except the Dask figures, which are wall-clock (the games run in other
 processes). For each scenario:
 
-- the batch path (what ``designer.playtest`` plays with: the compiled core when it is built and
-  plays the scenario, else the reference engine): games/s, ns per game and per actor-action;
+- the batch path (what ``designer.playtest`` plays with: the typed engine when it is compiled
+  and plays the scenario, else the reference engine): games/s, ns per game and per actor-action;
 - the floor, measured in the same run: deriving the game seeds, seeding the generator and
   drawing as many numbers per game as the engine draws (counted on the reference engine), and one
   distance-table read per actor-action, all in compiled code when it is built;
-- compiled vs interpreted: the batch path against the reference engine run from its sources (a
+- compiled vs interpreted: the typed engine compiled against the same source run interpreted
+  (in this process), on the same games, checked equal; the batch path against the reference
+  engine run from its sources (a
   second process with ``DESIGNER_ENGINE=python``: plain CPython, as on a machine without a
   compiler) on the same games, checked equal; and the reference engine as this process runs it
   (its modules compiled by Cython, unchanged) against the same interpreted games;
@@ -111,7 +113,7 @@ def _per(t: dict[str, float], count: int, scale: float = 1e9) -> dict[str, float
 def _batch(board: Board, n: int, policy: str, plan: Any) -> tuple[GameTable, str]:
     """Games 0..n of the run with base seed 1 as a batch chunk plays them, and who played them."""
     if core.available() and core.unsupported(board, policy, plan=plan) is None:
-        return core.play_range(board, 1, 0, n, policy, None, plan), "core"
+        return core.play_range(board, 1, 0, n, policy, None, plan), "typed"
     records = []
     for i in range(n):
         r = Game(board, game_seed(1, i), policy, plan=plan).play()
@@ -207,6 +209,16 @@ def _interpreted(path: str, seeds: list[int], policy: str) -> tuple[dict[str, fl
             not any(out["compiled"].values()))
 
 
+def _typed_interpreted(board: Board, seeds: list[int], policy: str, plan: Any, table: GameTable) -> dict[str, Any]:
+    """The typed engine run from its source on the first games of the batch (the same code the
+    batch ran compiled): ns per game, the compiled engine's speed-up over it, the games checked
+    equal."""
+    t, out = _three(lambda: core.play_interpreted(board, seeds, policy, None, 0, plan))
+    n = len(seeds)
+    fast = table.records()[:n]
+    return {"games": n, "ns_per_game": _per(t, n), "same_games": out.records() == fast}
+
+
 def _copies(board: Board, policy: str, plan: Any, n: int = 300) -> dict[str, Any]:
     """What a searching bot pays: copying a game after two turns, and a copy played on for one
     turn (the game of seed ``game_seed(1, 0)``, or the first of the run still going then)."""
@@ -230,10 +242,7 @@ def _floor(n: int, draws: int, actions: int, table: list[int]) -> dict[str, Any]
     from . import kernel
 
     compiled = rng.__file__.endswith((".so", ".pyd")) and kernel.__file__.endswith((".so", ".pyd"))
-    if core.available():
-        seeds_t, _ = _three(lambda: core._core.game_seeds(b"1:", 0, n))
-    else:
-        seeds_t, _ = _three(lambda: [game_seed(1, i) for i in range(n)])
+    seeds_t, _ = _three(lambda: [game_seed(1, i) for i in range(n)])
     draws_t, _ = _three(lambda: rng.seed_and_draw(n, draws))
     row = array("i", [min(x, 1 << 30) for x in table])
     look_t, _ = _three(lambda: kernel.lookups(actions, row))
@@ -249,7 +258,7 @@ def run(games: int = 20_000, dask_games: int = 20_000, dask_large_games: int = 2
     """Measure every figure in one run and return them (see the module notes)."""
     ref_mode = "compiled by Cython unchanged" if all(modes.compiled_modules().values()) else "interpreted"
     out: dict[str, Any] = {"games": games, "policy": policy, "clock": "time.process_time, min/median/max of 3 runs",
-                           "compiled_core": core.available(), "reference_engine": ref_mode, "scenarios": {}}
+                           "typed_engine_compiled": core.available(), "reference_engine": ref_mode, "scenarios": {}}
     for path in scenarios:
         s = load(path)
         board, plan = Board(s), bot_plan(s)
@@ -262,6 +271,7 @@ def run(games: int = 20_000, dask_games: int = 20_000, dask_large_games: int = 2
         ref_t, ref_records = _three(lambda: _reference(board, ref_seeds, policy, plan))
         int_t, int_records, all_interpreted = _interpreted(path, ref_seeds, policy)
         same_ref = table.records()[:len(ref_seeds)] == int_records == ref_records
+        typed = _typed_interpreted(board, ref_seeds, policy, plan, table) if engine == "typed" else None
         # tables vs per-move path-finding, both in the reference engine (the same mode)
         nx_seeds = ref_seeds[:nx_games]
         graphs: dict = {}
@@ -286,7 +296,8 @@ def run(games: int = 20_000, dask_games: int = 20_000, dask_large_games: int = 2
                 "speedup": (int_t["median"] / len(ref_seeds)) / (t["median"] / games),
                 "reference_mode": ref_mode, "reference_ns_per_game": _per(ref_t, len(ref_seeds)),
                 "reference_speedup": int_t["median"] / ref_t["median"],
-                "same_games": same_ref},
+                "same_games": same_ref,
+                "typed_interpreted": typed},
             "tables_vs_pathfinding": {
                 "mode": f"the reference engine, {ref_mode}", "games": len(nx_seeds),
                 "tables_ns_per_game": _per(tab_t, len(nx_seeds)), "networkx_ns_per_game": _per(nx_t, len(nx_seeds)),
@@ -369,13 +380,22 @@ def _dask(path: str, sizes: tuple[int, ...], policy: str) -> dict[str, Any]:
     return out
 
 
+def _typed_lines(f: dict[str, Any]) -> list[str]:
+    typed = f["compiled_vs_interpreted"].get("typed_interpreted")
+    if not typed:
+        return []
+    ratio = typed["ns_per_game"]["median"] / f["ns_per_game"]["median"]
+    return [f"  the typed engine compiled vs its source interpreted: {ratio:,.0f} x (interpreted "
+            f"{_mmm(typed['ns_per_game'])} per game); same games: {typed['same_games']}"]
+
+
 def _mmm(t: dict[str, float], unit: str = "ns") -> str:
     return f"{t['median']:,.0f} {unit} (min {t['min']:,.0f}, max {t['max']:,.0f})"
 
 
 def report_lines(r: dict[str, Any]) -> list[str]:
     """The figures of :func:`run` as the text the command prints."""
-    lines = [f"CPU time ({r['clock']}); compiled core: {'yes' if r['compiled_core'] else 'not built'}"]
+    lines = [f"CPU time ({r['clock']}); typed engine compiled: {'yes' if r['typed_engine_compiled'] else 'no'}"]
     for sid, f in r["scenarios"].items():
         fl = f["floor"]
         lines += [
@@ -385,7 +405,8 @@ def report_lines(r: dict[str, Any]) -> list[str]:
             f"  floor ({'compiled' if fl['compiled'] else 'interpreted'}: seeds, seeding + {fl['draws_per_game']} "
             f"draws, one table read per action) {_mmm(fl['floor_ns_per_game'])} per game; "
             f"the engine costs {f['cost_over_floor']:.1f} x the floor",
-            f"  compiled vs interpreted: {f['compiled_vs_interpreted']['speedup']:,.0f} x "
+            *_typed_lines(f),
+            f"  the batch path vs the reference engine interpreted: {f['compiled_vs_interpreted']['speedup']:,.0f} x "
             f"(interpreted {_mmm(f['compiled_vs_interpreted']['interpreted_ns_per_game'])} per game); "
             f"the reference engine {f['compiled_vs_interpreted']['reference_mode']}: "
             f"{f['compiled_vs_interpreted']['reference_speedup']:.1f} x "

@@ -2,8 +2,9 @@
 
 :class:`Game` is the reference engine (steppable, with logs; its modules run compiled by Cython
 where they are built and as plain Python elsewhere or with ``DESIGNER_ENGINE=python``: see
-:mod:`designer.engine.modes`); batches are played by the compiled core
-(:mod:`designer.engine.core`) whenever it can, with the same results, and come back as a
+:mod:`designer.engine.modes`); batches are played by the typed engine
+(:mod:`designer.engine.typed`, through :mod:`designer.engine.core`) whenever it can, with the
+same results, and come back as a
 :class:`GameTable`. The bots' witness plan is handed in by the caller (``plan=``; see
 :func:`designer.plans.bot_plan`): the engine never runs the validator.
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import builtins
 
-__all__ = ["boundscheck", "cclass", "cfunc", "ccall", "compiled", "declare", "final", "inline", "locals",
+__all__ = ["boundscheck", "cast", "cclass", "cfunc", "ccall", "compiled", "declare", "exceptval", "final", "inline",
+           "locals",
            "wraparound", "int", "uint", "longlong", "ulonglong", "bint", "double", "Py_ssize_t", "void"]
 
 compiled = False
@@ -19,7 +20,7 @@ def _passthrough(*args, **kwargs):
     return lambda f: f
 
 
-cclass = cfunc = ccall = final = inline = _passthrough
+cclass = cfunc = ccall = final = inline = exceptval = _passthrough
 boundscheck = wraparound = locals = _passthrough
 
 
@@ -42,3 +43,7 @@ int = uint = longlong = ulonglong = Py_ssize_t = _Type(builtins.int)
 void = None
 bint = _Type(bool)
 double = _Type(float)
+
+
+def cast(kind, value, typecheck=False):
+    return kind(value) if callable(kind) else value

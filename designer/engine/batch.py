@@ -57,7 +57,7 @@ ENGINE_VERSION = _engine_version()
 """A hash of the rules, engine and planner sources: any change to them gives a new version."""
 
 SERIAL_CORE_GAMES = 100_000
-"""Runs the compiled core plays in this process unless workers or an executor are asked for
+"""Runs the typed engine plays in this process unless workers or an executor are asked for
 (about two seconds of games: starting a pool of worker processes costs more below that)."""
 
 _BOARDS: dict[str, Any] = {}
@@ -86,7 +86,7 @@ def play_chunk(scenario_json: str, policy: Any, base_seed: int, survivors: int |
     witness plan (the caller finds it with ``designer.checks``; None: no plan).
 
     The compiled board is cached per process, keyed by the scenario's text, so a worker compiles
-    each scenario once however many chunks it plays. The compiled core plays the chunk when it can
+    each scenario once however many chunks it plays. The typed engine plays the chunk when it can
     (:mod:`designer.engine.core`, the same records); otherwise the reference engine does.
     """
     board = board_for(scenario_json)
@@ -177,7 +177,7 @@ def run_chunks(fn: Callable[..., Any], args: tuple, n: int, *, workers: int | No
 def executor_for(board: Any, n: int, policy: Any, survivors: int | None, workers: int | None, executor: Any,
                  chunk_size: int | None, plan: Any = None, serial_up_to: int = SERIAL_CORE_GAMES
                  ) -> tuple[Any, int | None]:
-    """The executor and chunk size for ``n`` games. When the compiled core plays them, a run of
+    """The executor and chunk size for ``n`` games. When the typed engine plays them, a run of
     up to ``serial_up_to`` games with no executor or worker count asked for plays in this
     process, in chunks of 10,000 games (the progress bar's step); elsewhere about two chunks per
     worker (a Dask client's worker threads count as its workers), from 250 to 25,000 games, since
@@ -203,7 +203,7 @@ def run_games(scenario_json: str, n: int, base_seed: int, policy: Any = "greedy"
 
     With no executor or worker count asked for, the first games play in this process and their
     measured cost decides whether the rest plays here or on worker processes
-    (:mod:`designer.engine.scheduling`, the same choice as a playtest's). When the compiled core
+    (:mod:`designer.engine.scheduling`, the same choice as a playtest's). When the typed engine
     plays the games, chunks are sized for the core: about two per worker (a Dask client's worker
     threads count as its workers), from 250 to 25,000 games, since each task costs milliseconds
     of scheduling; 10,000 games in this process (the progress bar's step).

@@ -4,7 +4,7 @@ plain Python elsewhere, with the same games.
 The modules in :data:`MODULES` are compiled by Cython when the package is installed with a C
 compiler (``setup.py``); a machine without one runs their sources. ``DESIGNER_ENGINE=python``
 in the environment when ``designer.engine`` is first imported runs the sources even where the
-compiled modules are built (and keeps batches off the compiled core): the steppable, readable
+compiled modules are built (and keeps batches off the typed engine): the steppable, readable
 mode, and the way the tests check that both modes play the same games.
 
 A compiled module whose source has changed since it was built (the source edited since the
@@ -27,8 +27,13 @@ __all__ = ["MODULES", "SourceFirst", "StaleBuildWarning", "compiled_modules", "i
 
 HERE = Path(__file__).resolve().parent
 
-MODULES = ("rng", "state", "board", "profiles", "policies", "view", "game")
-"""The engine's modules that Cython compiles (``setup.py``: ``TYPED`` and ``ENGINE``)."""
+MODULES = ("rng", "typed.play", "state", "board", "profiles", "policies", "view", "game")
+"""The engine's modules that Cython compiles (``setup.py``: ``TYPED`` and ``ENGINE``), as paths
+below ``designer.engine`` (``typed.play`` is ``designer/engine/typed/play.py``)."""
+
+
+def _source(name: str) -> Path:
+    return HERE / f"{name.replace('.', '/')}.py"
 
 
 def interpreted_forced() -> bool:
@@ -49,9 +54,10 @@ class SourceFirst(importlib.abc.MetaPathFinder):
         self.names = frozenset(names)
 
     def find_spec(self, fullname, path, target=None):
-        package, _, name = fullname.rpartition(".")
-        if package == __package__ and name in self.names:
-            return importlib.util.spec_from_file_location(fullname, HERE / f"{name}.py")
+        prefix = f"{__package__}."
+        name = fullname[len(prefix):] if fullname.startswith(prefix) else ""
+        if name in self.names:
+            return importlib.util.spec_from_file_location(fullname, _source(name))
         return None
 
 
@@ -62,20 +68,21 @@ def use_sources(names: tuple[str, ...] = MODULES) -> None:
 
 def source_hash(name: str) -> str:
     """The hash ``setup.py`` records for a module's source (:mod:`designer.engine._built`)."""
-    return hashlib.blake2b((HERE / f"{name}.py").read_bytes(), digest_size=16).hexdigest()
+    return hashlib.blake2b(_source(name).read_bytes(), digest_size=16).hexdigest()
 
 
 def stale_modules() -> tuple[str, ...]:
     """The modules of :data:`MODULES` that are built but whose source has changed since (its
     hash differs from the one ``setup.py`` recorded when it compiled them, or none was)."""
-    built = [n for n in MODULES if any(p.suffix in (".so", ".pyd") for p in HERE.glob(f"{n}.*"))]
+    built = [n for n in MODULES
+             if any(p.suffix in (".so", ".pyd") for p in _source(n).parent.glob(f"{n.rpartition('.')[2]}.*"))]
     if not built:
         return ()
     try:
         recorded = importlib.import_module(f"{__package__}._built").SOURCES
     except ImportError:
         recorded = {}
-    return tuple(n for n in built if (HERE / f"{n}.py").exists() and recorded.get(n) != source_hash(n))
+    return tuple(n for n in built if _source(n).exists() and recorded.get(n) != source_hash(n))
 
 
 def choose() -> None:
@@ -88,7 +95,8 @@ def choose() -> None:
     if stale:
         import warnings
 
-        warnings.warn(f"designer.engine: {', '.join(f'{n}.py' for n in stale)} changed since the compiled "
+        names = ", ".join(_source(n).relative_to(HERE).as_posix() for n in stale)
+        warnings.warn(f"designer.engine: {names} changed since the compiled "
                       f"module{'s were' if len(stale) > 1 else ' was'} built; running the source "
                       f"(make setup rebuilds)", StaleBuildWarning, stacklevel=3)
         use_sources(stale)

@@ -77,11 +77,57 @@ class Twister:
         self._seed_words(words[0], words[1], words[2:], len(words) - 1)
 
     @cython.ccall
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
     def seed(self, seed: cython.ulonglong) -> cython.void:
-        """``random.seed(seed)`` for ``0 <= seed < 2**64``."""
-        key0: cython.uint = seed & _MASK
-        key1: cython.uint = (seed >> 32) & _MASK
-        self._seed_words(key0, key1, None, 2 if key1 else 1)
+        """``random.seed(seed)`` for ``0 <= seed < 2**64``: ``init_by_array`` of its one or
+        two 32-bit words, written out for that case (the games' seeds); :meth:`_seed_words`
+        is the general form."""
+        key: cython.uint[2]
+        i: cython.int
+        j: cython.int = 0
+        k: cython.int
+        n_key: cython.int
+        prev: cython.uint
+        x: cython.uint
+        base: Twister = _BASE
+        n: cython.int = MT_N  # a local: a store into the state cannot change it (a module
+        # variable is reloaded after every store, since the C compiler must assume aliasing)
+        if not cython.compiled:
+            key = [0, 0]
+        key[0] = seed & _MASK
+        key[1] = (seed >> 32) & _MASK
+        n_key = 2 if key[1] else 1
+        for i in range(n):
+            self.mt[i] = base.mt[i]
+        i = 1
+        for k in range(n, 0, -1):
+            prev = self.mt[i - 1]
+            x = (prev ^ (prev >> 30)) * cython.cast(cython.uint, 1664525)
+            if cython.compiled:  # C unsigned arithmetic wraps at 32 bits
+                self.mt[i] = (self.mt[i] ^ x) + key[j] + cython.cast(cython.uint, j)
+            else:
+                self.mt[i] = ((self.mt[i] ^ (x & _MASK)) + key[j] + j) & _MASK
+            i += 1
+            j += 1
+            if i >= n:
+                self.mt[0] = self.mt[n - 1]
+                i = 1
+            if j >= n_key:
+                j = 0
+        for k in range(n - 1, 0, -1):
+            prev = self.mt[i - 1]
+            x = (prev ^ (prev >> 30)) * cython.cast(cython.uint, 1566083941)
+            if cython.compiled:
+                self.mt[i] = (self.mt[i] ^ x) - cython.cast(cython.uint, i)
+            else:
+                self.mt[i] = ((self.mt[i] ^ (x & _MASK)) - i) & _MASK
+            i += 1
+            if i >= n:
+                self.mt[0] = self.mt[n - 1]
+                i = 1
+        self.mt[0] = _UPPER
+        self.mti = n
 
     @cython.cfunc
     @cython.boundscheck(False)
@@ -120,21 +166,28 @@ class Twister:
         self.mti = MT_N
 
     @cython.ccall
+    @cython.exceptval(check=False)
     @cython.boundscheck(False)
     @cython.wraparound(False)
     def next32(self) -> cython.uint:
         """The next 32 random bits (``genrand_uint32``)."""
         y: cython.uint
         kk: cython.int
-        if self.mti >= MT_N:
-            for kk in range(MT_N - _M):
-                y = (self.mt[kk] & _UPPER) | (self.mt[kk + 1] & _LOWER)
-                self.mt[kk] = self.mt[kk + _M] ^ (y >> 1) ^ (_MATRIX if y & 1 else 0)
-            for kk in range(MT_N - _M, MT_N - 1):
-                y = (self.mt[kk] & _UPPER) | (self.mt[kk + 1] & _LOWER)
-                self.mt[kk] = self.mt[kk + (_M - MT_N)] ^ (y >> 1) ^ (_MATRIX if y & 1 else 0)
-            y = (self.mt[MT_N - 1] & _UPPER) | (self.mt[0] & _LOWER)
-            self.mt[MT_N - 1] = self.mt[_M - 1] ^ (y >> 1) ^ (_MATRIX if y & 1 else 0)
+        # the constants as locals (registers): module variables are reloaded after every store
+        n: cython.int = MT_N
+        m: cython.int = _M
+        upper: cython.uint = _UPPER
+        lower: cython.uint = _LOWER
+        matrix: cython.uint = _MATRIX
+        if self.mti >= n:
+            for kk in range(n - m):
+                y = (self.mt[kk] & upper) | (self.mt[kk + 1] & lower)
+                self.mt[kk] = self.mt[kk + m] ^ (y >> 1) ^ (matrix if y & 1 else 0)
+            for kk in range(n - m, n - 1):
+                y = (self.mt[kk] & upper) | (self.mt[kk + 1] & lower)
+                self.mt[kk] = self.mt[kk + (m - n)] ^ (y >> 1) ^ (matrix if y & 1 else 0)
+            y = (self.mt[n - 1] & upper) | (self.mt[0] & lower)
+            self.mt[n - 1] = self.mt[m - 1] ^ (y >> 1) ^ (matrix if y & 1 else 0)
             self.mti = 0
         y = self.mt[self.mti]
         self.mti += 1
@@ -145,6 +198,7 @@ class Twister:
         return y
 
     @cython.ccall
+    @cython.exceptval(-1, check=True)
     def randbelow(self, n: cython.int) -> cython.int:
         """``Random._randbelow(n)`` for ``0 < n < 2**31``."""
         if n <= 0:
@@ -161,6 +215,7 @@ class Twister:
         return x
 
     @cython.ccall
+    @cython.exceptval(-1, check=True)
     def randrange(self, n: cython.int) -> cython.int:
         """``Random.randrange(n)``."""
         return self.randbelow(n)

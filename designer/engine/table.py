@@ -75,7 +75,7 @@ class GameTable:
     @classmethod
     def from_buffers(cls, buffers: tuple[bytes, ...], zone_ids: Iterable[str],
                      objective_ids: Iterable[str]) -> "GameTable":
-        """The table the compiled core writes (one byte buffer per array, in field order)."""
+        """A table from its byte buffers (one per array, in field order)."""
         arrays = {name: np.frombuffer(buf, dtype=_DTYPES[name]).reshape(_SHAPES.get(name, (-1,)))
                   for name, buf in zip(cls._arrays(), buffers)}
         return cls(**arrays, zone_ids=tuple(zone_ids), objective_ids=tuple(objective_ids))

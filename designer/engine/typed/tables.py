@@ -1,0 +1,299 @@
+"""The typed engine's tables, read from a :class:`~designer.engine.board.Board` (the compiled
+scenario) and its rule profile: one integer array per field, sized from the board.
+
+Everything here is built once per board and plan (:func:`tables_for` caches it in the board's
+``compiled`` field); the games themselves never touch a Python object (:mod:`.play`). Codes
+(objective kinds, events, effects, victory steps, plan actions) are the module constants below,
+which :mod:`.play` declares with the same values.
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Any
+
+from ...rules.equipment import ITEMS, item
+from ...rules.zombies import ZINDEX, ZTYPES
+from ..board import INF, Board
+from ..cards import DECKS
+from ..game import SURVIVOR_ACTION_LIMIT, item_value, parse_dice
+from ..profiles import House, LastNightOnEarth, Profile, Zombicide, make_profile
+from ..view import PlanStep, as_plan
+
+__all__ = ["MAX_BITS", "MAX_ITEMS", "MAX_SURVIVORS", "PROFILE_CODES", "Tables", "build", "tables_for"]
+
+PROFILE_CODES = {Zombicide: 0, LastNightOnEarth: 1, House: 2}
+OBJ = {"token": 0, "key": 1, "switch": 2, "item": 3, "search_marker": 4}
+EVENTS = {"objective_taken": 0, "switch_pressed": 1, "door_opened": 2, "zone_entered": 3, "turn_reached": 4,
+          "kills_reached": 5}
+EFFECTS = {"open_door": 0, "close_door": 1, "toggle_door": 2, "unlock_door": 3, "lock_door": 4,
+           "activate_spawn": 5, "deactivate_spawn": 6, "toggle_spawn": 7, "spawn_zombies": 8, "grant_xp": 9,
+           "end_game": 10}
+STEPS = {"take_objectives": 0, "kill": 1, "reach_zone": 2, "escape": 3, "survive": 4, "clear_zones": 5,
+         "open_doors": 6}
+PLAN = {"open": 0, "take": 1, "press": 2, "enter": 3, "cross": 4, "wait": 5, "kill": 6, "goal": 7}
+METHODS = {"cards": 0, "dice": 1, "fixed": 2}
+CARD_KINDS = {"spawn": 0, "extra": 1, "manhole": 2}
+
+MAX_BITS = 62
+"""Open, unlocked and opened doors, and the key colours found, are bit sets of one 64-bit word
+(the door state keys the distance rows); objectives, spawns, triggers and victory steps are
+arrays of any length."""
+MAX_SURVIVORS = 12
+MAX_ITEMS = 40
+"""Items one survivor carries (the profile's ``max_items``; the engine's rows hold 72)."""
+
+
+def _ints(values) -> array:
+    a = array("i", values)
+    if not a:
+        a.append(0)  # never an empty buffer (a typed view of it is indexable at 0)
+    return a
+
+
+def _csr(rows: list[list], width: int) -> tuple[array, list[array]]:
+    """Rows of entries (ints, or tuples of ``width`` ints) as a start array (len(rows) + 1) and
+    one column per entry field."""
+    start = array("i", [0])
+    cols = [array("i") for _ in range(width)]
+    for row in rows:
+        for entry in row:
+            if width == 1:
+                cols[0].append(int(entry))
+            else:
+                for c in range(width):
+                    cols[c].append(int(entry[c]))
+        start.append(len(cols[0]))
+    for c in cols:
+        if not c:
+            c.append(0)
+    return start, cols
+
+
+class Tables:
+    """The typed engine's view of one board, one profile and one witness plan (plain arrays and
+    ints; :class:`designer.engine.typed.play.Engine` copies them into typed fields)."""
+
+    def __init__(self, **fields: Any):
+        self.__dict__.update(fields)
+
+
+def problem(board: Board, profile: Profile) -> str | None:
+    """Why the typed engine cannot play this board (None when it can)."""
+    s = board.scenario
+    if type(profile) not in PROFILE_CODES:
+        return f"profile {type(profile).__name__} is not one the typed engine plays"
+    p = profile.params
+    colours = {lk[1] for lk in board.door_lock if lk and lk[0] == "colour"} | {c for c in board.obj_colour if c}
+    limits = [(len(board.door_ids), MAX_BITS, "doors"), (len(colours), MAX_BITS, "key colours"),
+              (p.max_items, MAX_ITEMS, "items a survivor carries"), (s.setup.survivors.max, MAX_SURVIVORS, "survivors")]
+    for value, limit, what in limits:
+        if value > limit:
+            return f"{value} {what} (the typed engine plays at most {limit})"
+    if not 2 <= p.hero_dice <= 64:
+        return "hero_dice outside 2-64"
+    if len(s.setup.survivors.starting_equipment) > 20:
+        return "more than 20 items of starting equipment"
+    return None
+
+
+def build(board: Board, profile: Profile, plan: tuple[PlanStep, ...] = ()) -> Tables:
+    """The tables of ``board`` played with ``profile`` and the bots' witness plan ``plan``."""
+    b, s = board, board.scenario
+    p = profile.params
+    n = b.n
+    t: dict[str, Any] = dict(
+        profile=PROFILE_CODES[type(profile)], actions=p.actions, yellow_bonus=p.yellow_bonus,
+        dark_actions=p.dark_actions, max_items=p.max_items, danger_xp=_ints(p.danger_xp),
+        tough=_ints(p.toughness), kill_xp=_ints(p.kill_xp), max_turns=p.max_turns,
+        building_spawn=int(p.building_spawn), doors_need_item=int(p.doors_need_item),
+        pool_out=int(p.pool_out_extra_activation), hero_dice=p.hero_dice, split_adds=int(p.split_adds),
+        max_extra=p.max_extra_activations, n=n, nt=len(ZTYPES))
+    t.update(searchable=_ints(int(x) for x in b.searchable), breakthrough=_ints(int(x) for x in b.breakthrough),
+             max_z=_ints(min(x, INF) for x in b.max_zombies), max_s=_ints(min(x, INF) for x in b.max_survivors),
+             dark=_ints(int(x) for x in b.dark), fire=_ints(int(x) for x in b.fire),
+             is_exit=_ints(int(x) for x in b.is_exit), building_of=_ints(b.building_of))
+    nc = len(b.c_from)
+    t.update(nc=nc, c_from=_ints(b.c_from), c_to=_ints(b.c_to), c_door=_ints(b.c_door), c_cost=_ints(b.c_cost),
+             c_sight=_ints(int(x) for x in b.c_sight))
+    t["sadj_start"], (t["sadj_v"], t["sadj_c"]) = _csr(b.surv_adj, 2)
+    t["sback_start"], (t["sback_u"], t["sback_c"]) = _csr(b.surv_back, 2)
+    t["zadj_start"], (t["zadj_v"], t["zadj_c"], t["zadj_ok"]) = _csr(
+        [[(v, c, int(ok)) for v, c, ok in row] for row in b.zpath_adj], 3)
+    back: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for u in range(n):
+        for v, c, _ in b.zpath_adj[u]:
+            back[v].append((u, c))
+    t["zback_start"], (t["zback_u"], t["zback_c"]) = _csr(back, 2)
+    # connections that carry sight, per zone (the other end and the connection)
+    sight_conns: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for c in range(nc):
+        if b.c_sight[c]:
+            sight_conns[b.c_from[c]].append((b.c_to[c], c))
+            sight_conns[b.c_to[c]].append((b.c_from[c], c))
+    t["sc_start"], (t["sc_v"], t["sc_c"]) = _csr(sight_conns, 2)
+    t["line_start"], (t["line_zones"],) = _csr(b.sight_lines, 1)
+    on_lines: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for li, line in enumerate(b.sight_lines):
+        for i, z in enumerate(line):
+            on_lines[z].append((li, i))
+    t["zl_start"], (t["zl_line"], t["zl_pos"]) = _csr(on_lines, 2)
+
+    # items: every name a survivor may hold (index = position in this table)
+    deck = s.setup.equipment_deck
+    deck_names = [e.item for e in deck for _ in range(e.count)] if deck else \
+        [nm for nm, c in profile.default_deck for _ in range(c)]
+    names: dict[str, int] = {}
+    for nm in [*deck_names, *s.setup.survivors.starting_equipment, *(v for lk in b.door_lock if lk for v in lk[1:]),
+               *(x for x in b.obj_item if x), *ITEMS]:
+        names.setdefault(nm, len(names))  # every known item too: heroes bring gear from other missions
+    colours: dict[str, int] = {}
+    for c in [*(lk[1] for lk in b.door_lock if lk and lk[0] == "colour"), *(c for c in b.obj_colour if c)]:
+        colours.setdefault(c, len(colours))
+    nd = len(b.door_ids)
+    kinds, values = [], []
+    for d in range(nd):
+        lock = b.door_lock[d]
+        kind, value = (0, 0) if lock is None else (1, colours[lock[1]]) if lock[0] == "colour" else (2, names[lock[1]])
+        kinds.append(kind)
+        values.append(value)
+    t.update(nd=nd, door_conn=_ints(b.door_conn), lock_kind=_ints(kinds), lock_val=_ints(values),
+             door_breakable=_ints(int(x) for x in b.door_breakable), door_spawns=_ints(int(x) for x in b.door_spawns),
+             door_by_hand=_ints(int(x) for x in b.door_by_hand), door_open0=b.door_open0,
+             door_unlocked0=b.door_unlocked0, nbld=len(b.building_zones))
+    t["bld_start"], (t["bld_zones"],) = _csr(b.building_zones, 1)
+    t.update(nsp=len(b.spawn_ids), sp_zone=_ints(b.spawn_zone),
+             sp_manhole=_ints(int(k == "manhole") for k in b.spawn_kind), spawn_active0=b.spawn_active0,
+             nman=len(b.manholes), man_zone=_ints(b.manholes))
+    # per zone, the manholes on a tile it shares
+    mtiles = [set(b.zone_tiles[mz]) for mz in b.manholes]
+    near = [[m for m, tiles in enumerate(mtiles) if tiles & set(b.zone_tiles[z])] if b.zone_tiles[z] else []
+            for z in range(n)]
+    t["zman_start"], (t["zman_m"],) = _csr(near, 1)
+    nobj = len(b.obj_ids)
+    t.update(nobj=nobj, obj_kind=_ints(OBJ[k] for k in b.obj_kind), obj_zone0=_ints(b.obj_zone0),
+             obj_xp=_ints(b.obj_xp), obj_colour=_ints(colours[c] if c else -1 for c in b.obj_colour),
+             obj_item=_ints(names[x] if x else -1 for x in b.obj_item),
+             obj_repeatable=_ints(int(x) for x in b.obj_repeatable), ngroups=len(b.hidden_groups),
+             max_group=max((len(g) for g in b.hidden_groups), default=0))
+    t["grp_start"], (t["grp_objs"],) = _csr(b.hidden_groups, 1)
+    t.update(nstart=len(b.start_zones), start_zones=_ints(b.start_zones), nexit=len(b.exits), exits=_ints(b.exits))
+
+    # triggers and their effects
+    tr_kind, tr_target, tr_once, estart = [], [], [], [0]
+    eff: dict[str, list[int]] = {k: [] for k in ("kind", "a", "ztype", "count", "dcount", "dsides", "dbonus",
+                                                 "has_dice", "amount", "to_actor", "win")}
+    for tr in s.triggers:
+        ev = tr.when
+        target = {"objective_taken": lambda: b.obj_index[ev.objective],
+                  "switch_pressed": lambda: b.obj_index[ev.switch],
+                  "door_opened": lambda: b.door_index[ev.door], "zone_entered": lambda: b.zone_index[ev.zone],
+                  "turn_reached": lambda: ev.turn, "kills_reached": lambda: ev.count}[ev.kind]()
+        tr_kind.append(EVENTS[ev.kind])
+        tr_target.append(target)
+        tr_once.append(int(tr.once))
+        for e in tr.then:
+            k = e.kind
+            a = b.door_index[e.door] if hasattr(e, "door") else b.spawn_index[e.spawn] if hasattr(e, "spawn") else \
+                b.zone_index[e.zone] if k == "spawn_zombies" else 0
+            dice = parse_dice(e.dice) if k == "spawn_zombies" and e.dice else (0, 1, 0)
+            row = [EFFECTS[k], a, ZINDEX[e.zombie] if k == "spawn_zombies" else 0, getattr(e, "count", 0), *dice,
+                   int(k == "spawn_zombies" and bool(e.dice)), getattr(e, "amount", 0),
+                   int(getattr(e, "to", "") == "actor"), int(getattr(e, "outcome", "") == "win")]
+            for key, value in zip(eff, row):
+                eff[key].append(value)
+        estart.append(len(eff["kind"]))
+    t.update(ntr=len(s.triggers), tr_kind=_ints(tr_kind), tr_target=_ints(tr_target), tr_once=_ints(tr_once),
+             tr_estart=_ints(estart), **{f"e_{k}": _ints(v) for k, v in eff.items()})
+
+    # victory steps
+    v = s.victory
+    st = {k: [] for k in ("kind", "who_all", "count", "ztype", "turns")}
+    st_start, st_ids = [0], []
+    escape_step = -1
+    for i, step in enumerate(v.steps):
+        k = step.kind
+        if k == "take_objectives":
+            ids = list(b.rules.step_targets[i])  # an empty list: the default targets, defined once
+        elif k in ("reach_zone", "clear_zones"):
+            ids = [b.zone_index[z] for z in step.zones]
+        elif k == "open_doors":
+            ids = [b.door_index[d] for d in step.doors]
+        else:
+            ids = []
+        ztype = getattr(step, "zombie", None)
+        for key, value in zip(st, [STEPS[k], int(getattr(step, "who", "any") == "all"), getattr(step, "count", 0),
+                                   ZINDEX[ztype] if ztype else -1, getattr(step, "turns", 0)]):
+            st[key].append(value)
+        st_ids += ids
+        st_start.append(len(st_ids))
+        if k == "escape" and escape_step < 0:
+            escape_step = i
+    limit = s.setup.turn_limit
+    t.update(ordered=int(v.ordered), nsteps=len(v.steps), st_start=_ints(st_start), st_ids=_ints(st_ids),
+             escape_step=escape_step, any_dies=int(s.defeat.any_survivor_dies),
+             at_turn_limit=int(s.defeat.at_turn_limit), turn_limit=-1 if limit is None else limit,
+             **{f"st_{k}": _ints(val) for k, val in st.items()})
+
+    pool = [0] * len(ZTYPES)
+    for name, count in s.setup.zombie_pool.items():
+        pool[ZINDEX[name]] = count
+    m = s.setup.spawn_method
+    mdcount, mdsides, mdbonus = parse_dice(m.dice) if m.kind == "dice" else (0, 1, 0)
+    cards = DECKS.get(m.deck if m.kind == "cards" else "standard", DECKS["standard"])
+    card_rows = []
+    for card in cards:
+        for entry in card:
+            card_rows += [CARD_KINDS[entry[0]], ZINDEX[entry[1]], entry[2] if len(entry) > 2 else 0]
+    sv = s.setup.survivors
+    placed = []
+    for pz in s.setup.zombies:
+        placed += [b.zone_index[pz.zone], ZINDEX[pz.zombie], pz.count]
+    t.update(pool0=_ints(pool), method=METHODS[m.kind], mdcount=mdcount, mdsides=mdsides, mdbonus=mdbonus,
+             mcount=getattr(m, "count", 0), ncards=len(cards), cards=_ints(card_rows), nedeck=len(deck_names),
+             edeck0=_ints(names[nm] for nm in deck_names), smin=sv.min, smax=sv.max, health=sv.health,
+             nstart_eq=len(sv.starting_equipment), start_eq=_ints(names[nm] for nm in sv.starting_equipment),
+             starting_cards=sv.starting_cards, nplaced=len(s.setup.zombies), placed=_ints(placed))
+    its = [item(nm) for nm in names]
+    t.update(nit=len(names), it_dice=_ints(i.dice for i in its), it_accuracy=_ints(i.accuracy for i in its),
+             it_damage=_ints(i.damage for i in its), it_min_range=_ints(i.min_range for i in its),
+             it_max_range=_ints(i.max_range for i in its), it_dual=_ints(int(i.dual) for i in its),
+             it_noisy_attack=_ints(int(i.noisy_attack) for i in its),
+             it_opens_doors=_ints(int(i.opens_doors) for i in its), it_noisy_door=_ints(int(i.noisy_door) for i in its),
+             it_search_bonus=_ints(int(i.search_bonus) for i in its), it_aaah=_ints(int(i.aaah) for i in its),
+             it_value=array("d", [item_value(b, nm) for nm in names] or [0.0]), names=names)
+
+    pa, pt, pz = [], [], []
+    for step in plan:
+        a = step.action
+        target = {"open": lambda: b.door_index[step.target], "take": lambda: b.obj_index[step.target],
+                  "press": lambda: b.obj_index[step.target], "enter": lambda: b.zone_index[step.target],
+                  "cross": lambda: b.conn_index[step.target]}.get(a, lambda: int(step.target) if step.target else 0)()
+        pa.append(PLAN.get(a, 8))
+        pt.append(target)
+        pz.append(b.zone_index.get(step.zone, -1))
+    t.update(nplan=len(plan), pl_action=_ints(pa), pl_target=_ints(pt), pl_zone=_ints(pz))
+
+    # the most legal actions a survivor can have: pass, search, noise, one open or move per
+    # survivor connection, one melee or ranged action per weapon kind and zone in sight, one per
+    # objective
+    max_sdeg = max((len(r) for r in b.surv_adj), default=0)
+    max_zdeg = max((len(r) for r in b.zpath_adj), default=0)
+    weapons = sum(1 for i in its if i.dice > 0)
+    t.update(max_acts=8 + max_sdeg + weapons * n + nobj, max_zdeg=max_zdeg,
+             action_limit=SURVIVOR_ACTION_LIMIT)
+    return Tables(**t)
+
+
+def tables_for(board: Board, plan: Any = None) -> tuple[Tables | None, str | None]:
+    """(the tables, why the typed engine cannot play the board) for ``board`` and the witness
+    plan ``plan``, cached in the board's ``compiled`` field per plan."""
+    steps = as_plan(plan)
+    key = ("typed", steps)
+    entry = board.compiled.get(key)
+    if entry is None:
+        s = board.scenario
+        profile = make_profile(s.setup.rules.profile, s.setup.rules.overrides)
+        why = problem(board, profile)
+        entry = board.compiled[key] = (None if why else build(board, profile, steps), why)
+    return entry
