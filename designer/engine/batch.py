@@ -194,6 +194,13 @@ def executor_for(board: Any, n: int, policy: Any, survivors: int | None, workers
     return executor, chunk_size
 
 
+def _play_from(offset: int, scenario_json: str, policy: Any, base_seed: int, survivors: int | None, start: int,
+               stop: int, plan: Any = None) -> GameTable:
+    """:func:`play_chunk` of games ``offset + start .. offset + stop`` (the rest of a run whose
+    first games measured their cost)."""
+    return play_chunk(scenario_json, policy, base_seed, survivors, offset + start, offset + stop, plan)
+
+
 def run_games(scenario_json: str, n: int, base_seed: int, policy: Any = "greedy", *,
               survivors: int | None = None, workers: int | None = None, executor: Any = None,
               chunk_size: int | None = None, on_chunk: Callable[[int], None] | None = None,
@@ -208,7 +215,7 @@ def run_games(scenario_json: str, n: int, base_seed: int, policy: Any = "greedy"
     threads count as its workers), from 250 to 25,000 games, since each task costs milliseconds
     of scheduling; 10,000 games in this process (the progress bar's step).
     """
-    from .scheduling import calibrate, choose_executor, play_from
+    from .scheduling import calibrate, choose_executor
 
     board = board_for(scenario_json)
     plan = as_plan(plan)
@@ -223,7 +230,7 @@ def run_games(scenario_json: str, n: int, base_seed: int, policy: Any = "greedy"
         executor, workers = choice["executor"], (choice["workers"] if choice["executor"] == "local" else None)
     played = sum(map(len, first))
     executor, chunk_size = executor_for(board, n - played, policy, survivors, workers, executor, chunk_size, plan)
-    return run_chunks(functools.partial(play_from, played, plan=plan), (scenario_json, policy, base_seed, survivors),
+    return run_chunks(functools.partial(_play_from, played, plan=plan), (scenario_json, policy, base_seed, survivors),
                       n - played, workers=workers, executor=executor,
                       chunk_size=chunk_size, on_chunk=on_chunk,
                       combine=lambda parts: GameTable.concat(first + parts, board.zone_ids, board.obj_ids))

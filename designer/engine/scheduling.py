@@ -15,8 +15,7 @@ import os
 import time
 from typing import Any, Callable
 
-__all__ = ["CALIBRATION_S", "PARALLEL_GAIN", "WORKER_START_S", "calibrate", "choose_executor", "play_from",
-           "usable_cores"]
+__all__ = ["CALIBRATION_S", "PARALLEL_GAIN", "WORKER_START_S", "calibrate", "choose_executor", "usable_cores"]
 
 WORKER_START_S = 1.0
 """Wall-clock seconds a pool of fresh worker processes takes before it plays: the forkserver,
@@ -77,12 +76,3 @@ def calibrate(play: Callable[[int, int], Any], n: int, on_chunk: Callable[[int],
             on_chunk(stop - played)
         played, size = stop, size * 2
     return spent / played if played else 0.0
-
-
-def play_from(offset: int, scenario_json: str, policy: Any, base_seed: int, survivors: int | None, start: int,
-              stop: int, plan: Any = None) -> Any:
-    """:func:`designer.engine.batch.play_chunk` of games ``offset + start .. offset + stop`` (the
-    rest of a run whose first games measured their cost; picklable for worker processes)."""
-    from .batch import play_chunk
-
-    return play_chunk(scenario_json, policy, base_seed, survivors, offset + start, offset + stop, plan)
