@@ -27,7 +27,8 @@ from .test_engine_core import playable
 from .test_engine_rulebook import board, new_game, zi, zone_counts
 
 ROOT = Path(__file__).resolve().parents[1]
-BLUEPRINTS = Path(__file__).parent.parent / "scenarios" / "prison-outbreak" / "m01-the-blueprints.json"
+BLUEPRINTS = Path(__file__).parent / "data" / "m01-the-blueprints-before-mission-rules.json"
+"""M01 as it was when the loop was found (before the mission rules, which the core does not play)."""
 """Prison Outbreak M01 as published in the campaign samples: at turn 21 of game_seed(1, 1145)
 with the random policy the fatties run out while splitting between two equally short paths."""
 
@@ -168,7 +169,7 @@ def test_the_aaah_walker_found_while_searching_runs_out_like_any_spawn():
 
 
 def test_runaway_is_a_cause_of_the_record():
-    assert CAUSES[-1] == "runaway"
+    assert CAUSES[6] == "runaway"  # its code in the typed engine's records (later causes are the reference engine's)
     assert core.play_games(Board(designer.load(ROOT / "scenarios" / "night-shift.json")), [1], "greedy").records()[0][
         "cause"] in CAUSES
 

@@ -82,6 +82,13 @@ def _board_problem(board: Board, profile: Profile) -> str | None:
     return _mission_rule(s)
 
 
+REFERENCE_ONLY_KINDS = {"effects": frozenset({"give_card", "rotate_gate"}),
+                        "steps": frozenset({"no_zombies", "doors_closed", "no_zombie_path", "carry_items", "hold_zone"}),
+                        "objectives": frozenset({"car"})}
+"""Kinds of the Prison Outbreak mission rules the core does not play: a scenario using one is
+played by the reference engine (:func:`_mission_rule`)."""
+
+
 def _mission_rule(s: Any) -> str | None:
     """A Prison Outbreak mission rule the typed engine does not play (the reference engine does)."""
     kinds = [st.kind for st in s.victory.steps if st.kind not in _STEPS]
