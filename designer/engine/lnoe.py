@@ -30,6 +30,7 @@ first pair of each spawn, one card played per turn, the sun moved toward dawn).
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from ..model.lnoe import LnoeSetup
@@ -40,8 +41,11 @@ from ..rules.profiles import (
 from ..rules.zombies import GRAVE_DEAD, ZOMBIE, ZTYPES
 
 if TYPE_CHECKING:
-    from .game import Game
     from .state import GameState, Survivor
+
+Game = Any
+"""A game (:class:`designer.engine.game.Game`; not imported: the game imports the profiles, which
+import these rules)."""
 
 __all__ = ["LnoeConfig", "LnoeState", "config", "setup_game", "town_board", "uses_lnoe_setup"]
 
@@ -531,9 +535,7 @@ def spawn_phase(game: "Game") -> bool:
         return True
     roll_expr = cfg.lnoe.spawn_roll
     if roll_expr and not cfg.has("zombie-autospawn"):
-        from .game import parse_dice
-
-        count, sides, bonus = parse_dice(roll_expr)
+        count, sides, bonus = _dice(roll_expr)
         if cfg.has("zombie-horde"):
             count += 1  # "utilisez 3D6": one die more than the usual roll
         roll = sum(game.d6(sides) for _ in range(count)) + bonus
@@ -556,6 +558,12 @@ def spawn_phase(game: "Game") -> bool:
         i = active[st.rng.randrange(len(active))]
         game.spawn(b.spawn_zone[i], t, 1)
     return True
+
+
+def _dice(expr: str) -> tuple[int, int, int]:
+    """'2d6+1' as (2, 6, 1) (the model has checked the expression)."""
+    m = re.fullmatch(r"([1-9]?)d([1-9][0-9]?)([+-][0-9])?", expr.strip())
+    return int(m.group(1) or 1), int(m.group(2)), int(m.group(3) or 0)
 
 
 def _grave_dead_zone(game: "Game", active: list[int]) -> int:
@@ -583,8 +591,6 @@ def after_activation(game: "Game") -> None:
 
 
 def _freshly_dead(game: "Game") -> None:
-    from .profiles import hunt
-
     b, st = game.board, game.state
     for z in [z for z in st.zombie_zones() if st.zombies[z][GRAVE_DEAD]]:
         steps = game.d6(3) - 1
@@ -592,7 +598,7 @@ def _freshly_dead(game: "Game") -> None:
         for _ in range(steps):
             if game.has_survivors(here) or not st.zombies[here][GRAVE_DEAD]:
                 break
-            targets, all_doors = hunt(game, here)
+            targets, all_doors = game.profile.targets(game, here)  # the nearest hero
             options = game.next_steps(here, targets, all_doors, st.zombies[here][GRAVE_DEAD])
             if not options:
                 break
