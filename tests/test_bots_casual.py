@@ -1,5 +1,5 @@
 """``casual`` is ``greedy`` with its bugs removed: each fixed bug is shown failing with greedy and
-passing with casual; greedy itself is unchanged (the goldens and the compiled core play it)."""
+passing with casual; greedy itself is unchanged (the goldens and the typed engine play it)."""
 
 from __future__ import annotations
 

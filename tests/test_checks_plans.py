@@ -6,7 +6,7 @@
   placed (:func:`tests.strategies.without_spawning`).
 - **Unwinnable means no game is won**: when it says a scenario cannot be won (from every start
   zone), no game of one survivor is won under any policy (greedy, cautious, random) and seed,
-  in the interpreted engine and in the compiled core, with the zombies left on. The search
+  in the interpreted engine and in the typed engine, with the zombies left on. The search
   moves the survivors as one team; a team that splits up can win where one team cannot (a
   strict xfail below).
 

@@ -251,7 +251,7 @@ def test_profile_ai_keeps_the_zombicide_zombies():
 
 
 def test_an_infested_scenario_goes_to_the_reference_engine():
-    """The compiled core does not know Eden's monsters: the reference engine plays them."""
+    """The typed engine does not know Eden's monsters: the reference engine plays them."""
     from designer.engine.profiles import make_profile
 
     board = Board(parse(_infested([{"monster": "ghoul", "zone": "D"}], points=1)))

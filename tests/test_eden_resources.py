@@ -68,7 +68,7 @@ def test_games_without_resources_keep_their_records():
 
 
 def test_resource_effects_go_to_the_reference_engine():
-    """The compiled core has no resources: a scenario that gains or spends them is played by the
+    """The typed engine has no resources: a scenario that gains or spends them is played by the
     reference engine, which says why."""
     board = Board(load(RUN))
     assert "resources" in core._board_problem(board, make_profile("zombicide"))

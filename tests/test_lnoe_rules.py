@@ -328,7 +328,7 @@ def test_a_new_hero_found_joins_with_one_more_card_and_waits_a_turn():
 
 
 def test_games_with_growing_hunger_rules_are_played_by_the_reference_engine():
-    """A scenario whose special rules the compiled core does not know is played by the reference
+    """A scenario whose special rules the typed engine does not know is played by the reference
     engine: the core names the reason."""
     board = Board(scenario(["grave-dead"]))
     reason = core._board_problem(board, Game(board, 1).profile)

@@ -182,7 +182,7 @@ def test_becky_heals_herself_on_4_or_more_in_place_of_her_move(board):
 
 
 def test_town_games_are_played_by_the_reference_engine(board):
-    """The compiled core does not draw towns: a scenario with a board library plays in the
+    """The typed engine does not draw towns: a scenario with a board library plays in the
     reference engine."""
     s = board.scenario
     bare = s.model_copy(update={"setup": s.setup.model_copy(update={

@@ -291,7 +291,7 @@ def test_a_carrier_defeat_naming_an_unknown_item_is_flagged():
 
 
 def test_missions_with_the_new_rules_are_played_by_the_reference_engine():
-    """The compiled core does not know the new kinds: a reason sends the game to the reference
+    """The typed engine does not know the new kinds: a reason sends the game to the reference
     engine (and the playtest still plays it)."""
     s = food_mission()
     b = Board(s)

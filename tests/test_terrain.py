@@ -113,7 +113,7 @@ def test_an_objective_in_an_impassable_zone_is_an_error_naming_both():
 
 
 def test_the_reference_engine_plays_terrain():
-    """A rule the compiled core does not know goes to the reference engine, which says why."""
+    """A rule the typed engine does not know goes to the reference engine, which says why."""
     board = Board(parse(_line({"obstruction": 2})))
     reason = core.unsupported(board, "greedy", plan=())
     if core.available():
