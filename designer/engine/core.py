@@ -82,11 +82,11 @@ def _board_problem(board: Board, profile: Profile) -> str | None:
     return _mission_rule(s)
 
 
-REFERENCE_ONLY_KINDS = {"effects": frozenset({"give_card", "rotate_gate"}),
+REFERENCE_ONLY_KINDS = {"effects": frozenset({"give_card", "rotate_gate", "gain_resource", "spend_resource"}),
                         "steps": frozenset({"no_zombies", "doors_closed", "no_zombie_path", "carry_items", "hold_zone"}),
                         "objectives": frozenset({"car"})}
-"""Kinds of the Prison Outbreak mission rules the core does not play: a scenario using one is
-played by the reference engine (:func:`_mission_rule`)."""
+"""Kinds the typed engine does not play (the Prison Outbreak mission rules, campaign resources):
+a scenario using one is played by the reference engine (:func:`_board_problem`)."""
 
 
 def _mission_rule(s: Any) -> str | None:
