@@ -168,7 +168,15 @@ def test_batches_use_the_typed_engine_and_the_reference_engine_alike(monkeypatch
 def test_games_the_typed_engine_does_not_play_go_to_the_reference_engine():
     s = designer.load("scenarios/night-shift.json")
     board = Board(s)
-    assert "callable" in core.unsupported(board, lambda game, survivor, acts: acts[0])
+    assert core.unsupported(board, lambda view, survivor, acts: acts[0]) is None  # decides through the callback
+
+    class Trader:
+        trades = True
+
+        def __call__(self, view, survivor, acts):
+            return acts[0]
+    assert "trades" in core.unsupported(board, Trader())
+    assert "reference engine" in core.unsupported(board, "expert")
     assert core.unsupported(board, "greedy", heroes=[{"items": ["pistol"]}]) is None
     assert "do not list: golden idol" in core.unsupported(board, "greedy", heroes=[{"items": ["golden idol"]}])
     assert "13 heroes" in core.unsupported(board, "greedy", heroes=[{"items": []}] * 13)
@@ -369,3 +377,49 @@ def test_objectives_spawns_and_triggers_beyond_64_play_in_the_typed_engine():
         seeds = [game_seed(12, i) for i in range(20)]
         assert core.play_games(board, seeds, policy, None, 0, plan).records() == \
             reference(board, seeds, policy, plan=plan)
+
+
+def _wrapped_greedy():
+    from designer.engine.policies import PlanBot
+
+    bot = PlanBot(False)
+    return lambda view, survivor, actions: bot(view, survivor, actions)
+
+
+def test_a_python_callable_plays_in_the_typed_engine_batch_path_with_the_reference_records():
+    """The batch path plays a callable policy through the typed engine's callback (no reason in
+    ``unsupported`` any more), record for record as the reference engine plays it."""
+    s = designer.load("scenarios/seul-dans-le-noir.json")
+    board, plan = Board(s), bot_plan(s)
+    seeds = [game_seed(4, i) for i in range(6)]
+    assert core.unsupported(board, _wrapped_greedy(), plan=plan) is None
+    want = [dict(Game(board, sd, _wrapped_greedy(), plan=plan).play(), game=i) for i, sd in enumerate(seeds)]
+    got = [core.play_games(board, [sd], _wrapped_greedy(), None, i, plan).records()[0] for i, sd in enumerate(seeds)]
+    assert got == want
+    assert want == reference(board, seeds, "greedy", plan=plan), "the wrapper plays what greedy plays"
+
+
+def _dealt(path: str, own: list[list[str]]):
+    data = designer.load(path).model_dump(mode="json", by_alias=True, exclude_none=True)
+    data["setup"]["survivors"]["heroes"] = [{"name": f"hero {k + 1}", "items": items} for k, items in enumerate(own)]
+    return parse(data)
+
+
+@pytest.mark.parametrize("path", ["scenarios/night-shift.json", "scenarios/four-corners.json"])
+@pytest.mark.parametrize("policy", ["greedy", "cautious", "random"])
+def test_dealt_heroes_play_in_the_typed_engine_like_the_reference(path, policy):
+    """Named survivors dealt cards of their own (``setup.survivors.heroes``) start with the
+    starting equipment and then their cards, in both engines."""
+    s = _dealt(path, [["pistol", "crowbar"], [], ["fire axe"]])
+    board = Board(s)
+    plan = bot_plan(s)
+    assert core._board_problem(board, make_profile(s.setup.rules.profile, s.setup.rules.overrides)) is None
+    seeds = [game_seed(7, i) for i in range(12)]
+    want = reference(board, seeds, policy, plan=plan)
+    assert core.play_interpreted(board, seeds, policy, first_index=0, plan=plan).records() == want
+    if core.available():
+        assert core.play_games(board, seeds, policy, first_index=0, plan=plan).records() == want
+    for seed in seeds[:2]:  # the cards are dealt: the first survivors hold them
+        g = Game(board, seed, policy, plan=plan)
+        assert g.state.survivors[0].items[:len(s.setup.survivors.starting_equipment) + 2][-2:] == ["pistol", "crowbar"]
+

@@ -28,16 +28,18 @@ from .board import Board
 from .lnoe import uses_lnoe_setup
 from .profiles import Profile
 from .seeds import game_seed
+from . import session
 from .table import CAUSES, GameTable
 from .typed import play as typed_play
 from .typed import tables as typed_tables
 from .typed.tables import EFFECTS as _EFFECTS, EVENTS as _EVENTS, OBJ as _OBJ, STEPS as _STEPS  # noqa: F401
 
-__all__ = ["POLICY_CODES", "available", "compiled", "engine_for", "play_games", "play_interpreted", "play_range",
-           "play_with_heroes", "typed_source", "unsupported"]
+__all__ = ["POLICY_CODES", "available", "compiled", "engine_for", "open_game", "play", "play_games", "play_interpreted",
+           "play_range", "play_with_heroes", "typed_reason", "typed_source", "unsupported"]
 
-POLICY_CODES = {"greedy": 0, "cautious": 1, "random": 2}
-"""The bots the typed engine plays (any other policy is played by the reference engine)."""
+POLICY_CODES = session.POLICY_CODES
+"""The bots the typed engine plays itself (a Python callable decides through its callback;
+the other named bots are played by the reference engine)."""
 
 MAX_SURVIVORS, MAX_ITEMS = typed_tables.MAX_SURVIVORS, typed_tables.MAX_ITEMS
 
@@ -49,9 +51,8 @@ _STALE: str | None = None
 """Why the typed engine cannot be used at all (set at the end of this module)."""
 
 
-def compiled() -> bool:
-    """Whether the typed engine runs compiled in this process."""
-    return str(getattr(typed_play, "__file__", "")).endswith((".so", ".pyd"))
+compiled = session.compiled
+"""Whether the typed engine runs compiled in this process."""
 
 
 def available() -> bool:
@@ -67,8 +68,8 @@ def _board_problem(board: Board, profile: Profile) -> str | None:
     if problem is not None:
         return problem
     s = board.scenario
-    if any(h.items for h in s.setup.survivors.heroes):
-        return "the survivors are dealt cards of their own (setup.survivors.heroes)"
+    if any(len(s.setup.survivors.starting_equipment) + len(h.items) > MAX_ITEMS for h in s.setup.survivors.heroes):
+        return f"a named survivor starts with more than {MAX_ITEMS} items (setup.survivors.heroes)"
     p = profile.params
     for name in ("tower_range", "security_push_back", "abominations_tear_fences", "zombies_cross_gates"):
         if getattr(p, name):
@@ -115,8 +116,11 @@ def unsupported(board: Board, policy: Any, survivors: int | None = None, heroes:
         return _STALE
     if policy == "casual":
         return "casual is played by the reference engine (the typed engine plays greedy, with its bugs)"
-    if not isinstance(policy, str) or policy not in POLICY_CODES:
-        return "the policy is a Python callable"
+    if isinstance(policy, str):
+        if policy not in POLICY_CODES:
+            return f"the bot '{policy}' is written for the reference engine"
+    elif getattr(policy, "trades", False):
+        return "the policy trades (the typed engine lists no trades)"
     if heroes is not None:
         if len(heroes) > MAX_SURVIVORS:
             return f"{len(heroes)} heroes (the typed engine plays at most {MAX_SURVIVORS})"
@@ -169,23 +173,9 @@ def _locked(board: Board, plan: Any) -> tuple[Any, Any]:
     return engine, board.compiled[("typed-engine", id(_compiled(board, plan)[0]))][1]
 
 
-_SOURCE: Any = None
-
-
-def typed_source() -> Any:
-    """The typed engine's module run from its source, whatever is built (the interpreted mode of
-    the same code: for comparisons; batches never use it)."""
-    global _SOURCE
-    if _SOURCE is None:
-        import importlib.util
-        from pathlib import Path
-
-        path = Path(typed_tables.__file__).with_name("play.py")
-        spec = importlib.util.spec_from_file_location("designer.engine.typed._play_source", path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        _SOURCE = module
-    return _SOURCE
+typed_source = session.typed_source
+"""The typed engine's module run from its source, whatever is built (the interpreted mode of
+the same code: for comparisons; batches never use it)."""
 
 
 def play_interpreted(board: Board, seeds: list[int], policy: str, survivors: int | None = None,
@@ -228,6 +218,13 @@ def play_games(board: Board, seeds: list[int], policy: str, survivors: int | Non
     :func:`unsupported` first."""
     seeds = list(seeds)
     _check_seeds(seeds)
+    if not isinstance(policy, str):  # a Python callable: one game at a time, deciding through the callback
+        records = []
+        for i, seed in enumerate(seeds):
+            record = session.TypedGame(board, seed, policy, survivors=survivors, plan=plan).play()
+            record["game"] = first_index + i if first_index >= 0 else -1
+            records.append(record)
+        return GameTable.from_records(records, board.zone_ids, board.obj_ids)
     engine, lock = _locked(board, plan)
     with lock:
         arrays = engine.play_batch(seeds, POLICY_CODES[policy], -1 if survivors is None else survivors, first_index)
@@ -251,6 +248,10 @@ def play_with_heroes(board: Board, seed: int, policy: str, survivors: int | None
     ``turns`` and ``survivors`` of its record, the heroes alive at the end as
     :meth:`Game.heroes_out` gives them). The caller checks :func:`unsupported` first."""
     _check_seeds([seed])
+    if not isinstance(policy, str):  # a Python callable decides through the callback
+        game = session.TypedGame(board, seed, policy, survivors=survivors, plan=plan, heroes=heroes)
+        r = game.play()
+        return {k: r[k] for k in ("won", "cause", "turns", "survivors")}, game.heroes_out()
     engine, lock = _locked(board, plan)
     names = typed_tables.tables_for(board, plan)[0].names
     table = list(names)
@@ -267,3 +268,51 @@ def play_with_heroes(board: Board, seed: int, policy: str, survivors: int | None
 if len(ZTYPES) > typed_play.MAX_TYPES:
     # more zombie types than the typed engine's fixed rows: the reference engine plays
     _STALE = f"the typed engine holds {typed_play.MAX_TYPES} zombie types, the zombie table has {len(ZTYPES)}"
+
+
+# -- single games: the typed engine when it plays (and logs) them, the reference engine otherwise --
+
+def typed_reason(board: Board, policy: Any, plan: Any = None, survivors: int | None = None,
+                 log: bool = False) -> str | None:
+    """Why one game of this board is not played by the typed engine from Python (None when it
+    is): :func:`unsupported`'s reasons, except that a bot written for the reference engine
+    (``casual``, ``expert``) decides through the callback as a Python callable does; with
+    ``log``, the rules whose events the typed engine does not log yet
+    (:func:`designer.engine.session.log_covers`)."""
+    if isinstance(policy, str) and policy not in POLICY_CODES:
+        from .policies import resolve_policy
+
+        policy = resolve_policy(policy)
+    reason = unsupported(board, policy, survivors, plan=plan)
+    if reason is None and log:
+        reason = session.log_covers(board)
+    return reason
+
+
+def open_game(board: Board, seed: int = 0, policy: Any = "greedy", *, survivors: int | None = None,
+              log: bool = False, plan: Any = None, compiled: bool | None = None) -> Any:
+    """One game ready to play: a :class:`~designer.engine.session.TypedGame` when the typed
+    engine plays it (and, with ``log``, logs every event its rules write: :func:`typed_reason`),
+    else the reference :class:`~designer.engine.game.Game`. Both have ``play()``, ``result()``,
+    ``log``, ``log_lines()`` and ``transcript()``, and give the same game. The typed engine runs
+    compiled where it is built; ``DESIGNER_ENGINE=python`` keeps the reference engine."""
+    from .game import Game
+
+    if os.environ.get("DESIGNER_ENGINE", "") != "python" and \
+            typed_reason(board, policy, plan, survivors, log=log) is None:
+        return session.TypedGame(board, seed, policy, survivors=survivors, log=log, plan=plan, compiled=compiled)
+    return Game(board, seed, policy, survivors=survivors, log=log, plan=plan)
+
+
+def play(scenario: Any, seed: int = 0, policy: Any = "greedy", *, survivors: int | None = None,
+         log: bool = False, board: Board | None = None, plan: Any = None) -> Any:
+    """Play one game of a scenario from a seed and return its record (with ``log``, its events
+    under ``"log"``): :func:`open_game`'s engine, the same record and events either way.
+
+    The same scenario, seed and policy always give the same game."""
+    board = board or Board(scenario)
+    game = open_game(board, seed, policy, survivors=survivors, log=log, plan=plan)
+    result = game.play()
+    if log:
+        result["log"] = game.log
+    return result

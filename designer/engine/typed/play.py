@@ -116,6 +116,39 @@ G_REACH = cython.declare(cython.int, 4)
 G_ESCAPE = cython.declare(cython.int, 5)
 G_HUNT = cython.declare(cython.int, 6)
 
+# ---- steps: event log (the reference engine's ``note`` events, as kind + four ints) ----
+L_MOVE = cython.declare(cython.int, 0)
+L_OPEN = cython.declare(cython.int, 1)
+L_SEARCH = cython.declare(cython.int, 2)
+L_MELEE = cython.declare(cython.int, 3)
+L_RANGED = cython.declare(cython.int, 4)
+L_TAKE = cython.declare(cython.int, 5)
+L_PRESS = cython.declare(cython.int, 6)
+L_NOISE = cython.declare(cython.int, 7)
+L_TRIGGER = cython.declare(cython.int, 8)
+L_EXTRA = cython.declare(cython.int, 9)
+L_SPAWN = cython.declare(cython.int, 10)
+L_OUT = cython.declare(cython.int, 11)
+L_RUNAWAY_EXTRAS = cython.declare(cython.int, 12)
+L_RUNAWAY_ACTIONS = cython.declare(cython.int, 13)
+L_DEATH = cython.declare(cython.int, 14)
+L_WOUND = cython.declare(cython.int, 15)
+L_KILL = cython.declare(cython.int, 16)
+L_ATTACK = cython.declare(cython.int, 17)
+L_SPLIT = cython.declare(cython.int, 18)
+L_ZMOVE = cython.declare(cython.int, 19)
+L_PUSHED = cython.declare(cython.int, 20)
+L_ESCAPE = cython.declare(cython.int, 21)
+LOG_WIDTH = 6
+"""Ints per logged event: kind, turn and four fields (:mod:`designer.engine.session` renders them)."""
+W_ZOMBIES = cython.declare(cython.int, 0)
+W_FRIENDLY = cython.declare(cython.int, 1)
+W_FIRE = cython.declare(cython.int, 2)
+WOUND_CAUSES = ("zombies", "friendly fire", "fire")
+"""The causes of a wound or a death, as the log names them (codes ``W_*``)."""
+P_CALLBACK = cython.declare(cython.int, 3)
+"""The policy code of a decision made outside the engine (``Engine.callback``)."""
+
 ZONE_KEY = cython.declare(cython.int, TABLE_ZONE_KEY)
 """A zone entry's key is ``what * ZONE_KEY + zone`` (:data:`designer.engine.table.ZONE_KEY`)."""
 WALKER_T = cython.declare(cython.int, WALKER)
@@ -452,6 +485,15 @@ class Engine:
     act_b: cython.int[::1]
     gz: cython.int[::1]
     group: cython.int[::1]
+    # ---- steps: event log and decisions from outside ----
+    logging: cython.bint
+    lg: IntBuf
+    lg_cause: cython.int
+    callback: object
+    cb_survivor: cython.int
+    nheroes: cython.int
+    hero_start: cython.int[::1]
+    hero_items: cython.int[::1]
 
     def __init__(self, t):
         if not cython.compiled:
@@ -601,6 +643,7 @@ class Engine:
         self.group = _ia(t.max_group + 1)
         self.policy = 0
         self.outcome = 1
+        self._steps_init(t)
 
     def _set_board(self, t) -> None:
         self.searchable = t.searchable
@@ -1049,6 +1092,8 @@ class Engine:
         if self.extras == self.extra_limit:
             self.extras += 1
             self.runaway()
+            if self.logging:
+                self.ev(L_RUNAWAY_EXTRAS, cython.cast(cython.int, self.extra_limit), 0, 0, 0)
         return False
 
     @cython.cfunc
@@ -1057,6 +1102,8 @@ class Engine:
         """The box ran out of type ``t`` while placing: every zombie of ``t`` gets an extra
         activation that owes nothing more."""
         if self.pool_out and self.extra_allowed():
+            if self.logging:
+                self.ev(L_OUT, t, 0, 0, 0)
             self.activate(1 << t, False, True)
 
     @cython.cfunc
@@ -1215,6 +1262,8 @@ class Engine:
                 z: cython.int = self.sv_zone[si]
                 self.touch(z)
                 self.zone_deaths[z] += 1
+                if self.logging:
+                    self.ev(L_DEATH, si, z, self.lg_cause, 0)
                 for i in range(self.sv_nitems[si]):
                     self.ediscard[self.nediscard] = self.sv_items[si * MAXI + i]
                     self.nediscard += 1
@@ -1226,6 +1275,8 @@ class Engine:
                     self.outcome = 2
                     self.cause = C_SURVIVOR_DIED
                 return
+        if self.logging:
+            self.ev(L_WOUND, si, self.sv_wounds[si], self.lg_cause, 0)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -1236,6 +1287,8 @@ class Engine:
         self.kills_by_type[t] += 1
         self.zone_kills[zone] += 1
         self.sv_xp[si] += self.kill_xp[t]
+        if self.logging:
+            self.ev(L_KILL, si, zone, t, 0)
         self.fire_event(EV_KILLS, self.kills, si)
 
     @cython.cfunc
@@ -1243,6 +1296,8 @@ class Engine:
     def spawn(self, zone: cython.int, t: cython.int, count: cython.int) -> cython.void:
         if count <= 0:
             return
+        if self.logging:
+            self.ev(L_SPAWN, zone, t, count, 0)
         missing_t: cython.bint = self.place(zone, t, count) > 0
         c: cython.int = self.comp_type[t]
         missing_c: cython.bint = False
@@ -1267,6 +1322,8 @@ class Engine:
             self.spawn(zone, ty, count)
         elif kind == 1:
             if self.danger_level() >= 1 and self.extra_allowed():
+                if self.logging:
+                    self.ev(L_EXTRA, ty, 0, 0, 0)
                 self.activate(1 << ty, False, False)
         else:
             # every manhole on a tile a survivor stands on, in board order
@@ -1383,6 +1440,8 @@ class Engine:
             if self.tr_once[ti] and self.fired[ti]:
                 continue
             self.fired[ti] = 1
+            if self.logging:
+                self.ev(L_TRIGGER, ti, 0, 0, 0)
             for k in range(self.tr_estart[ti], self.tr_estart[ti + 1]):
                 self.apply_effect(k, actor)
 
@@ -1408,6 +1467,8 @@ class Engine:
         self.taken[o] = 1
         self.note_objective(o)
         self.sv_xp[si] += self.obj_xp[o]
+        if self.logging:
+            self.ev(L_TAKE, si, o, 0, 0)
         kind: cython.int = self.obj_kind[o]
         if kind == O_KEY:
             self.reveal_keys()
@@ -1429,6 +1490,8 @@ class Engine:
             self.taken[o] = 1
             self.note_objective(o)
             self.sv_xp[si] += self.obj_xp[o]
+        if self.logging:
+            self.ev(L_PRESS, si, o, 0, 0)
         self.fire_event(EV_PRESSED, o, si)
 
     @cython.cfunc
@@ -1610,7 +1673,9 @@ class Engine:
         for h in range(hits):
             victim: cython.int = self.victim_of(zone, si)
             if victim >= 0:
+                self.lg_cause = W_FRIENDLY
                 self.wound(victim, dmg)
+                self.lg_cause = W_ZOMBIES
                 continue
             # the first group (by ranged rank) with a zombie present takes the hit
             for g in range(self.nrg):
@@ -1905,6 +1970,8 @@ class Engine:
         self.zombies[z * nt + t] -= count
         self.zombies[dest * nt + t] += count
         self.zone_visits[dest] += count
+        if self.logging:
+            self.ev(L_ZMOVE, z, dest, t, count)
         over: cython.int = self.zombies_in(dest) - self.max_z[dest]
         if over > self.zombies[dest * nt + t]:
             over = self.zombies[dest * nt + t]
@@ -1923,6 +1990,8 @@ class Engine:
             self.touch(push)
             self.zombies[dest * nt + t] -= over
             self.zombies[push * nt + t] += over
+            if self.logging:
+                self.ev(L_PUSHED, dest, push, over, 0)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -1979,6 +2048,8 @@ class Engine:
                 s += acting[k * nt + t]
             if s and self.survivors_in(z):
                 self.zombie_actions += s
+                if self.logging:
+                    self.ev(L_ATTACK, z, s, 0, 0)
                 self.zombie_attack(z, acting, k)
                 for t in range(nt):
                     acting[k * nt + t] = 0
@@ -2047,6 +2118,8 @@ class Engine:
         for i in range(nadd):
             self.zombies[added[3 * i] * nt + added[3 * i + 1]] += added[3 * i + 2]
             self.spawned_by_type[added[3 * i + 1]] += added[3 * i + 2]
+            if self.logging:
+                self.ev(L_SPLIT, added[3 * i], added[3 * i + 1], added[3 * i + 2], 0)
         mv = self.moves
         for i in range(nm):
             self.move_zombies(mv[4 * i], mv[4 * i + 1], mv[4 * i + 2], mv[4 * i + 3])
@@ -2379,7 +2452,9 @@ class Engine:
             return
         z: cython.int = self.sv_zone[si]
         if self.fire[z]:
+            self.lg_cause = W_FIRE
             self.wound(si, 1)
+            self.lg_cause = W_ZOMBIES
         if self.zombies_in(z) and self.on_board(si):
             weapon: cython.int = self.best_melee(si)
             while self.zombies_in(z) and self.on_board(si):
@@ -2401,6 +2476,8 @@ class Engine:
             self.sv_left[si] = 0
             return
         if kind == A_MOVE:
+            if self.logging:
+                self.ev(L_MOVE, si, a, b, 0)
             self.sv_left[si] -= self.move_cost(si, b)
             self.sv_zone[si] = a
             self.sv_moved[si] = 1
@@ -2412,6 +2489,8 @@ class Engine:
         else:
             self.sv_left[si] -= 1
         if kind == A_OPEN:
+            if self.logging:
+                self.ev(L_OPEN, si, a, 0, 0)
             tool: cython.int = self.door_tool(si)
             if tool >= 0 and self.it_noisy_door[tool]:
                 z = self.sv_zone[si]
@@ -2429,6 +2508,8 @@ class Engine:
                 card: cython.int = self.draw_equipment()
                 if card < 0:
                     break
+                if self.logging:
+                    self.ev(L_SEARCH, si, -1 if self.it_aaah[card] else card, 0, 0)
                 if self.it_aaah[card]:
                     self.ediscard[self.nediscard] = card
                     self.nediscard += 1
@@ -2437,8 +2518,12 @@ class Engine:
                     break
                 self.keep(si, card)
         elif kind == A_MELEE:
+            if self.logging:
+                self.ev(L_MELEE, si, a, 0, 0)
             self.melee(si, a)
         elif kind == A_RANGED:
+            if self.logging:
+                self.ev(L_RANGED, si, a, b, 0)
             self.ranged(si, a, b)
         elif kind == A_TAKE:
             self.take(si, a)
@@ -2448,6 +2533,8 @@ class Engine:
             z = self.sv_zone[si]
             self.touch(z)
             self.noise[z] += 1
+            if self.logging:
+                self.ev(L_NOISE, si, 0, 0, 0)
 
     # == the bots ==================================================================================
 
@@ -2777,6 +2864,8 @@ class Engine:
     @cython.cfunc
     @cython.exceptval(check=False)
     def choose(self, si: cython.int, na: cython.int) -> cython.int:
+        if self.policy == P_CALLBACK:
+            return self.decide_outside(si, na)
         if self.policy == 2:
             return self.rng.randbelow(na)
         return self.decide(si, na, self.policy == 1)
@@ -2802,6 +2891,8 @@ class Engine:
             while self.on_board(si) and self.sv_left[si] > 0 and not self.outcome:
                 if taken >= limit:
                     self.runaway()
+                    if self.logging:
+                        self.ev(L_RUNAWAY_ACTIONS, si, taken, 0, 0)
                     break
                 na: cython.int = self.legal_actions(si)
                 c: cython.int = self.choose(si, na)
@@ -2811,6 +2902,8 @@ class Engine:
             if self.on_board(si) and self.escape_step_open() and self.is_exit[self.sv_zone[si]] and \
                     self.zombies_in(self.sv_zone[si]) == 0:
                 self.sv_escaped[si] = 1
+                if self.logging:
+                    self.ev(L_ESCAPE, si, self.sv_zone[si], 0, 0)
                 self.check_victory()
 
     @cython.cfunc
@@ -2877,6 +2970,7 @@ class Engine:
         self.reset()
         self.rng.seed(seed)
         self.turn = 1
+        self.lg.n = 0
         for i in range(self.nbld + 1):
             self.bspawned[i] = 0
         for i in range(self.nt):
@@ -2953,6 +3047,8 @@ class Engine:
             for i in range(self.nstart_eq):
                 self.sv_items[s2 * MAXI + i] = self.start_eq[i]
             self.sv_nitems[s2] = self.nstart_eq
+            if k < self.nheroes:
+                self.deal_own(s2, k)
             for c in range(self.starting_cards):
                 card: cython.int = self.draw_equipment()
                 if card >= 0 and not self.it_aaah[card]:
@@ -2986,6 +3082,260 @@ class Engine:
         self.sv_moved[s] = 0
         self.sv_left[s] = 0
         return s
+
+    # ---- steps: event log and decisions from outside ----
+
+    def _steps_init(self, t) -> None:
+        self.nheroes = t.nheroes
+        self.hero_start = t.hero_start
+        self.hero_items = t.hero_items
+        self.logging = False
+        self.lg = IntBuf(64)
+        self.lg_cause = W_ZOMBIES
+        self.callback = None
+        self.cb_survivor = -1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def deal_own(self, s: cython.int, k: cython.int) -> cython.void:
+        """Named survivor ``k``'s own cards (``setup.survivors.heroes``), after the starting
+        equipment (``items_of``)."""
+        i: cython.int
+        for i in range(self.hero_start[k], self.hero_start[k + 1]):
+            if self.sv_nitems[s] < MAXI:
+                self.sv_items[s * MAXI + self.sv_nitems[s]] = self.hero_items[i]
+                self.sv_nitems[s] += 1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def ev(self, kind: cython.int, a: cython.int, b: cython.int, c: cython.int, d: cython.int) -> cython.void:
+        """Log one event (only called when ``logging`` is on)."""
+        lg: IntBuf = self.lg
+        lg.add(kind)
+        lg.add(self.turn)
+        lg.add(a)
+        lg.add(b)
+        lg.add(c)
+        lg.add(d)
+
+    def set_logging(self, on: bool) -> None:
+        """Log the events of the next games (off in batches: the batch path logs nothing)."""
+        self.logging = bool(on)
+        self.lg.n = 0
+
+    def events(self) -> array:
+        """The events logged since the last game's set-up, ``LOG_WIDTH`` ints each."""
+        return self.lg.array()
+
+    def set_callback(self, callback: object) -> None:
+        """Decide with ``callback(engine, survivor, count)`` (it returns the index of an action
+        among the ``count`` legal actions the engine listed) when the policy code is
+        ``P_CALLBACK``."""
+        self.callback = callback
+
+    @cython.cfunc
+    def decide_outside(self, si: cython.int, na: cython.int) -> cython.int:
+        """The index of the action the callback chooses (anything else: the pass)."""
+        self.cb_survivor = si
+        c = self.callback(self, si, na)
+        self.cb_survivor = -1
+        if c is None or not 0 <= c < na:
+            return 0  # the pass (always the first legal action)
+        return c
+
+    def stop(self) -> None:
+        """End the game now (a decision from outside failed: its caller raises the error)."""
+        if not self.outcome:
+            self.outcome = 2
+            self.cause = C_RUNAWAY
+
+    def generator(self):
+        """The game's generator (a policy deciding from outside draws from it)."""
+        return self.rng
+
+    def action_rows(self, na: int):
+        """The ``na`` legal actions listed last: (kind code, a, b) each."""
+        i: cython.int
+        return [(self.act_kind[i], self.act_a[i], self.act_b[i]) for i in range(na)]
+
+    # -- steppable from Python: the phases of ``play_turn``, one call each ------------------------
+
+    def begin(self, seed, policy: int, survivors: int, heroes: object) -> None:
+        """Set a new game up (``play_one`` without playing it)."""
+        self.policy = policy
+        self.setup(seed, survivors, heroes)
+
+    def begin_turn(self) -> None:
+        """The start of a turn: its count of extra activations, the turn's triggers."""
+        self.extras = 0
+        self.fire_event(EV_TURN, self.turn, -1)
+
+    def survivors_act(self) -> None:
+        """The survivors' phase."""
+        self.survivor_phase()
+
+    def zombies_act(self) -> None:
+        """The zombies' activation (every zombie, then the second action of those acting twice),
+        unless the game has ended."""
+        if not self.outcome:
+            self.activate(self.all_types, False, False)
+            self.activate(self.twice, True, False)
+
+    def activation(self, types: int, runners_second: bool) -> None:
+        """One activation of the zombies of the ``types`` bit set (-1: every type), as
+        ``Game.activate``."""
+        self.activate(self.all_types if types < 0 else types, runners_second, False)
+
+    def zombies_spawn(self) -> None:
+        """The spawn phase, unless the game has ended."""
+        if not self.outcome:
+            self.spawn_phase()
+
+    def end_turn(self) -> None:
+        """Victory, defeat and the end phase (noise cleared, first player passed on, the turn
+        counted or the game ended at its limit)."""
+        i: cython.int
+        self.check_victory()
+        self.check_defeat()
+        if not self.outcome:
+            for i in range(self.ntouched):
+                self.noise[self.touched[i]] = 0
+            if self.ns:
+                self.first_player = (self.first_player + 1) % self.ns
+            for i in range(self.ns):
+                self.sv_searched[i] = 0
+            if self.turn_limit >= 0 and self.turn >= self.turn_limit and self.at_turn_limit:
+                self.outcome = 2
+                self.cause = C_TURN_LIMIT
+            elif self.turn >= self.max_turns:
+                self.outcome = 2
+                self.cause = C_STALLED
+            else:
+                self.turn += 1
+        dl: cython.int = self.danger_level()
+        if dl > self.max_danger:
+            self.max_danger = dl
+
+    def whole_turn(self) -> None:
+        """One whole turn (``play_turn``)."""
+        self.play_turn()
+
+    def ended(self) -> bool:
+        return self.outcome != 0
+
+    def load(self, d: dict) -> None:
+        """Put a position into the game set up last (a rulebook example built by hand): the
+        survivors (zone, wounds, health, xp, item indices, alive, escaped, searched, moved,
+        actions_left), the zombies per zone (rows by type), noise, pool, doors, spawns,
+        objectives, counters and the generator (``rng``: a :class:`designer.engine.rng.Twister`,
+        used as it is). Keys left out keep the set-up's values."""
+        i: cython.int
+        t: cython.int
+        z: cython.int
+        nt: cython.int = self.nt
+        self.reset()
+        if "survivors" in d:
+            self.ns = 0
+            for sv in d["survivors"]:
+                i = self.new_survivor(sv["zone"])
+                self.sv_wounds[i] = sv.get("wounds", 0)
+                self.sv_health[i] = sv.get("health", self.health)
+                self.sv_xp[i] = sv.get("xp", 0)
+                self.sv_nitems[i] = 0
+                for it in sv.get("items", ()):
+                    self.sv_items[i * MAXI + self.sv_nitems[i]] = it
+                    self.sv_nitems[i] += 1
+                self.sv_alive[i] = 1 if sv.get("alive", True) else 0
+                self.sv_escaped[i] = 1 if sv.get("escaped", False) else 0
+                self.sv_searched[i] = 1 if sv.get("searched", False) else 0
+                self.sv_moved[i] = 1 if sv.get("moved", False) else 0
+                self.sv_left[i] = sv.get("actions_left", 0)
+        for z, row in d.get("zombies", {}).items():
+            self.touch(z)
+            for t in range(min(nt, len(row))):
+                self.zombies[z * nt + t] = row[t]
+        for z, n in d.get("noise", {}).items():
+            self.touch(z)
+            self.noise[z] = n
+        if "pool" in d:
+            for t in range(min(nt, len(d["pool"]))):
+                self.pool[t] = d["pool"][t]
+        if "doors_open" in d:
+            self.doors_open = d["doors_open"]
+        if "doors_unlocked" in d:
+            self.doors_unlocked = d["doors_unlocked"]
+        if "doors_ever" in d:
+            self.doors_ever = d["doors_ever"]
+        for name, arr in (("spawns_active", self.spawns_active), ("taken", self.taken), ("pressed", self.pressed),
+                          ("fired", self.fired)):
+            if name in d:
+                for i in range(len(d[name])):
+                    arr[i] = d[name][i]
+        for z in d.get("entered", ()):
+            self.touch(z)
+            self.entered[z] = 1
+        if "turn" in d:
+            self.turn = d["turn"]
+        if "first_player" in d:
+            self.first_player = d["first_player"]
+        if "kills" in d:
+            self.kills = d["kills"]
+        if "colours" in d:
+            self.colours = d["colours"]
+        if "rng" in d:
+            self.rng = d["rng"]
+        if "zdeck" in d:
+            for i in range(len(d["zdeck"])):
+                self.zdeck[i] = d["zdeck"][i]
+            self.nzdeck = len(d["zdeck"])
+            for i in range(len(d.get("zdiscard", ()))):
+                self.zdiscard[i] = d["zdiscard"][i]
+            self.nzdiscard = len(d.get("zdiscard", ()))
+        self.outcome = 0
+        self.zombie_actions = d.get("zombie_actions", 0)
+        self.survivor_actions = d.get("survivor_actions", 0)
+
+    def state(self) -> dict:
+        """The game's state as Python values (:class:`designer.engine.session.TypedState` reads
+        it): only the zones the game touched are listed."""
+        i: cython.int
+        k: cython.int
+        t: cython.int
+        z: cython.int
+        nt: cython.int = self.nt
+        zones = [self.touched[k] for k in range(self.ntouched)]
+        return dict(
+            turn=self.turn, outcome=self.outcome, cause=self.cause, first_player=self.first_player,
+            survivors=[dict(zone=self.sv_zone[i], wounds=self.sv_wounds[i], health=self.sv_health[i],
+                            xp=self.sv_xp[i], items=[self.sv_items[i * MAXI + k] for k in range(self.sv_nitems[i])],
+                            alive=bool(self.sv_alive[i]), escaped=bool(self.sv_escaped[i]),
+                            searched=bool(self.sv_searched[i]), moved=bool(self.sv_moved[i]),
+                            actions_left=self.sv_left[i]) for i in range(self.ns)],
+            zombies={z: [self.zombies[z * nt + t] for t in range(nt)] for z in zones
+                     if any(self.zombies[z * nt + t] for t in range(nt))},
+            noise={z: self.noise[z] for z in zones if self.noise[z]},
+            entered=[z for z in zones if self.entered[z]],
+            zone_deaths={z: self.zone_deaths[z] for z in zones if self.zone_deaths[z]},
+            zone_kills={z: self.zone_kills[z] for z in zones if self.zone_kills[z]},
+            zone_visits={z: self.zone_visits[z] for z in zones if self.zone_visits[z]},
+            pool=[self.pool[t] for t in range(nt)],
+            doors_open=self.doors_open, doors_unlocked=self.doors_unlocked, doors_ever=self.doors_ever,
+            spawns_active=[self.spawns_active[i] for i in range(self.nsp)],
+            taken=[self.taken[i] for i in range(self.nobj)], pressed=[self.pressed[i] for i in range(self.nobj)],
+            obj_zone=[self.obj_zone[i] for i in range(self.nobj)],
+            objective_turns=[(self.obj_order[i], self.obj_turn[self.obj_order[i]]) for i in range(self.nobj_order)],
+            fired=[self.fired[i] for i in range(self.ntr)], colours=self.colours, progress=self.progress,
+            kills=self.kills, kills_by_type=[self.kills_by_type[t] for t in range(nt)],
+            spawned_by_type=[self.spawned_by_type[t] for t in range(nt)], max_danger=self.max_danger,
+            survivor_actions=self.survivor_actions, zombie_actions=self.zombie_actions,
+            zdeck=[self.zdeck[i] for i in range(self.nzdeck)], zdiscard=[self.zdiscard[i] for i in range(self.nzdiscard)],
+            edeck=[self.edeck[i] for i in range(self.nedeck)], ediscard=[self.ediscard[i] for i in range(self.nediscard)],
+            buildings_spawned=[self.bspawned[i] for i in range(self.nbld)],
+            rising=[self.rising[i] for i in range(self.nrising)], danger_level=self.danger_level(),
+            steps_met=[bool(self.step_met(i)) for i in range(self.nsteps)], plan_done=self.plan_done,
+            step_done=[self.step_done[i] for i in range(self.nsteps)],
+            extras=self.extras, extra_limit=self.extra_limit,
+            deciding=self.cb_survivor)
 
     # == records ===================================================================================
 

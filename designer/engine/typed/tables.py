@@ -145,11 +145,12 @@ def build(board: Board, profile: Profile, plan: tuple[PlanStep, ...] = ()) -> Ta
         [nm for nm, c in profile.default_deck for _ in range(c)]
     names: dict[str, int] = {}
     for nm in [*deck_names, *s.setup.survivors.starting_equipment, *(v for lk in b.door_lock if lk for v in lk[1:]),
-               *(x for x in b.obj_item if x), *ITEMS]:
+               *(x for x in b.obj_item if x), *ITEMS, *(n for h in s.setup.survivors.heroes for n in h.items)]:
         names.setdefault(nm, len(names))  # every known item too: heroes bring gear from other missions
     colours: dict[str, int] = {}
     for c in [*(lk[1] for lk in b.door_lock if lk and lk[0] == "colour"), *(c for c in b.obj_colour if c)]:
         colours.setdefault(c, len(colours))
+    t["colour_names"] = list(colours)  # a colour's bit in the engine's set of colours found
     nd = len(b.door_ids)
     kinds, values = [], []
     for d in range(nd):
@@ -254,6 +255,9 @@ def build(board: Board, profile: Profile, plan: tuple[PlanStep, ...] = ()) -> Ta
              edeck0=_ints(names[nm] for nm in deck_names), smin=sv.min, smax=sv.max, health=sv.health,
              nstart_eq=len(sv.starting_equipment), start_eq=_ints(names[nm] for nm in sv.starting_equipment),
              starting_cards=sv.starting_cards, nplaced=len(s.setup.zombies), placed=_ints(placed))
+    # the named survivors' own cards (setup.survivors.heroes), dealt after the starting equipment
+    t["hero_start"], (t["hero_items"],) = _csr([[names[n] for n in h.items] for h in sv.heroes], 1)
+    t["nheroes"] = len(sv.heroes)
     its = [item(nm) for nm in names]
     t.update(nit=len(names), it_dice=_ints(i.dice for i in its), it_accuracy=_ints(i.accuracy for i in its),
              it_damage=_ints(i.damage for i in its), it_min_range=_ints(i.min_range for i in its),

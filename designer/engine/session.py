@@ -1,0 +1,517 @@
+"""Games of the typed engine seen from Python: logged, steppable, decided from outside.
+
+The typed engine (:mod:`designer.engine.typed.play`) logs compact integer events when its log
+is on (``Engine.set_logging``; off in batches, which log nothing): :func:`render_events` turns
+them into exactly the events the reference engine's ``Game.note`` writes, so transcripts and
+golden playthroughs come from either engine. A policy given as a Python callable decides through
+the engine's callback: the engine lists the legal actions, the callable gets the same arguments
+the reference engine hands it (a read-only :class:`~designer.engine.view.GameView` over a
+snapshot of the typed state, the deciding survivor and the actions as the reference engine
+writes them) and its choice is applied by the engine.
+
+:class:`TypedGame` is one such game, steppable turn by turn and phase by phase (set-up,
+survivors' phase, zombies' phase, spawn phase, end phase), its state read through one read-only
+:class:`TypedState` (:meth:`TypedGame.view`). :func:`play` is :func:`designer.engine.game.play`
+on the typed engine, for every game :func:`typed_reason` finds nothing against.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Iterable
+
+from ..rules.zombies import ZTYPES
+from .board import Board
+from .game import GameResult, transcript
+
+__all__ = ["LOGGED_KINDS", "LOGGED_RULES", "POLICY_CODES", "TypedGame", "TypedState", "action_tuple", "compiled",
+           "log_covers", "play_typed", "reference_state", "render_events", "typed_source"]
+
+_KIND_NAMES = ("move", "open", "search", "melee", "ranged", "take", "press", "noise", "trigger",
+               "extra_activation", "spawn", "out_of_miniatures", "runaway", "runaway", "death", "wound", "kill",
+               "attack", "split_added", "zombies_move", "pushed", "escape")
+"""The typed engine's event codes (``L_*`` in :mod:`designer.engine.typed.play`), in order, as
+the reference engine names its events."""
+
+LOGGED_KINDS = frozenset(_KIND_NAMES)
+"""The events the typed engine logs: a game whose rules can write any other event (the
+reference engine's Growing Hunger, terrain, Prison Outbreak mission rules...) is transcribed by
+the reference engine (:func:`typed_reason`)."""
+
+_ACTIONS = ("melee", "move", "noise", "open", "pass", "press", "ranged", "search", "take")
+"""The typed engine's action codes (``A_*``), as the reference engine names its actions."""
+
+
+def _module(engine: Any) -> Any:
+    import sys
+
+    return sys.modules[type(engine).__module__]
+
+
+def render_events(board: Board, tables: Any, events: Iterable[int], width: int = 6) -> list[dict]:
+    """The typed engine's logged events (``width`` ints each: kind, turn and four fields) as
+    the reference engine's log events (the same dicts, keys in the same order)."""
+    from .typed.play import WOUND_CAUSES
+
+    ev = list(events)
+    names = list(tables.names)
+    zid, cid, did, oid = board.zone_ids, board.conn_ids, board.door_ids, board.obj_ids
+    triggers = board.scenario.triggers
+    out: list[dict] = []
+    for k in range(0, len(ev), width):
+        kind, turn, a, b, c, d = ev[k:k + 6]
+        name = _KIND_NAMES[kind]
+        e: dict[str, Any] = {"turn": turn, "event": name}
+        if name == "move":
+            e.update(survivor=a, to=zid[b], via=cid[c])
+        elif name == "open":
+            e.update(survivor=a, door=did[b])
+        elif name == "search":
+            e.update(survivor=a, found="aaah" if b < 0 else names[b])
+        elif name == "melee":
+            e.update(survivor=a, weapon=names[b])
+        elif name == "ranged":
+            e.update(survivor=a, weapon=names[b], zone=zid[c])
+        elif name == "take":
+            e.update(survivor=a, objective=oid[b])
+        elif name == "press":
+            e.update(survivor=a, switch=oid[b])
+        elif name == "noise":
+            e.update(survivor=a)
+        elif name == "trigger":
+            e.update(trigger=triggers[a].id)
+        elif name in ("extra_activation", "out_of_miniatures"):
+            e.update(zombie=ZTYPES[a])
+        elif name == "spawn":
+            e.update(zone=zid[a], zombie=ZTYPES[b], count=c)
+        elif kind == 12:
+            e.update(message=f"more than {a} extra activations of the zombies in turn {turn}: "
+                             "the game is stopped as a runaway")
+        elif kind == 13:
+            e.update(message=f"survivor {a + 1} took {b} actions in turn {turn}: the game is stopped as a runaway")
+        elif name == "death":
+            e.update(survivor=a, zone=zid[b], cause=WOUND_CAUSES[c])
+        elif name == "wound":
+            e.update(survivor=a, wounds=b, cause=WOUND_CAUSES[c])
+        elif name == "kill":
+            e.update(survivor=a, zone=zid[b], zombie=ZTYPES[c])
+        elif name == "attack":
+            e.update(zone=zid[a], zombies=b)
+        elif name == "split_added":
+            e.update(zone=zid[a], zombie=ZTYPES[b], count=c)
+        elif name == "zombies_move":
+            e.update(frm=zid[a], to=zid[b], zombie=ZTYPES[c], count=d)
+        elif name == "pushed":
+            e.update(frm=zid[a], to=zid[b], count=c)
+        elif name == "escape":
+            e.update(survivor=a, zone=zid[b])
+        out.append(e)
+    return out
+
+
+def action_tuple(tables: Any, kind: int, a: int, b: int) -> tuple:
+    """One of the typed engine's actions (kind code, two ints) as the reference engine writes it."""
+    name = _ACTIONS[kind]
+    if name in ("pass", "search", "noise"):
+        return (name,)
+    if name == "move":
+        return (name, a, b)
+    if name in ("melee", "ranged"):
+        weapon = list(tables.names)[a]
+        return (name, weapon) if name == "melee" else (name, weapon, b)
+    return (name, a)
+
+
+POLICY_CODES = {"greedy": 0, "cautious": 1, "random": 2}
+"""The bots the typed engine plays itself (any other policy decides through its callback)."""
+
+_SOURCE: Any = None
+
+
+def typed_source() -> Any:
+    """The typed engine's module run from its source, whatever is built (the interpreted mode of
+    the same code)."""
+    global _SOURCE
+    if _SOURCE is None:
+        import importlib.util
+        from pathlib import Path
+
+        from .typed import tables as typed_tables
+
+        path = Path(typed_tables.__file__).with_name("play.py")
+        spec = importlib.util.spec_from_file_location("designer.engine.typed._play_source", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        _SOURCE = module
+    return _SOURCE
+
+
+def compiled() -> bool:
+    """Whether the typed engine runs compiled in this process."""
+    from .typed import play as typed_play
+
+    return str(getattr(typed_play, "__file__", "")).endswith((".so", ".pyd"))
+
+
+def _typed_module(compiled_: bool | None) -> Any:
+    """The typed engine's module: compiled where it is built (``compiled_`` None or True) and
+    ``DESIGNER_ENGINE`` is not ``python``, run from its source otherwise."""
+    from .typed import play as typed_play
+
+    if compiled_ is False or not compiled() or os.environ.get("DESIGNER_ENGINE", "") == "python":
+        return typed_source()
+    return typed_play
+
+
+class TypedState:
+    """A read-only view of a typed game's state (one snapshot, taken when it is asked for):
+    the turn, the survivors (zone, wounds, health, XP, items, alive, escaped), the zombies per
+    zone and type, noise, doors, spawns, objectives, decks and counters. Zones, doors and
+    objectives are indices of the board (``board.zone_ids[z]`` names them); items are names."""
+
+    __slots__ = ("_d", "_names")
+
+    def __init__(self, data: dict, names: list[str]):
+        object.__setattr__(self, "_d", data)
+        object.__setattr__(self, "_names", names)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"'{name}' cannot be set: the typed game's state is read-only")
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self._d[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    @property
+    def survivors(self) -> list[dict]:
+        return [dict(s, items=[self._names[i] for i in s["items"]]) for s in self._d["survivors"]]
+
+    def zombies_in(self, zone: int) -> int:
+        return sum(self._d["zombies"].get(zone, ()))
+
+    def zombies_of(self, zone: int) -> dict[str, int]:
+        """The zombies of a zone by type name (only the types present)."""
+        return {ZTYPES[t]: c for t, c in enumerate(self._d["zombies"].get(zone, ())) if c}
+
+    def door_open(self, d: int) -> bool:
+        return bool(self._d["doors_open"] >> d & 1)
+
+
+def engine_position(board: Board, st: Any, names: dict, colours: list[str]) -> dict:
+    """A reference :class:`~designer.engine.state.GameState` as the typed engine's
+    ``Engine.load`` reads it (item names as the engine's indices)."""
+    zones = st.zombies.keys() if hasattr(st.zombies, "keys") else range(len(st.zombies))
+    return dict(
+        survivors=[dict(zone=s.zone, wounds=s.wounds, health=s.health, xp=s.xp, items=[names[n] for n in s.items],
+                        alive=s.alive, escaped=s.escaped, searched=s.searched, moved=s.moved,
+                        actions_left=s.actions_left) for s in st.survivors],
+        zombies={z: list(st.zombies[z]) for z in zones if any(st.zombies[z])},
+        noise={z: st.noise[z] for z in (st.noise.keys() if hasattr(st.noise, "keys") else range(len(st.noise)))
+               if st.noise[z]},
+        pool=list(st.pool), doors_open=st.doors_open, doors_unlocked=st.doors_unlocked, doors_ever=st.doors_ever,
+        spawns_active=[st.spawns_active >> i & 1 for i in range(len(board.spawn_ids))], turn=st.turn, first_player=st.first_player, kills=st.kills,
+        colours=sum(1 << i for i, c in enumerate(colours) if c in st.colours), rng=st.rng.copy(),
+        zombie_actions=st.zombie_actions, survivor_actions=st.survivor_actions,
+        entered=[z for z in range(st.entered.bit_length()) if st.entered >> z & 1])
+
+
+def reference_state(board: Board, data: dict, names: list[str], rng: Any, colours: list[str]) -> Any:
+    """The reference engine's :class:`~designer.engine.state.GameState` of a typed game's state
+    (what a policy written for the reference engine reads; ``rng`` is the typed game's
+    generator, so the policy's draws are the game's)."""
+    from .state import GameState
+
+    st = GameState(board, 0)
+    st.tracked = True
+    st.rng = rng
+    st.turn = data["turn"]
+    for z, row in data["zombies"].items():
+        for t, c in enumerate(row):
+            if c:
+                st.zombies[z][t] = c
+        st.haunted.add(z)
+    for z, n in data["noise"].items():
+        st.noise[z] = n
+        st.noisy.add(z)
+    st.pool = list(data["pool"])[:len(ZTYPES)] + [0] * max(0, len(ZTYPES) - len(data["pool"]))
+    for i, sv in enumerate(data["survivors"]):
+        s = st.add_survivor(sv["zone"], sv["health"], [names[k] for k in sv["items"]])
+        s.wounds, s.xp, s.alive, s.escaped = sv["wounds"], sv["xp"], sv["alive"], sv["escaped"]
+        s.searched, s.moved, s.actions_left = sv["searched"], sv["moved"], sv["actions_left"]
+    st.first_player = data["first_player"]
+    st.doors_open, st.doors_unlocked, st.doors_ever = data["doors_open"], data["doors_unlocked"], data["doors_ever"]
+    st.buildings_spawned = sum(1 << i for i, v in enumerate(data["buildings_spawned"]) if v)
+    st.spawns_active = sum(1 << i for i, v in enumerate(data["spawns_active"]) if v)
+    st.obj_zone = list(data["obj_zone"])
+    st.taken = sum(1 << i for i, v in enumerate(data["taken"]) if v)
+    st.pressed = sum(1 << i for i, v in enumerate(data["pressed"]) if v)
+    st.fired = sum(1 << i for i, v in enumerate(data["fired"]) if v)
+    st.entered = sum(1 << z for z in data["entered"])
+    st.colours = {c for i, c in enumerate(colours) if data["colours"] >> i & 1}
+    st.kills, st.kills_by_type = data["kills"], list(data["kills_by_type"][:len(ZTYPES)])
+    st.spawned_by_type = list(data["spawned_by_type"][:len(ZTYPES)])
+    st.zdeck, st.zdiscard = list(data["zdeck"]), list(data["zdiscard"])
+    st.edeck, st.ediscard = [names[k] for k in data["edeck"]], [names[k] for k in data["ediscard"]]
+    st.progress = data["progress"] if board.scenario.victory.ordered else \
+        sum(1 << i for i, done in enumerate(data["step_done"]) if done)
+    st.objective_turns = {board.obj_ids[o]: t for o, t in data["objective_turns"]}
+    st.survivor_actions, st.zombie_actions, st.max_danger = data["survivor_actions"], data["zombie_actions"], \
+        data["max_danger"]
+    for what in ("zone_deaths", "zone_kills", "zone_visits"):
+        counts = getattr(st, what)
+        for z, n in data[what].items():
+            counts[z] = n
+            st.haunted.add(z)
+    st.rising = list(data["rising"])
+    return st
+
+
+LOGGED_RULES = {"effects": frozenset({"open_door", "close_door", "toggle_door", "unlock_door", "lock_door",
+                                      "activate_spawn", "deactivate_spawn", "toggle_spawn", "spawn_zombies",
+                                      "grant_xp", "end_game"}),
+                "steps": frozenset({"take_objectives", "kill", "reach_zone", "escape", "survive", "clear_zones",
+                                    "open_doors"}),
+                "objectives": frozenset({"token", "key", "switch", "item", "search_marker"}),
+                "profiles": frozenset({"zombicide", "lnoe", "house"})}
+"""The rules whose events the typed engine logs (every event of :data:`LOGGED_KINDS`): a rule
+ported to the typed engine after these joins the list once it logs its events too."""
+
+
+def log_covers(board: Board) -> str | None:
+    """Why the typed engine's log does not cover this board's rules (None when it does)."""
+    s = board.scenario
+    kinds = [st.kind for st in s.victory.steps if st.kind not in LOGGED_RULES["steps"]]
+    kinds += [e.kind for t in s.triggers for e in t.then if e.kind not in LOGGED_RULES["effects"]]
+    kinds += [o.kind for o in s.objectives if o.kind not in LOGGED_RULES["objectives"]]
+    if s.setup.rules.profile not in LOGGED_RULES["profiles"]:
+        kinds.append(f"the profile {s.setup.rules.profile}")
+    if kinds:
+        return f"the typed engine does not log {', '.join(dict.fromkeys(kinds))} yet"
+    return None
+
+
+class TypedGame:
+    """One game of the typed engine, steppable from Python.
+
+    ``TypedGame(board, seed, policy, log=True, plan=plan)`` sets the game up; :meth:`play`
+    plays it to the end, :meth:`play_turn` one turn, and the phases of a turn are
+    :meth:`begin_turn`, :meth:`survivor_phase`, :meth:`zombie_phase` (the activation),
+    :meth:`spawn_phase` and :meth:`end_phase`, called in that order. :meth:`view` reads the
+    state (a :class:`TypedState`), :meth:`result` gives the record :meth:`Game.result` gives,
+    :attr:`log` the reference engine's events and :meth:`transcript` their text. ``policy`` is
+    a built-in bot the typed engine plays (``greedy``, ``cautious``, ``random``) or a callable
+    ``policy(view, survivor, actions)``, called as the reference engine calls it."""
+
+    def __init__(self, board: Board, seed: int = 0, policy: Any = "greedy", *, survivors: int | None = None,
+                 log: bool = False, plan: Any = None, compiled: bool | None = None, heroes: Any = None):
+        from .policies import resolve_policy
+        from .typed import tables as typed_tables
+
+        tables, problem = typed_tables.tables_for(board, plan)
+        if problem is not None:
+            raise ValueError(f"the typed engine cannot play this game: {problem}")
+        if not 0 <= seed < 2**63:
+            raise ValueError(f"game seeds must be 0 <= seed < 2**63, got {seed}")
+        self.board = board
+        self.tables = tables
+        self.module = _typed_module(compiled)
+        self.engine = self.module.Engine(self.tables)
+        self.names = list(self.tables.names)
+        self.seed = seed
+        self.plan_steps = plan
+        self._policy = policy
+        self._error: BaseException | None = None
+        self.engine.set_logging(log)
+        self.logging = log
+        code = POLICY_CODES.get(policy) if isinstance(policy, str) else None
+        if code is None:
+            self._policy = resolve_policy(policy)
+            from .profiles import make_profile
+            from .view import as_plan
+
+            s = board.scenario
+            self._profile = make_profile(s.setup.rules.profile, s.setup.rules.overrides)
+            self._plan = as_plan(plan)
+            self.engine.set_callback(self._decide)
+            code = self.module.P_CALLBACK if hasattr(self.module, "P_CALLBACK") else 3
+        index = self.tables.names
+        carried = None if heroes is None else [
+            (tuple(index[n] for n in h.get("items", ())), h.get("xp", 0), h.get("wounds", 0)) for h in heroes]
+        self.engine.begin(seed, code, -1 if survivors is None else survivors, carried)
+
+    # -- decisions from outside ------------------------------------------------------------
+
+    def _decide(self, engine: Any, si: int, na: int) -> int:
+        try:
+            acts = [action_tuple(self.tables, k, a, b) for k, a, b in engine.action_rows(na)]
+            game = self._reference_game()
+            s = game.state.survivors[si]
+            act = self._policy(game.view, s, acts)
+            return acts.index(act) if act in acts else 0
+        except BaseException as exc:  # the engine cannot raise through its phases: stop, re-raise after
+            self._error = exc
+            engine.stop()
+            return 0
+
+    def _reference_game(self) -> Any:
+        """A reference :class:`~designer.engine.game.Game` standing on this game's state (what
+        the policy's view reads: the state, board, profile, plan; ``step_met``, ``door_passable``,
+        ``danger_level``; ``copy_game`` gives a reference copy of this position)."""
+        from .game import SURVIVOR_ACTION_LIMIT, Game
+        from .view import GameView
+
+        g = Game.__new__(Game)
+        g.board, g.profile, g.plan = self.board, self._profile, self._plan
+        data = self.engine.state()
+        g.state = reference_state(self.board, data, self.names, self.engine.generator(), self.tables.colour_names)
+        g.policy, g.log, g.script, g.heroes, g.resources_in = self._policy, None, None, None, None
+        g.terrain, g.points_rule, g.tracks_resources = None, None, False
+        g._obj_at, g._obj_at_key = None, None
+        g.extra_limit, g.extras = data["extra_limit"], data["extras"]
+        n = len(g.state.survivors)
+        g._order = [(data["first_player"] + i) % n for i in range(n)]
+        si = data["deciding"]
+        g._in_turn, g._started = True, si >= 0
+        g._pos = g._order.index(si) if si >= 0 else 0
+        g._taken, g._limit = 0, (g.state.survivors[si].actions_left if si >= 0 else 0) + SURVIVOR_ACTION_LIMIT
+        g.view = GameView(g)
+        return g
+
+    def _raise(self) -> None:
+        if self._error is not None:
+            err, self._error = self._error, None
+            raise err
+
+    @classmethod
+    def from_state(cls, board: Board, st: Any, policy: Any = "greedy", *, plan: Any = None,
+                   compiled: bool | None = None, log: bool = False) -> "TypedGame":
+        """A typed game standing on a reference :class:`~designer.engine.state.GameState`
+        (a rulebook position built by hand: ``board.new_state()``, ``add_survivor``,
+        ``place_zombies``, noise, doors); its generator is the state's own (a copy)."""
+        g = cls(board, 0, policy, plan=plan, compiled=compiled, log=log, survivors=0)
+        g.engine.load(engine_position(board, st, g.tables.names, g.tables.colour_names))
+        g.engine.set_logging(log)
+        return g
+
+    def sync_into(self, st: Any) -> None:
+        """Write this game's state back into a reference state (the same survivor objects
+        updated in place), so a test reads either engine's result the same way."""
+        d = self.engine.state()
+        for s, sv in zip(st.survivors, d["survivors"]):
+            s.zone, s.wounds, s.health, s.xp = sv["zone"], sv["wounds"], sv["health"], sv["xp"]
+            s.items = [self.names[i] for i in sv["items"]]
+            s.alive, s.escaped, s.searched, s.moved = sv["alive"], sv["escaped"], sv["searched"], sv["moved"]
+            s.actions_left = sv["actions_left"]
+        for z in list(st.zombies.keys()) if hasattr(st.zombies, "keys") else range(len(st.zombies)):
+            st.zombies[z] = [0] * len(ZTYPES)
+        for z, row in d["zombies"].items():
+            st.zombies[z] = list(row[:len(ZTYPES)])
+        st.pool = list(d["pool"][:len(ZTYPES)])
+        st.zombie_actions, st.survivor_actions, st.kills = d["zombie_actions"], d["survivor_actions"], d["kills"]
+        st.kills_by_type = list(d["kills_by_type"][:len(ZTYPES)])
+        st.spawned_by_type = list(d["spawned_by_type"][:len(ZTYPES)])
+        st.doors_open, st.doors_unlocked, st.doors_ever = d["doors_open"], d["doors_unlocked"], d["doors_ever"]
+        st.rng = self.engine.generator()
+
+    def activate(self, types: Iterable[int] | None = None, runners_second: bool = False) -> None:
+        """One activation of the zombies (of ``types``, zombie type indices; all when None), as
+        :meth:`Game.activate`."""
+        mask = -1 if types is None else sum(1 << t for t in types)
+        self.engine.activation(mask, runners_second)
+
+    # -- phases ------------------------------------------------------------------------------
+
+    def begin_turn(self) -> None:
+        self.engine.begin_turn()
+
+    def survivor_phase(self) -> None:
+        self.engine.survivors_act()
+        self._raise()
+
+    def zombie_phase(self) -> None:
+        self.engine.zombies_act()
+
+    def spawn_phase(self) -> None:
+        self.engine.zombies_spawn()
+
+    def end_phase(self) -> None:
+        self.engine.end_turn()
+
+    def play_turn(self) -> None:
+        self.engine.whole_turn()
+        self._raise()
+
+    def play(self, max_turns: int | None = None) -> GameResult:
+        """Play on to the end (or ``max_turns`` more turns) and return the record."""
+        turns = 0
+        while not self.engine.ended() and (max_turns is None or turns < max_turns):
+            self.play_turn()
+            turns += 1
+        return self.result()
+
+    @property
+    def over(self) -> bool:
+        return self.engine.ended()
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def heroes_out(self) -> list[dict]:
+        """The survivors alive at the end, as campaign heroes (:meth:`Game.heroes_out`)."""
+        return [{"items": [self.names[i] for i in items], "xp": xp, "wounds": wounds}
+                for items, xp, wounds in self.engine.heroes_out()]
+
+    def view(self) -> TypedState:
+        return TypedState(self.engine.state(), self.names)
+
+    @property
+    def log(self) -> list[dict] | None:
+        if not self.logging:
+            return None
+        return render_events(self.board, self.tables, self.engine.events())
+
+    def log_lines(self) -> Iterable[str]:
+        """The log as JSON lines (as :meth:`Game.log_lines` writes them)."""
+        import json
+
+        for e in self.log or []:
+            yield json.dumps(e, sort_keys=True)
+
+    def transcript(self) -> str:
+        return transcript(self.log or [], self.board)
+
+    def result(self) -> GameResult:
+        from .table import CAUSES, DANGERS
+
+        d, b = self.engine.state(), self.board
+        won = d["outcome"] == 1
+        sv = d["survivors"]
+        nt = len(ZTYPES)
+        r = GameResult(
+            seed=self.seed, won=won, cause="" if won else CAUSES[d["cause"]], turns=d["turn"], survivors=len(sv),
+            survivors_dead=sum(1 for s in sv if not s["alive"]),
+            survivors_escaped=sum(1 for s in sv if s["escaped"]), kills=d["kills"],
+            **{f"kills_{t}": d["kills_by_type"][i] for i, t in enumerate(ZTYPES)},
+            zombies_spawned=sum(d["spawned_by_type"][:nt]),
+            **{f"spawned_{t}": d["spawned_by_type"][i] for i, t in enumerate(ZTYPES)},
+            objectives={b.obj_ids[o]: t for o, t in d["objective_turns"]},
+            max_danger=DANGERS[d["max_danger"]], survivor_actions=d["survivor_actions"],
+            zombie_actions=d["zombie_actions"],
+            zone_deaths={b.zone_ids[z]: n for z, n in d["zone_deaths"].items()},
+            zone_kills={b.zone_ids[z]: n for z, n in d["zone_kills"].items()},
+            zone_visits={b.zone_ids[z]: n for z, n in d["zone_visits"].items()})
+        return r
+
+
+def play_typed(scenario: Any, seed: int = 0, policy: Any = "greedy", *, survivors: int | None = None,
+               log: bool = False, board: Board | None = None, plan: Iterable[Any] | None = None,
+               compiled: bool | None = None) -> GameResult:
+    """:func:`designer.engine.game.play` on the typed engine (the caller checks
+    :func:`typed_reason` first): the same record, and with ``log`` the same events."""
+    board = board or Board(scenario)
+    game = TypedGame(board, seed, policy, survivors=survivors, log=log, plan=plan, compiled=compiled)
+    result = game.play()
+    if log:
+        result["log"] = game.log
+    return result

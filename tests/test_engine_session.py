@@ -1,0 +1,190 @@
+"""The typed engine seen from Python (:mod:`designer.engine.session`): its event log gives the
+reference engine's events and transcripts, line for line (the golden playthroughs included); a
+Python callable policy decides through its callback with the records of the reference engine;
+a typed game steps phase by phase. Interpreted and compiled."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import designer
+from designer.engine import core, session
+from designer.engine.board import Board
+from designer.engine.game import Game
+from designer.engine.golden import golden_name, iter_golden_games
+from designer.engine.policies import PlanBot
+from designer.plans import bot_plan
+
+from .conftest import SAMPLES
+
+GOLDEN = Path(__file__).parent / "golden"
+MODES = [False, pytest.param(True, marks=pytest.mark.skipif(not core.compiled(), reason="not compiled"))]
+"""The typed engine run from its source, and compiled."""
+
+_CACHE: dict = {}
+
+
+def _scenario(name: str):
+    if name not in _CACHE:
+        s = designer.load(Path(SAMPLES[0]).parent / f"{name}.json")
+        _CACHE[name] = (s, Board(s), bot_plan(s))
+    return _CACHE[name]
+
+
+def _typed_goldens():
+    return [c for c in iter_golden_games() if core.typed_reason(_scenario(c[0])[1], c[1], _scenario(c[0])[2]) is None]
+
+
+TYPED_GOLDENS = _typed_goldens()
+
+
+def test_the_typed_engine_plays_goldens_of_several_samples():
+    assert {c[0] for c in TYPED_GOLDENS} >= {"night-shift", "seul-dans-le-noir"}
+    assert {c[1] for c in TYPED_GOLDENS} == {"greedy", "cautious", "random"}
+
+
+@pytest.mark.parametrize("compiled", MODES)
+@pytest.mark.parametrize("name,policy,seed", TYPED_GOLDENS, ids=[golden_name(*c)[:-6] for c in TYPED_GOLDENS])
+def test_the_typed_engine_writes_the_golden_playthrough(name, policy, seed, compiled):
+    scenario, board, plan = _scenario(name)
+    record = session.play_typed(scenario, seed, policy, log=True, board=board, plan=plan, compiled=compiled)
+    log = record.pop("log")
+    got = [json.dumps(e, sort_keys=True) for e in log] + [json.dumps({"record": dict(record)}, sort_keys=True)]
+    want = (GOLDEN / golden_name(name, policy, seed)).read_text(encoding="utf-8").splitlines()
+    for i, (a, b) in enumerate(zip(got, want), 1):
+        assert a == b, f"line {i}:\n  typed:  {a}\n  golden: {b}"
+    assert len(got) == len(want)
+
+
+def _typed_samples():
+    out = []
+    for p in SAMPLES:
+        s = designer.load(p)
+        b = Board(s)
+        if core.typed_reason(b, "greedy", bot_plan(s)) is None:
+            out.append(p)
+    return out
+
+
+TYPED_SAMPLES = _typed_samples()
+
+
+@pytest.mark.parametrize("compiled", MODES)
+@pytest.mark.parametrize("path", TYPED_SAMPLES)
+def test_transcripts_and_log_lines_equal_the_reference_engine(path, compiled):
+    s = designer.load(path)
+    board, plan = Board(s), bot_plan(s)
+    for policy in ("greedy", "cautious", "random"):
+        for seed in (11, 12):
+            ref = Game(board, seed, policy, log=True, plan=plan)
+            ref.play()
+            typed = session.TypedGame(board, seed, policy, log=True, plan=plan, compiled=compiled)
+            typed.play()
+            assert typed.log == ref.log
+            assert [list(e) for e in typed.log] == [list(e) for e in ref.log]  # key order too
+            assert list(typed.log_lines()) == list(ref.log_lines())
+            assert typed.transcript() == ref.transcript()
+            assert dict(typed.result()) == dict(ref.result())
+
+
+def _wrapped_greedy():
+    bot = PlanBot(False)
+
+    def policy(view, survivor, actions):
+        return bot(view, survivor, actions)
+    return policy
+
+
+def _wrapped_random(view, survivor, actions):
+    return actions[view.rng.randrange(len(actions))]
+
+
+@pytest.mark.parametrize("compiled", MODES)
+@pytest.mark.parametrize("path", TYPED_SAMPLES)
+def test_a_python_callable_decides_through_the_callback_with_the_reference_records(path, compiled):
+    s = designer.load(path)
+    board, plan = Board(s), bot_plan(s)
+    for make in (_wrapped_greedy, lambda: _wrapped_random):
+        for seed in (3, 4):
+            ref = Game(board, seed, make(), log=True, plan=plan)
+            want = dict(ref.play())
+            typed = session.TypedGame(board, seed, make(), log=True, plan=plan, compiled=compiled)
+            assert dict(typed.play()) == want
+            assert typed.log == ref.log
+
+
+def test_the_callable_gets_a_read_only_view_never_the_game():
+    s, board, plan = _scenario("night-shift")
+    seen = []
+
+    def policy(view, survivor, actions):
+        seen.append((type(view).__name__, survivor.index, tuple(actions)))
+        with pytest.raises(AttributeError):
+            view.state = None
+        assert not hasattr(view, "engine") and not hasattr(view, "act")
+        return actions[-1]  # noise, always legal
+
+    game = session.TypedGame(board, 1, policy, plan=plan)
+    game.play(max_turns=1)
+    assert seen and all(v == "GameView" for v, _, _ in seen)
+    assert all(acts[0] == ("pass",) and acts[-1] == ("noise",) for _, _, acts in seen)
+
+
+def test_an_error_in_the_callable_is_raised_and_stops_the_game():
+    s, board, plan = _scenario("night-shift")
+
+    def policy(view, survivor, actions):
+        raise KeyError("bad policy")
+
+    game = session.TypedGame(board, 1, policy, plan=plan)
+    with pytest.raises(KeyError, match="bad policy"):
+        game.play()
+    assert game.over
+
+
+@pytest.mark.parametrize("compiled", MODES)
+def test_a_typed_game_steps_phase_by_phase_as_it_plays_whole_turns(compiled):
+    s, board, plan = _scenario("night-shift")
+    whole = session.TypedGame(board, 5, "greedy", log=True, plan=plan, compiled=compiled)
+    stepped = session.TypedGame(board, 5, "greedy", log=True, plan=plan, compiled=compiled)
+    views = []
+    while not stepped.over:
+        stepped.begin_turn()
+        stepped.survivor_phase()
+        after_survivors = stepped.view()
+        stepped.zombie_phase()
+        stepped.spawn_phase()
+        stepped.end_phase()
+        whole.play_turn()
+        assert stepped.view().survivors == whole.view().survivors
+        assert stepped.view().zombies == whole.view().zombies
+        views.append(after_survivors)
+    assert dict(stepped.result()) == dict(whole.result())
+    assert stepped.log == whole.log
+    assert views[0].turn == 1 and views[-1].turn == stepped.view().turn
+
+
+def test_the_typed_state_is_read_only_and_names_items():
+    s, board, plan = _scenario("night-shift")
+    game = session.TypedGame(board, 2, "greedy", plan=plan)
+    v = game.view()
+    with pytest.raises(AttributeError):
+        v.turn = 3
+    assert v.turn == 1 and len(v.survivors) >= 1
+    assert all(isinstance(n, str) for sv in v.survivors for n in sv["items"])
+    ref = Game(board, 2, "greedy", plan=plan)
+    assert [sv["zone"] for sv in v.survivors] == [sv.zone for sv in ref.state.survivors]
+    assert [sv["items"] for sv in v.survivors] == [sv.items for sv in ref.state.survivors]
+    for z in range(len(board.zone_ids)):
+        assert v.zombies_in(z) == ref.state.zombies_in(z)
+
+
+def test_batches_log_nothing():
+    s, board, plan = _scenario("night-shift")
+    engine = core.engine_for(board, plan) if core.available() else core.typed_source().Engine(
+        core._compiled(board, plan)[0])
+    engine.play_batch([1, 2], 0, -1, -1)
+    assert len(engine.events()) == 0
