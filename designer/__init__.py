@@ -44,7 +44,7 @@ def play(scenario: Scenario, seed: int = 0, policy: Any = "greedy", *, survivors
     scenario) unless ``plan`` is given. The same scenario, seed and policy always give the same
     game.
     """
-    from .engine.game import play as play_game
+    from .engine.core import play as play_game  # the typed engine when it plays the game, else the reference
     from .plans import bot_plan
 
     return play_game(scenario, seed, policy, survivors=survivors, log=log, board=board,

@@ -423,7 +423,8 @@ def play_command(file: str, seed: int, policy: str, survivors: int | None, log_p
 
     Example: designer play scenarios/night-shift.json --seed 7 --transcript
     """
-    from .engine import Board, Game, ProfileError
+    from .engine import Board, ProfileError
+    from .engine.core import open_game
     from .plans import bot_plan
     from .variants import derive, draw_purchase, roll_2d6
 
@@ -454,8 +455,8 @@ def play_command(file: str, seed: int, policy: str, survivors: int | None, log_p
             drawn.insert(0, f"selection {variant}")
             info.update(selection=variant)
     try:
-        game = Game(Board(s), seed, policy, survivors=survivors, log=bool(log_path or transcript),
-                    plan=bot_plan(s))
+        game = open_game(Board(s), seed, policy, survivors=survivors, log=bool(log_path or transcript),
+                         plan=bot_plan(s))
         result = game.play()
     except ProfileError as e:
         raise click.ClickException(f"{file}: setup.rules.overrides: {e}") from None

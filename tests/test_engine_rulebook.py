@@ -4,6 +4,8 @@ checks every zombie's zone and every wound."""
 
 from __future__ import annotations
 
+import pytest
+
 from designer.engine import Board, Game
 from designer.engine.board import ABOMINATION, FATTY, RUNNER, WALKER
 from designer.engine.cards import STANDARD_DECK
@@ -25,11 +27,31 @@ def board(zones, connections, sight_lines=(), **extra):
     return Board(parse(data))
 
 
-def new_game(b: Board) -> Game:
-    """A game on an empty state: full pool, no survivors, no zombies."""
+class TypedSteps(Game):
+    """The reference game whose zombies' activation is played by the typed engine: the hand-built
+    position is loaded into it, one activation runs there, and its result is written back into
+    the same state (survivor objects included), so every check reads both engines alike."""
+
+    def activate(self, types=None, runners_second=False, *, extra=False):
+        from designer.engine.session import TypedGame
+
+        typed = TypedGame.from_state(self.board, self.state, compiled=None)
+        typed.activate(types, runners_second)
+        typed.sync_into(self.state)
+
+
+@pytest.fixture(params=["reference", "typed"])
+def engine(request):
+    """The rulebook examples of the zombies' activation run on both engines."""
+    return request.param
+
+
+def new_game(b: Board, engine: str = "reference") -> Game:
+    """A game on an empty state: full pool, no survivors, no zombies (``engine``: whose
+    activation the example runs)."""
     st = b.new_state(seed=1)
     st.pool = [40, 16, 16, 1, 0, 0]
-    return Game(b, policy="greedy", state=st)
+    return (TypedSteps if engine == "typed" else Game)(b, policy="greedy", state=st)
 
 
 def zone_counts(g: Game, zone: str) -> dict[str, int]:
@@ -45,9 +67,9 @@ def zi(g: Game, zone: str) -> int:
 # -- chapter 7, attack ---------------------------------------------------------------------------
 
 
-def test_a_walker_with_two_survivors_inflicts_one_wound():
+def test_a_walker_with_two_survivors_inflicts_one_wound(engine):
     b = board(["A"], [])
-    g = new_game(b)
+    g = new_game(b, engine)
     s1, s2 = g.state.add_survivor(0), g.state.add_survivor(0)
     g.state.place_zombies(0, "walker", 1)
     g.activate()
@@ -55,9 +77,9 @@ def test_a_walker_with_two_survivors_inflicts_one_wound():
     assert zone_counts(g, "A") == {"walker": 1}
 
 
-def test_seven_walkers_all_attack_two_survivors():
+def test_seven_walkers_all_attack_two_survivors(engine):
     b = board(["A", "B"], [("a-b", "opening", "A", "B")])
-    g = new_game(b)
+    g = new_game(b, engine)
     s1, s2 = g.state.add_survivor(0), g.state.add_survivor(0)
     g.state.place_zombies(0, "walker", 7)
     g.activate()
@@ -69,9 +91,9 @@ def test_seven_walkers_all_attack_two_survivors():
 # -- chapter 7, runners ----------------------------------------------------------------------------
 
 
-def test_runner_example_1_three_runners_and_a_fatty_one_zone_away():
+def test_runner_example_1_three_runners_and_a_fatty_one_zone_away(engine):
     b = board(["A", "B"], [("a-b", "opening", "A", "B")])
-    g = new_game(b)
+    g = new_game(b, engine)
     hero = g.state.add_survivor(zi(g, "A"))
     g.state.place_zombies(zi(g, "B"), "runner", 3)
     g.state.place_zombies(zi(g, "B"), "fatty", 1)
@@ -82,9 +104,9 @@ def test_runner_example_1_three_runners_and_a_fatty_one_zone_away():
     assert not hero.alive
 
 
-def test_runner_example_2_runner_attacks_twice_walker_joins():
+def test_runner_example_2_runner_attacks_twice_walker_joins(engine):
     b = board(["A", "B"], [("a-b", "opening", "A", "B")])
-    g = new_game(b)
+    g = new_game(b, engine)
     hero = g.state.add_survivor(zi(g, "A"))
     g.state.place_zombies(zi(g, "A"), "runner", 1)
     g.state.place_zombies(zi(g, "B"), "walker", 1)
@@ -95,9 +117,9 @@ def test_runner_example_2_runner_attacks_twice_walker_joins():
     assert not hero.alive
 
 
-def test_runner_example_3_everyone_attacks_then_runners_move_to_the_noise():
+def test_runner_example_3_everyone_attacks_then_runners_move_to_the_noise(engine):
     b = board(["A", "B", "C"], [("a-b", "opening", "A", "B"), ("b-c", "opening", "B", "C")])
-    g = new_game(b)
+    g = new_game(b, engine)
     hero = g.state.add_survivor(zi(g, "A"))
     for t, n in (("walker", 3), ("fatty", 2), ("runner", 2)):
         g.state.place_zombies(zi(g, "A"), t, n)
@@ -113,11 +135,11 @@ def test_runner_example_3_everyone_attacks_then_runners_move_to_the_noise():
 # -- chapter 7, splitting ---------------------------------------------------------------------------
 
 
-def test_splitting_example_walkers_fatty_and_runners_on_two_equal_paths():
+def test_splitting_example_walkers_fatty_and_runners_on_two_equal_paths(engine):
     # S has two shortest paths of the same length to the survivors in T: S-P-T and S-Q-T
     b = board(["T", "P", "Q", "S"], [("s-p", "opening", "S", "P"), ("p-t", "opening", "P", "T"),
                                       ("s-q", "opening", "S", "Q"), ("q-t", "opening", "Q", "T")])
-    g = new_game(b)
+    g = new_game(b, engine)
     g.state.add_survivor(zi(g, "T"))
     g.state.add_survivor(zi(g, "T"))
     for t, n in (("walker", 4), ("fatty", 1), ("runner", 3)):
@@ -135,10 +157,10 @@ def test_splitting_example_walkers_fatty_and_runners_on_two_equal_paths():
     assert zone_counts(g, "T") == {"runner": 4}
 
 
-def test_an_abomination_never_splits():
+def test_an_abomination_never_splits(engine):
     b = board(["T", "P", "Q", "S"], [("s-p", "opening", "S", "P"), ("p-t", "opening", "P", "T"),
                                       ("s-q", "opening", "S", "Q"), ("q-t", "opening", "Q", "T")])
-    g = new_game(b)
+    g = new_game(b, engine)
     g.state.add_survivor(zi(g, "T"))
     g.state.place_zombies(zi(g, "S"), "abomination", 1)
     g.activate()
@@ -146,10 +168,10 @@ def test_an_abomination_never_splits():
     assert g.state.pool[ABOMINATION] == 0
 
 
-def test_running_out_of_miniatures_while_splitting_gives_an_extra_activation():
+def test_running_out_of_miniatures_while_splitting_gives_an_extra_activation(engine):
     b = board(["T", "P", "Q", "S"], [("s-p", "opening", "S", "P"), ("p-t", "opening", "P", "T"),
                                       ("s-q", "opening", "S", "Q"), ("q-t", "opening", "Q", "T")])
-    g = new_game(b)
+    g = new_game(b, engine)
     g.state.add_survivor(zi(g, "T"))
     g.state.place_zombies(zi(g, "S"), "walker", 1)
     g.state.pool[WALKER] = 0  # no walker left to even the groups
@@ -161,12 +183,12 @@ def test_running_out_of_miniatures_while_splitting_gives_an_extra_activation():
 # -- chapter 7, movement priorities -------------------------------------------------------------------
 
 
-def test_zombies_go_for_the_noisiest_visible_zone_whatever_the_distance():
+def test_zombies_go_for_the_noisiest_visible_zone_whatever_the_distance(engine):
     # a street of five zones: a quiet survivor one zone away, a noisy group three zones away
     b = board(["A", "B", "C", "D", "E"],
               [("ab", "opening", "A", "B"), ("bc", "opening", "B", "C"), ("cd", "opening", "C", "D"),
                ("de", "opening", "D", "E")], sight_lines=[["A", "B", "C", "D", "E"]])
-    g = new_game(b)
+    g = new_game(b, engine)
     g.state.add_survivor(zi(g, "A"))
     g.state.add_survivor(zi(g, "E"))
     g.state.add_survivor(zi(g, "E"))
@@ -175,10 +197,10 @@ def test_zombies_go_for_the_noisiest_visible_zone_whatever_the_distance():
     assert zone_counts(g, "C") == {"walker": 2}
 
 
-def test_zombies_that_see_no_one_follow_the_noise_through_open_paths():
+def test_zombies_that_see_no_one_follow_the_noise_through_open_paths(engine):
     b = board(["A", "B", "C", {"id": "R", "kind": "room"}],
               [("ab", "opening", "A", "B"), ("bc", "opening", "B", "C"), ("door", "door", "A", "R")])
-    g = new_game(b)
+    g = new_game(b, engine)
     g.state.noise[zi(g, "C")] = 2
     g.state.add_survivor(zi(g, "R"))  # behind a closed door: not visible, no open path
     g.state.place_zombies(zi(g, "A"), "walker", 1)
@@ -186,20 +208,20 @@ def test_zombies_that_see_no_one_follow_the_noise_through_open_paths():
     assert zone_counts(g, "B") == {"walker": 1}
 
 
-def test_with_no_open_path_zombies_head_for_the_noise_and_stop_at_closed_doors():
+def test_with_no_open_path_zombies_head_for_the_noise_and_stop_at_closed_doors(engine):
     b = board(["A", {"id": "R", "kind": "room"}], [("door", "door", "A", "R")])
-    g = new_game(b)
+    g = new_game(b, engine)
     g.state.add_survivor(zi(g, "R"))
     g.state.place_zombies(zi(g, "A"), "walker", 3)
     g.activate()
     assert zone_counts(g, "A") == {"walker": 3}, "they pile up at the closed door"
 
 
-def test_fences_are_pathed_through_but_block_the_step():
+def test_fences_are_pathed_through_but_block_the_step(engine):
     b = board(["A", "B", "C", "D"], [("ab", "fence", "A", "B"), ("bc", "opening", "B", "C"),
                                       ("cd", "opening", "C", "D"), ("ad", "opening", "A", "D")],
               sight_lines=[["A", "B"]])
-    g = new_game(b)
+    g = new_game(b, engine)
     g.state.add_survivor(zi(g, "A"))
     g.state.place_zombies(zi(g, "B"), "walker", 2)
     g.activate()
@@ -366,9 +388,9 @@ def test_a_kukri_hit_kills_a_fatty_but_one_hit_kills_only_one_runner():
     assert zone_counts(g, "A") == {"runner": 1}
 
 
-def test_two_wounds_kill_and_each_wound_costs_an_item():
+def test_two_wounds_kill_and_each_wound_costs_an_item(engine):
     b = board(["A"], [])
-    g = new_game(b)
+    g = new_game(b, engine)
     hero = g.state.add_survivor(0, health=2, items=["pistol", "canned food"])
     g.state.place_zombies(0, "walker", 1)
     g.activate()
