@@ -14,7 +14,7 @@ import designer
 from designer.engine import core, session
 from designer.engine.board import Board
 from designer.engine.game import Game
-from designer.engine.golden import golden_name, iter_golden_games
+from designer.engine.golden import golden_name, iter_golden_games, playthrough_lines
 from designer.engine.policies import PlanBot
 from designer.plans import bot_plan
 
@@ -41,6 +41,32 @@ def _typed_goldens():
 TYPED_GOLDENS = _typed_goldens()
 
 
+def test_designer_play_uses_the_typed_engine_for_the_games_it_plays_and_logs(monkeypatch):
+    monkeypatch.delenv("DESIGNER_ENGINE", raising=False)
+    s, board, plan = _scenario("night-shift")
+    assert isinstance(core.open_game(board, 1, "greedy", log=True, plan=plan), session.TypedGame)
+    assert isinstance(core.open_game(board, 1, lambda v, sv, acts: acts[0], plan=plan), session.TypedGame)
+    assert playthrough_lines(s, 2, "cautious", plan, engine="auto") == playthrough_lines(s, 2, "cautious", plan)
+    monkeypatch.setenv("DESIGNER_ENGINE", "python")
+    assert isinstance(core.open_game(board, 1, "greedy", log=True, plan=plan), Game)
+    lnoe, lnoe_board, lnoe_plan = _scenario("eden-skirmish")  # Eden's terrain rules: reference only
+    assert core.typed_reason(lnoe_board, "greedy", lnoe_plan, log=True) is not None
+    monkeypatch.delenv("DESIGNER_ENGINE")
+    assert isinstance(core.open_game(lnoe_board, 1, "greedy", log=True, plan=lnoe_plan), Game)
+
+
+def test_the_log_predicate_names_the_rules_the_typed_engine_does_not_log():
+    from designer.io.files import parse
+
+    s, board, plan = _scenario("night-shift")
+    assert session.log_covers(board) is None
+    data = s.model_dump(mode="json", by_alias=True, exclude_none=True)
+    data["victory"]["steps"].append({"kind": "no_zombies"})
+    other = Board(parse(data))
+    assert "no_zombies" in session.log_covers(other)
+    assert "no_zombies" in core.typed_reason(other, "greedy", log=True)
+
+
 def test_the_typed_engine_plays_goldens_of_several_samples():
     assert {c[0] for c in TYPED_GOLDENS} >= {"night-shift", "seul-dans-le-noir"}
     assert {c[1] for c in TYPED_GOLDENS} == {"greedy", "cautious", "random"}
@@ -50,9 +76,7 @@ def test_the_typed_engine_plays_goldens_of_several_samples():
 @pytest.mark.parametrize("name,policy,seed", TYPED_GOLDENS, ids=[golden_name(*c)[:-6] for c in TYPED_GOLDENS])
 def test_the_typed_engine_writes_the_golden_playthrough(name, policy, seed, compiled):
     scenario, board, plan = _scenario(name)
-    record = session.play_typed(scenario, seed, policy, log=True, board=board, plan=plan, compiled=compiled)
-    log = record.pop("log")
-    got = [json.dumps(e, sort_keys=True) for e in log] + [json.dumps({"record": dict(record)}, sort_keys=True)]
+    got = playthrough_lines(scenario, seed, policy, plan, engine="typed" if compiled else "typed-source", board=board)
     want = (GOLDEN / golden_name(name, policy, seed)).read_text(encoding="utf-8").splitlines()
     for i, (a, b) in enumerate(zip(got, want), 1):
         assert a == b, f"line {i}:\n  typed:  {a}\n  golden: {b}"

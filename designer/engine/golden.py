@@ -37,12 +37,26 @@ def iter_golden_games() -> Iterator[tuple[str, str, int]]:
                 yield name, policy, seed
 
 
-def playthrough_lines(scenario, seed: int, policy: str, plan=None) -> list[str]:
+def playthrough_lines(scenario, seed: int, policy: str, plan=None, engine: str = "reference",
+                      board=None) -> list[str]:
     """One seeded game as golden lines: the log's events, then the record (``plan``: the bots'
-    witness plan, as ``designer.plans.bot_plan`` gives it)."""
-    from .game import play
+    witness plan, as ``designer.plans.bot_plan`` gives it). ``engine``: ``reference`` (the
+    reference engine, which writes the goldens), ``typed`` (the typed engine, compiled where it
+    is built), ``typed-source`` (the typed engine run from its source) or ``auto``
+    (:func:`designer.engine.core.play`: the typed engine when it plays and logs the game)."""
+    if engine == "reference":
+        from .game import play
+    elif engine == "auto":
+        from .core import play
+    elif engine in ("typed", "typed-source"):
+        from functools import partial
 
-    record = play(scenario, seed=seed, policy=policy, log=True, plan=plan)
+        from .session import play_typed
+
+        play = partial(play_typed, compiled=None if engine == "typed" else False)
+    else:
+        raise ValueError(f"engine: expected reference, typed, typed-source or auto, got {engine!r}")
+    record = play(scenario, seed=seed, policy=policy, log=True, plan=plan, **({"board": board} if board else {}))
     log = record.pop("log")
     lines = [json.dumps(e, sort_keys=True) for e in log]
     lines.append(json.dumps({"record": dict(record)}, sort_keys=True))
