@@ -21,6 +21,11 @@ processes). For each scenario:
 - copies for searching bots: a game of the reference engine (as this process runs it) copied
   after two turns (``Game.copy``), and a copy played on for one turn (``play_on(max_turns=1)``),
   ns each;
+- from Python (:mod:`designer.engine.session`): a typed game with its event log on, and the
+  events rendered as the reference engine's log (ns per game, against the batch path's, the
+  records and events checked equal to the reference engine's); a Python callable (a wrapper of
+  the greedy bot) deciding through the typed engine's callback, against the reference engine
+  playing the same callable (ns per game, records checked equal);
 - padded maps ("Seul dans le noir" padded with unreachable zones to 2,000 and 20,000 zones): the
   cost per game over the unpadded map, the games checked equal.
 """
@@ -235,6 +240,44 @@ def _copies(board: Board, policy: str, plan: Any, n: int = 300) -> dict[str, Any
             "copy_and_one_turn_ns": _per(turn_t, n)}
 
 
+def _from_python(board: Board, policy: str, plan: Any, n: int, callable_n: int) -> dict[str, Any]:
+    """A typed game logged (the events rendered) and a callable deciding through the callback,
+    each against the reference engine on the same games."""
+    from ..engine import session
+    from ..engine.policies import PlanBot
+
+    seeds = [game_seed(1, i) for i in range(n)]
+
+    def logged():
+        out = []
+        for sd in seeds:
+            g = session.TypedGame(board, sd, policy, log=True, plan=plan)
+            out.append((dict(g.play()), g.log))
+        return out
+
+    def reference_logged(k):
+        out = []
+        for sd in seeds[:k]:
+            g = Game(board, sd, policy, log=True, plan=plan)
+            out.append((dict(g.play()), g.log))
+        return out
+
+    def wrapped():
+        bot = PlanBot(policy == "cautious")
+        return lambda view, survivor, actions: bot(view, survivor, actions)
+
+    log_t, logged_out = _three(logged)
+    k = min(n, 100)
+    ref_t, ref_out = _three(lambda: reference_logged(k))
+    cb_seeds = seeds[:callable_n]
+    cb_t, cb_out = _three(lambda: [dict(session.TypedGame(board, sd, wrapped(), plan=plan).play()) for sd in cb_seeds])
+    cbr_t, cbr_out = _three(lambda: [dict(Game(board, sd, wrapped(), plan=plan).play()) for sd in cb_seeds])
+    return {"games": n, "logged_ns_per_game": _per(log_t, n), "reference_logged_ns_per_game": _per(ref_t, k),
+            "logged_same_as_reference": logged_out[:k] == ref_out,
+            "callable_games": len(cb_seeds), "callable_ns_per_game": _per(cb_t, len(cb_seeds)),
+            "callable_reference_ns_per_game": _per(cbr_t, len(cb_seeds)), "callable_same_records": cb_out == cbr_out}
+
+
 def _floor(n: int, draws: int, actions: int, table: list[int]) -> dict[str, Any]:
     """The floor of ``n`` games: seeds, generator seeding and ``draws`` draws per game, and
     ``actions`` table reads; compiled where the modules are built."""
@@ -304,6 +347,9 @@ def run(games: int = 20_000, dask_games: int = 20_000, dask_large_games: int = 2
                 "speedup": nx_t["median"] / tab_t["median"], "same_games": tab_records == nx_records},
             "copies": _copies(board, policy, plan, max(10, min(300, reference_games))),
         }
+        if engine == "typed":
+            out["scenarios"][s.id]["from_python"] = _from_python(board, policy, plan, min(games, 1_000),
+                                                                 max(5, min(50, reference_games)))
     if padded_sizes:
         out["padded"] = _padded(scenarios[0], padded_sizes, padded_games, policy)
     sizes = tuple(k for k in (dask_games, dask_large_games) if k)
@@ -389,6 +435,19 @@ def _typed_lines(f: dict[str, Any]) -> list[str]:
             f"{_mmm(typed['ns_per_game'])} per game); same games: {typed['same_games']}"]
 
 
+def _python_lines(f: dict[str, Any]) -> list[str]:
+    p = f.get("from_python")
+    if not p:
+        return []
+    return [f"  typed game with its log on (events rendered): {_mmm(p['logged_ns_per_game'])} per game "
+            f"({p['logged_ns_per_game']['median'] / f['ns_per_game']['median']:,.1f} x the batch path; the reference "
+            f"engine logged: {_mmm(p['reference_logged_ns_per_game'])}); same records and events: "
+            f"{p['logged_same_as_reference']}",
+            f"  a Python callable through the callback: {_mmm(p['callable_ns_per_game'])} per game (the reference "
+            f"engine with the same callable: {_mmm(p['callable_reference_ns_per_game'])}); same records: "
+            f"{p['callable_same_records']}"]
+
+
 def _mmm(t: dict[str, float], unit: str = "ns") -> str:
     return f"{t['median']:,.0f} {unit} (min {t['min']:,.0f}, max {t['max']:,.0f})"
 
@@ -406,6 +465,7 @@ def report_lines(r: dict[str, Any]) -> list[str]:
             f"draws, one table read per action) {_mmm(fl['floor_ns_per_game'])} per game; "
             f"the engine costs {f['cost_over_floor']:.1f} x the floor",
             *_typed_lines(f),
+            *_python_lines(f),
             f"  the batch path vs the reference engine interpreted: {f['compiled_vs_interpreted']['speedup']:,.0f} x "
             f"(interpreted {_mmm(f['compiled_vs_interpreted']['interpreted_ns_per_game'])} per game); "
             f"the reference engine {f['compiled_vs_interpreted']['reference_mode']}: "
