@@ -28,21 +28,32 @@ def board(zones, connections, sight_lines=(), **extra):
 
 
 class TypedSteps(Game):
-    """The reference game whose zombies' activation is played by the typed engine: the hand-built
+    """The reference game whose zombies' activation and spawns are played by the typed engine: the hand-built
     position is loaded into it, one activation runs there, and its result is written back into
     the same state (survivor objects included), so every check reads both engines alike."""
 
     def activate(self, types=None, runners_second=False, *, extra=False):
         from designer.engine.session import TypedGame
 
+        self._typed("activate", types, runners_second)
+
+    def spawn(self, zone, t, count):
+        self._typed("spawn", zone, t, count)
+
+    def draw_spawn_card(self, zone):
+        self._typed("draw_spawn_card", zone)
+
+    def _typed(self, step, *args):
+        from designer.engine.session import TypedGame
+
         typed = TypedGame.from_state(self.board, self.state, compiled=None)
-        typed.activate(types, runners_second)
+        getattr(typed, step)(*args)
         typed.sync_into(self.state)
 
 
 @pytest.fixture(params=["reference", "typed"])
 def engine(request):
-    """The rulebook examples of the zombies' activation run on both engines."""
+    """The rulebook examples of the zombies' activation and of spawning run on both engines."""
     return request.param
 
 
@@ -235,9 +246,9 @@ def _card(kind: str) -> int:
     return next(i for i, c in enumerate(STANDARD_DECK) if c[0][0] == kind)
 
 
-def test_spawn_reads_the_danger_level_of_the_most_experienced_survivor():
+def test_spawn_reads_the_danger_level_of_the_most_experienced_survivor(engine):
     b = board(["A", "B"], [("ab", "opening", "A", "B")])
-    g = new_game(b)
+    g = new_game(b, engine)
     kim, watts = g.state.add_survivor(zi(g, "A")), g.state.add_survivor(zi(g, "A"))
     kim.xp, watts.xp = 5, 12
     assert g.danger_level() == 1  # yellow, read off Watts
@@ -251,9 +262,9 @@ def test_spawn_reads_the_danger_level_of_the_most_experienced_survivor():
     assert zone_counts(g, "B") == {"runner": 2}, "blue: phew, nothing"
 
 
-def test_a_fatty_spawns_with_two_walkers():
+def test_a_fatty_spawns_with_two_walkers(engine):
     b = board(["A"], [])
-    g = new_game(b)
+    g = new_game(b, engine)
     g.spawn(0, FATTY, 1)
     assert zone_counts(g, "A") == {"fatty": 1, "walker": 2}
 
@@ -290,9 +301,9 @@ def test_extra_activation_cards_do_nothing_at_blue_and_move_walkers_from_yellow(
     assert zone_counts(g, "B") == {"walker": 1} and zone_counts(g, "C") == {"runner": 1}
 
 
-def test_running_out_of_miniatures_places_what_is_left_then_they_act_again():
+def test_running_out_of_miniatures_places_what_is_left_then_they_act_again(engine):
     b = board(["A", "B", "C"], [("ab", "opening", "A", "B"), ("bc", "opening", "B", "C")])
-    g = new_game(b)
+    g = new_game(b, engine)
     g.state.add_survivor(zi(g, "A"))
     g.state.place_zombies(zi(g, "B"), "walker", 1)
     g.state.pool[WALKER] = 1

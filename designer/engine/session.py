@@ -214,6 +214,7 @@ def engine_position(board: Board, st: Any, names: dict, colours: list[str]) -> d
         spawns_active=[st.spawns_active >> i & 1 for i in range(len(board.spawn_ids))], turn=st.turn, first_player=st.first_player, kills=st.kills,
         colours=sum(1 << i for i, c in enumerate(colours) if c in st.colours), rng=st.rng.copy(),
         zombie_actions=st.zombie_actions, survivor_actions=st.survivor_actions,
+        **({"zdeck": list(st.zdeck), "zdiscard": list(st.zdiscard)} if st.zdeck or st.zdiscard else {}),
         entered=[z for z in range(st.entered.bit_length()) if st.entered >> z & 1])
 
 
@@ -413,6 +414,7 @@ class TypedGame:
         st.kills_by_type = list(d["kills_by_type"][:len(ZTYPES)])
         st.spawned_by_type = list(d["spawned_by_type"][:len(ZTYPES)])
         st.doors_open, st.doors_unlocked, st.doors_ever = d["doors_open"], d["doors_unlocked"], d["doors_ever"]
+        st.zdeck, st.zdiscard = list(d["zdeck"]), list(d["zdiscard"])
         st.rng = self.engine.generator()
 
     def activate(self, types: Iterable[int] | None = None, runners_second: bool = False) -> None:
@@ -420,6 +422,14 @@ class TypedGame:
         :meth:`Game.activate`."""
         mask = -1 if types is None else sum(1 << t for t in types)
         self.engine.activation(mask, runners_second)
+
+    def spawn(self, zone: int, t: int, count: int) -> None:
+        """Place ``count`` zombies of type ``t`` in a zone as a spawn does (:meth:`Game.spawn`)."""
+        self.engine.spawn_zombies(zone, t, count)
+
+    def draw_spawn_card(self, zone: int) -> None:
+        """Draw a zombie card for a zone and resolve it (:meth:`Game.draw_spawn_card`)."""
+        self.engine.spawn_card(zone)
 
     # -- phases ------------------------------------------------------------------------------
 

@@ -3186,6 +3186,14 @@ class Engine:
         ``Game.activate``."""
         self.activate(self.all_types if types < 0 else types, runners_second, False)
 
+    def spawn_zombies(self, zone: int, t: int, count: int) -> None:
+        """Place zombies of a type in a zone as a spawn does (``Game.spawn``)."""
+        self.spawn(zone, t, count)
+
+    def spawn_card(self, zone: int) -> None:
+        """Draw a zombie card for a zone and resolve it (``Game.draw_spawn_card``)."""
+        self.draw_spawn_card(zone)
+
     def zombies_spawn(self) -> None:
         """The spawn phase, unless the game has ended."""
         if not self.outcome:
