@@ -212,3 +212,18 @@ def test_batches_log_nothing():
         core._compiled(board, plan)[0])
     engine.play_batch([1, 2], 0, -1, -1)
     assert len(engine.events()) == 0
+
+
+@pytest.mark.parametrize("policy", ["casual", "expert"])
+def test_bots_written_for_the_reference_engine_decide_through_the_callback(policy):
+    """``casual`` and ``expert`` (the expert plays futures on copies: ``view.copy_game()`` gives a
+    reference copy of the typed position) give the reference engine's games in the typed one."""
+    for name in ("night-shift", "seul-dans-le-noir"):
+        s, board, plan = _scenario(name)
+        assert core.typed_reason(board, policy, plan) is None
+        for seed in (1, 2, 3):
+            ref = Game(board, seed, policy, log=True, plan=plan)
+            want = dict(ref.play())
+            typed = session.TypedGame(board, seed, policy, log=True, plan=plan)
+            assert dict(typed.play()) == want
+            assert typed.log == ref.log

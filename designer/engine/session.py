@@ -367,6 +367,7 @@ class TypedGame:
         g.board, g.profile, g.plan = self.board, self._profile, self._plan
         data = self.engine.state()
         g.state = reference_state(self.board, data, self.names, self.engine.generator(), self.tables.colour_names)
+        g.state.seed = self.seed  # a bot may seed its own generator from the game's seed (the expert does)
         g.policy, g.log, g.script, g.heroes, g.resources_in = self._policy, None, None, None, None
         g.terrain, g.points_rule, g.tracks_resources = None, None, False
         g._obj_at, g._obj_at_key = None, None
