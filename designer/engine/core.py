@@ -275,8 +275,8 @@ if len(ZTYPES) > typed_play.MAX_TYPES:
 def typed_reason(board: Board, policy: Any, plan: Any = None, survivors: int | None = None,
                  log: bool = False) -> str | None:
     """Why one game of this board is not played by the typed engine from Python (None when it
-    is): :func:`unsupported`'s reasons, except that a bot written for the reference engine
-    (``casual``, ``expert``) decides through the callback as a Python callable does; with
+    is): :func:`unsupported`'s reasons, a bot written for the reference engine counting as the
+    Python callable it is (``casual`` and ``expert`` trade, so they stay on the reference engine); with
     ``log``, the rules whose events the typed engine does not log yet
     (:func:`designer.engine.session.log_covers`)."""
     if isinstance(policy, str) and policy not in POLICY_CODES:

@@ -329,6 +329,8 @@ class TypedGame:
         code = POLICY_CODES.get(policy) if isinstance(policy, str) else None
         if code is None:
             self._policy = resolve_policy(policy)
+            if getattr(self._policy, "trades", False):
+                raise ValueError("the typed engine cannot play this game: the policy trades (it lists no trades)")
             from .profiles import make_profile
             from .view import as_plan
 
