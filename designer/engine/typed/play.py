@@ -773,6 +773,7 @@ class Engine:
 
     # ---- zombicide: Prison Outbreak mission rules (reading the tables) ----
     def _mission_board(self, t) -> None:
+        i: cython.int
         self.st_cond = t.st_cond
         self.nconds = t.nconds
         self.mzb_start = t.mzb_start
@@ -791,6 +792,12 @@ class Engine:
         self.mz_list = _ia(self.n)
         self.mz_nseen = 0
         self.mz_opts = _ia(self.nobj + 1)
+        stand: cython.int = 0  # the zones of every hold and carry step may be goal zones at once
+        for i in range(self.nsteps):
+            if self.st_kind[i] == V_HOLD or self.st_kind[i] == V_CARRY:
+                stand += self.st_start[i + 1] - self.st_start[i]
+        if stand:
+            self.gz = _ia(self.n + self.nexit + 8 + stand)
         self.fx_mission = t.fx_mission
         self.fx_obj = t.fx_obj
         self.fx_inplay = t.fx_inplay
