@@ -318,3 +318,16 @@ def test_the_published_missions_are_played_by_the_typed_engine(path):
     """Every rule of the eleven Prison Outbreak missions is played by the typed engine: greedy,
     cautious and random give the records of the reference engine."""
     same_games(designer.load(path), n=30, survivors=(None,), interpreted=4)
+
+
+def test_two_zones_held_at_once_with_the_doors_shut():
+    """M04: "Tutti i Sopravvissuti devono trovarsi all'interno della Prigione" with the doors
+    closed: conditions of several kinds from one step on, worked on together (the bots' goal
+    zones hold the zones of every hold step)."""
+    steps = [{"kind": "doors_closed", "doors": ["white-door"]}, {"kind": "hold_zone", "zones": ["S", "C"]},
+             {"kind": "hold_zone", "zones": ["C", "S", "Y"], "who": "all"}]
+    for ordered in (True, False):
+        s = mission(steps, ordered=ordered, spawns=[{"id": "sp", "zone": "E", "order": 1}],
+                    setup={"turn_limit": 10})
+        records = same_games(s, n=40)
+        assert any(r["won"] for r in records)
