@@ -70,10 +70,6 @@ def _board_problem(board: Board, profile: Profile) -> str | None:
     s = board.scenario
     if any(len(s.setup.survivors.starting_equipment) + len(h.items) > MAX_ITEMS for h in s.setup.survivors.heroes):
         return f"a named survivor starts with more than {MAX_ITEMS} items (setup.survivors.heroes)"
-    p = profile.params
-    for name in ("tower_range", "security_push_back", "abominations_tear_fences", "zombies_cross_gates"):
-        if getattr(p, name):
-            return f"the rule override '{name}' (watchtowers, security zones, fences of Prison Outbreak)"
     if s.setup.rules.profile == "lnoe" and uses_lnoe_setup(s):
         return ("Growing Hunger's special rules, setup.lnoe or a board library (Last Night on Earth rules the "
                 "reference engine plays)")
@@ -83,10 +79,10 @@ def _board_problem(board: Board, profile: Profile) -> str | None:
     return _mission_rule(s)
 
 
-REFERENCE_ONLY_KINDS = {"effects": frozenset({"give_card", "rotate_gate", "gain_resource", "spend_resource"}),
-                        "steps": frozenset({"no_zombies", "doors_closed", "no_zombie_path", "carry_items", "hold_zone"}),
-                        "objectives": frozenset({"car"})}
-"""Kinds the typed engine does not play (the Prison Outbreak mission rules, campaign resources):
+REFERENCE_ONLY_KINDS = {"effects": frozenset({"gain_resource", "spend_resource"}),
+                        "steps": frozenset(),
+                        "objectives": frozenset()}
+"""Kinds the typed engine does not play (campaign resources):
 a scenario using one is played by the reference engine (:func:`_board_problem`)."""
 
 
@@ -98,14 +94,8 @@ def _mission_rule(s: Any) -> str | None:
     effects = [e.kind for t in s.triggers for e in t.then if e.kind not in _EFFECTS]
     if effects:
         return f"trigger effects of kind {', '.join(dict.fromkeys(effects))}"
-    if any(o.kind not in _OBJ or getattr(o, "also", None) for o in s.objectives):
-        return "cars, or items taken two at a time (objectives)"
-    if s.defeat.carrier_dies:
-        return "a carrier's death loses the game (defeat.carrier_dies)"
-    if s.setup.start_groups:
-        return "the survivors start in split groups (setup.start_groups)"
-    if any(e.kind == "spawn_zombies" and (e.at_objective or e.instead) for t in s.triggers for e in t.then):
-        return "zombies spawned where a shuffled token lay or instead of others (spawn_zombies)"
+    if any(o.kind not in _OBJ for o in s.objectives):
+        return f"objectives of kind {', '.join(dict.fromkeys(o.kind for o in s.objectives if o.kind not in _OBJ))}"
     return None
 
 

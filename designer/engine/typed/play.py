@@ -27,6 +27,7 @@ except ImportError:  # installed without Cython: the same code runs as plain Pyt
 
 from array import array
 
+from ...rules.zombies import ABOMINATION
 from ...rules.zombies import (MELEE_ORDER, RANGED_GROUPS, SPAWN_DEFAULT, WALKER, ZINDEX, ZOMBIE, ZOMBIE_TYPES,
                               ZTYPES)
 if cython.compiled:
@@ -154,6 +155,18 @@ ZONE_KEY = cython.declare(cython.int, TABLE_ZONE_KEY)
 WALKER_T = cython.declare(cython.int, WALKER)
 ZOMBIE_T = cython.declare(cython.int, ZOMBIE)
 SPAWN_T = cython.declare(cython.int, SPAWN_DEFAULT)
+
+# ---- zombicide: Prison Outbreak mission codes ----
+V_NO_ZOMBIES = cython.declare(cython.int, 7)
+V_DOORS_CLOSED = cython.declare(cython.int, 8)
+V_NO_PATH = cython.declare(cython.int, 9)
+V_CARRY = cython.declare(cython.int, 10)
+V_HOLD = cython.declare(cython.int, 11)
+C_CARRIER_DIED = cython.declare(cython.int, 7)
+E_GIVE = cython.declare(cython.int, 11)
+E_ROTATE = cython.declare(cython.int, 12)
+O_CAR = cython.declare(cython.int, 5)
+ABOMINATION_T = cython.declare(cython.int, ABOMINATION)
 
 NSCALARS = 24
 NSC = cython.declare(cython.int, 24)
@@ -386,6 +399,62 @@ class Engine:
     pl_target: cython.int[::1]
     pl_zone: cython.int[::1]
 
+    # ---- zombicide: Prison Outbreak mission rules (the board's arrays and scratch) ----
+    st_cond: cython.int[::1]
+    nconds: cython.int
+    mzb_start: cython.int[::1]
+    mzb_u: cython.int[::1]
+    mzb_d: cython.int[::1]
+    sti_start: cython.int[::1]
+    sti_ids: cython.int[::1]
+    carrier_it: cython.int[::1]
+    ncarrier: cython.int
+    cl_start: cython.int[::1]
+    cl_obj: cython.int[::1]
+    pe_start: cython.int[::1]
+    pe_op: cython.int[::1]
+    pe_door: cython.int[::1]
+    mz_seen: cython.int[::1]
+    mz_list: cython.int[::1]
+    mz_nseen: cython.int
+    mz_opts: cython.int[::1]
+    fx_mission: cython.int[::1]
+    fx_obj: cython.int[::1]
+    fx_inplay: cython.int[::1]
+    fxi_start: cython.int[::1]
+    fxi_type: cython.int[::1]
+    fxi_count: cython.int[::1]
+    fxc_start: cython.int[::1]
+    fxc_ids: cython.int[::1]
+    fx_gate: cython.int[::1]
+    fx_sides: cython.int[::1]
+    fx_passage: cython.int[::1]
+    fx_way: cython.int[::1]
+    ngates: cython.int
+    gate_turns: cython.int[::1]
+    set_aside0: cython.int[::1]
+    nset_aside0: cython.int
+    set_aside: cython.int[::1]
+    nset_aside: cython.int
+    sa_pile: cython.int[::1]
+    sgroups: cython.int
+    sg_zone: cython.int[::1]
+    ncars: cython.int
+    car_once: cython.int[::1]
+    also_start: cython.int[::1]
+    also_ids: cython.int[::1]
+    hero_start: cython.int[::1]
+    hero_ids: cython.int[::1]
+    nheroes: cython.int
+    tower_bonus: cython.int[::1]
+    is_security: cython.int[::1]
+    push_back: cython.int
+    tear_fences: cython.int
+    c_fence: cython.int[::1]
+    torn: cython.int[::1]
+    ntorn: cython.int
+    sv_came: cython.int[::1]
+
     # -- caches of door-dependent rows (kept from game to game) ----------------------------------
     arena: cython.int[::1]
     arena_used: cython.longlong
@@ -491,9 +560,6 @@ class Engine:
     lg_cause: cython.int
     callback: object
     cb_survivor: cython.int
-    nheroes: cython.int
-    hero_start: cython.int[::1]
-    hero_items: cython.int[::1]
 
     def __init__(self, t):
         if not cython.compiled:
@@ -641,6 +707,7 @@ class Engine:
         self.act_b = _ia(t.max_acts)
         self.gz = _ia(n + self.nexit + 8)
         self.group = _ia(t.max_group + 1)
+        self._mission_board(t)
         self.policy = 0
         self.outcome = 1
         self._steps_init(t)
@@ -743,6 +810,70 @@ class Engine:
         self.pl_action = t.pl_action
         self.pl_target = t.pl_target
         self.pl_zone = t.pl_zone
+
+    # ---- zombicide: Prison Outbreak mission rules (reading the tables) ----
+    def _mission_board(self, t) -> None:
+        i: cython.int
+        self.st_cond = t.st_cond
+        self.nconds = t.nconds
+        self.mzb_start = t.mzb_start
+        self.mzb_u = t.mzb_u
+        self.mzb_d = t.mzb_d
+        self.sti_start = t.sti_start
+        self.sti_ids = t.sti_ids
+        self.carrier_it = t.carrier_it
+        self.ncarrier = t.ncarrier
+        self.cl_start = t.cl_start
+        self.cl_obj = t.cl_obj
+        self.pe_start = t.pe_start
+        self.pe_op = t.pe_op
+        self.pe_door = t.pe_door
+        self.mz_seen = _ia(self.n)
+        self.mz_list = _ia(self.n)
+        self.mz_nseen = 0
+        self.mz_opts = _ia(self.nobj + 1)
+        stand: cython.int = 0  # the zones of every hold and carry step may be goal zones at once
+        for i in range(self.nsteps):
+            if self.st_kind[i] == V_HOLD or self.st_kind[i] == V_CARRY:
+                stand += self.st_start[i + 1] - self.st_start[i]
+        if stand:
+            self.gz = _ia(self.n + self.nexit + 8 + stand)
+        self.fx_mission = t.fx_mission
+        self.fx_obj = t.fx_obj
+        self.fx_inplay = t.fx_inplay
+        self.fxi_start = t.fxi_start
+        self.fxi_type = t.fxi_type
+        self.fxi_count = t.fxi_count
+        self.fxc_start = t.fxc_start
+        self.fxc_ids = t.fxc_ids
+        self.fx_gate = t.fx_gate
+        self.fx_sides = t.fx_sides
+        self.fx_passage = t.fx_passage
+        self.fx_way = t.fx_way
+        self.ngates = t.ngates
+        self.gate_turns = _ia(self.ngates + 1)
+        self.set_aside0 = t.set_aside0
+        self.nset_aside0 = t.nset_aside
+        self.set_aside = _ia(self.nset_aside0 + 1)
+        self.nset_aside = 0
+        self.sa_pile = _ia(self.nset_aside0 + 1)
+        self.sgroups = t.sgroups
+        self.sg_zone = t.sg_zone
+        self.ncars = t.ncars
+        self.car_once = t.car_once
+        self.also_start = t.also_start
+        self.also_ids = t.also_ids
+        self.hero_start = t.hero_start
+        self.hero_ids = t.hero_ids
+        self.nheroes = t.nheroes
+        self.tower_bonus = t.tower_bonus
+        self.is_security = t.is_security
+        self.push_back = t.push_back
+        self.tear_fences = t.tear_fences
+        self.c_fence = t.c_fence
+        self.torn = _ia(self.nc + 1)
+        self.ntorn = 0
+        self.sv_came = _ia(MAXS, -1)
 
     # == distance rows and lines of sight ===========================================================
 
@@ -1255,10 +1386,13 @@ class Engine:
         i: cython.int
         for k in range(n):
             self.sv_wounds[si] += 1
+            carried: cython.bint = self.ncarrier > 0 and self.sv_wounds[si] >= self.sv_health[si] and self.carrying(si)
             if self.sv_nitems[si]:
                 self.discard_worst(si)
             if self.sv_wounds[si] >= self.sv_health[si]:
                 self.sv_alive[si] = 0
+                if carried and not self.outcome:  # "ucciso mentre trasporta una di queste Carte"
+                    self.outcome, self.cause = 2, C_CARRIER_DIED
                 z: cython.int = self.sv_zone[si]
                 self.touch(z)
                 self.zone_deaths[z] += 1
@@ -1391,6 +1525,9 @@ class Engine:
         a: cython.int = self.e_a[e]
         bit: cython.ulonglong = ONE << a
         i: cython.int
+        if self.fx_mission[e]:  # spawns at an objective or instead of others, cards given, gates turned
+            self.mission_effect(e, actor)
+            return
         if kind <= E_LOCK:
             if kind == E_OPEN or (kind == E_TOGGLE and not self.doors_open & bit):
                 self.open_door(a, -1)
@@ -1423,6 +1560,240 @@ class Engine:
             if not self.outcome:
                 self.outcome = 1 if self.e_win[e] else 2
                 self.cause = C_NONE if self.e_win[e] else C_SPECIAL
+
+    # ---- zombicide: Prison Outbreak mission effects ----
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def mission_setup(self) -> cython.void:
+        """The cards set aside at set-up and the gates in their first position."""
+        i: cython.int
+        for i in range(self.nset_aside0):
+            self.set_aside[i] = self.set_aside0[i]
+        self.nset_aside = self.nset_aside0
+        for i in range(self.ngates):
+            self.gate_turns[i] = 0
+        for i in range(self.nc):
+            self.torn[i] = 0
+        self.ntorn = 0
+        for i in range(MAXS):
+            self.sv_came[i] = -1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def mission_effect(self, e: cython.int, actor: cython.int) -> cython.void:
+        """game._spawn_zombies (at an objective, instead of others), game._give_card and
+        game._rotate_gate."""
+        kind: cython.int = self.e_kind[e]
+        k: cython.int
+        j: cython.int
+        z: cython.int
+        if kind == E_SPAWN:
+            zone: cython.int = self.obj_zone[self.fx_obj[e]] if self.fx_obj[e] >= 0 else self.e_a[e]
+            t: cython.int = self.e_ztype[e]
+            a: cython.int = self.fxi_start[e]
+            b: cython.int = self.fxi_start[e + 1]
+            if a < b:
+                fall_back: cython.bint = self.pool[t] <= 0
+                if not fall_back and self.fx_inplay[e]:  # "se l'Abomination è già in gioco"
+                    for j in range(self.ntouched):
+                        if self.zombies[self.touched[j] * self.nt + t]:
+                            fall_back = True
+                            break
+                if fall_back:
+                    for k in range(a, b):
+                        self.spawn(zone, self.fxi_type[k], self.fxi_count[k])  # a fatty brings its walkers
+                    return
+            count: cython.int = self.roll(self.e_dcount[e], self.e_dsides[e], self.e_dbonus[e]) \
+                if self.e_has_dice[e] else self.e_count[e]
+            if self.place(zone, t, count):
+                self.out_of_miniatures(t)
+        elif kind == E_GIVE:
+            if actor < 0:
+                return
+            pile = self.sa_pile  # the indices of the cards that may be drawn
+            n: cython.int = 0
+            c0: cython.int = self.fxc_start[e]
+            c1: cython.int = self.fxc_start[e + 1]
+            for k in range(self.nset_aside):
+                if c0 == c1:
+                    pile[n] = k
+                    n += 1
+                    continue
+                for j in range(c0, c1):
+                    if self.fxc_ids[j] == self.set_aside[k]:
+                        pile[n] = k
+                        n += 1
+                        break
+            if not n:
+                return
+            z = pile[self.rng.randbelow(n)]  # "una di queste Carte a caso"
+            card: cython.int = self.set_aside[z]
+            for k in range(z, self.nset_aside - 1):
+                self.set_aside[k] = self.set_aside[k + 1]
+            self.nset_aside -= 1
+            self.keep(actor, card)
+        elif kind == E_ROTATE:
+            self.rotate_gate(e)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def faces(self, e: cython.int, r: cython.int, k: cython.int) -> cython.bint:
+        """Whether side ``k`` of the gate of effect ``e`` faces its passage after ``r`` quarter turns."""
+        return self.fx_passage[4 * e + ((k - r) % 4 + 4) % 4] != 0
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def rotate_gate(self, e: cython.int) -> cython.void:
+        """A quarter turn: the way of the effect, or the way that opens a side closed now
+        (clockwise on a tie)."""
+        g: cython.int = self.fx_gate[e]
+        turns: cython.int = self.gate_turns[g]
+        step: cython.int = self.fx_way[e]
+        k: cython.int
+        d: cython.int
+        if step == 0:
+            cw: cython.int = 0
+            ccw: cython.int = 0
+            for k in range(4):
+                if self.fx_sides[4 * e + k] >= 0 and not self.faces(e, turns, k):
+                    cw += self.faces(e, turns + 1, k)
+                    ccw += self.faces(e, turns - 1, k)
+            step = 1 if cw >= ccw else -1
+        turns = ((turns + step) % 4 + 4) % 4
+        self.gate_turns[g] = turns
+        for k in range(4):
+            d = self.fx_sides[4 * e + k]
+            if d < 0:
+                continue
+            if self.faces(e, turns, k):
+                if not (self.doors_open >> d) & 1:
+                    self.open_door(d, -1)
+            else:
+                self.doors_open &= ~(ONE << d)
+
+    # ---- zombicide: Prison Outbreak start groups, cars, items taken two at a time ----
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def setup_groups(self, count: cython.int) -> cython.int:
+        """game._setup_groups: each survivor starts in its group's zone (with the starting
+        equipment and cards); return 0, the survivors left to place."""
+        k: cython.int
+        i: cython.int
+        c: cython.int
+        for k in range(count):
+            s: cython.int = self.new_survivor(self.sg_zone[count * MAXS + k])
+            for i in range(self.nstart_eq):
+                self.sv_items[s * MAXI + i] = self.start_eq[i]
+            self.sv_nitems[s] = self.nstart_eq
+            self.hero_items(s, k)
+            for c in range(self.starting_cards):
+                card: cython.int = self.draw_equipment()
+                if card >= 0 and not self.it_aaah[card]:
+                    self.sv_items[s * MAXI + self.sv_nitems[s]] = card
+                    self.sv_nitems[s] += 1
+        return 0
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def hero_items(self, s: cython.int, k: cython.int) -> cython.void:
+        """The own cards of the ``k``-th named survivor (``Survivors.items_of``), after the
+        starting equipment."""
+        i: cython.int
+        if k >= self.nheroes:
+            return
+        for i in range(self.hero_start[k], self.hero_start[k + 1]):
+            self.sv_items[s * MAXI + self.sv_nitems[s]] = self.hero_ids[i]
+            self.sv_nitems[s] += 1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def take_also(self, si: cython.int, o: cython.int) -> cython.void:
+        """The further items an item objective gives with the same action ("prendere entrambe
+        le Carte")."""
+        k: cython.int
+        for k in range(self.also_start[o], self.also_start[o + 1]):
+            self.keep(si, self.also_ids[k])
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def car_here(self, s: cython.int) -> cython.int:
+        """game._car_here: a car survivor ``s`` may search now (in its zone, no zombie there, no
+        search this turn, not a car searched once already); -1 for none."""
+        z: cython.int = self.sv_zone[s]
+        o: cython.int
+        if self.sv_searched[s] or self.zombies_in(z):
+            return -1
+        for o in range(self.nobj):
+            if self.obj_zone[o] == z and self.obj_kind[o] == O_CAR and not (self.car_once[o] and self.taken[o]):
+                return o
+        return -1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def search_car(self, si: cython.int, o: cython.int) -> cython.void:
+        """game.search_car: a Pimpmobile once, for its contents; a police car "Scarta finché non
+        trovi un'Arma" (an "Aaahh!" card brings a walker and ends the search)."""
+        self.sv_searched[si] = 1
+        first: cython.bint = not self.taken[o]
+        k: cython.int
+        if first:
+            self.taken[o] = 1
+            self.note_objective(o)
+            self.sv_xp[si] += self.obj_xp[o]
+        if self.car_once[o]:
+            self.take_also(si, o)
+        else:
+            tries: cython.int = self.nedeck + self.nediscard + 1
+            for k in range(tries):
+                card: cython.int = self.draw_equipment()
+                if card < 0:
+                    break
+                if self.it_aaah[card]:
+                    self.ediscard[self.nediscard] = card
+                    self.nediscard += 1
+                    if self.place(self.sv_zone[si], WALKER_T, 1):
+                        self.out_of_miniatures(WALKER_T)
+                    break
+                if self.it_dice[card] > 0:
+                    self.keep(si, card)
+                    break
+                self.ediscard[self.nediscard] = card
+                self.nediscard += 1
+        if first:
+            self.fire_event(EV_TAKEN, o, si)
+
+    # ---- zombicide: Prison Outbreak zones (torn fences) ----
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def torn_moves(self, s: cython.int, k: cython.int) -> cython.int:
+        """The moves of survivor ``s`` through fences an abomination tore down."""
+        z: cython.int = self.sv_zone[s]
+        a: cython.int
+        c: cython.int
+        for a in range(self.zadj_start[z], self.zadj_start[z + 1]):
+            c = self.zadj_c[a]
+            if self.torn[c] and self.move_cost(s, c) <= self.sv_left[s]:
+                k = self.push_act(k, A_MOVE, self.zadj_v[a], c)
+        return k
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def tear_fence(self, z: cython.int, dest: cython.int) -> cython.bint:
+        """"L'Abomination è abbastanza forte da attraversare la Recinzione di Filo Spinato,
+        distruggendola": the fence from ``z`` to ``dest`` is torn down (True), if there is one."""
+        a: cython.int
+        c: cython.int
+        for a in range(self.zadj_start[z], self.zadj_start[z + 1]):
+            c = self.zadj_c[a]
+            if self.zadj_v[a] == dest and self.c_fence[c]:
+                if not self.torn[c]:
+                    self.torn[c] = 1
+                    self.ntorn += 1
+                return True
+        return False
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -1474,6 +1845,7 @@ class Engine:
             self.reveal_keys()
         elif kind == O_ITEM:
             self.keep(si, self.obj_item[o])
+            self.take_also(si, o)
             self.reveal_keys()
         elif kind == O_MARKER:
             card: cython.int = self.draw_equipment()
@@ -1953,10 +2325,10 @@ class Engine:
         for a in range(self.zadj_start[z], self.zadj_start[z + 1]):
             c = self.zadj_c[a]
             d = self.c_door[c]
-            if self.zadj_v[a] == dest and self.zadj_ok[a] and (d < 0 or (self.doors_open >> d) & 1):
+            if self.zadj_v[a] == dest and (self.zadj_ok[a] or self.torn[c]) and (d < 0 or (self.doors_open >> d) & 1):
                 found = True
                 break
-        if not found:
+        if not found and not (t == ABOMINATION_T and self.tear_fences and self.tear_fence(z, dest)):
             return
         room: cython.int = self.max_z[dest] - self.zombies_in(dest)
         if not self.breakthrough[dest]:
@@ -2280,6 +2652,8 @@ class Engine:
                 if not (self.doors_ever >> self.st_ids[k]) & 1:
                     return False
             return True
+        if self.st_cond[i]:
+            return self.condition_met(i)
         return False
 
     @cython.cfunc
@@ -2304,6 +2678,9 @@ class Engine:
     def check_victory(self) -> cython.void:
         if self.outcome:
             return
+        if self.nconds:
+            self.check_conditions()
+            return
         won: cython.bint
         i: cython.int
         if self.ordered:
@@ -2316,6 +2693,138 @@ class Engine:
                     self.step_done[i] = 1
                     self.progress += 1
             won = self.progress == self.nsteps
+        if won:
+            self.outcome = 1
+
+    # ---- zombicide: Prison Outbreak mission conditions ----
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def carrying(self, s: cython.int) -> cython.bint:
+        """Whether survivor ``s`` holds an item whose carrier's death loses (defeat.carrier_dies)."""
+        i: cython.int
+        for i in range(self.sv_nitems[s]):
+            if self.carrier_it[self.sv_items[s * MAXI + i]]:
+                return True
+        return False
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def zombie_reach(self, a: cython.int, b: cython.int, doors: cython.ulonglong) -> cython.int:
+        """Mark (``mz_seen``, listed in ``mz_list``) the zones whose zombies have a path into the
+        zones ``st_ids[a:b]`` through zombie-crossable connections and the doors open in
+        ``doors`` (rules.missions.zombie_reach); return how many."""
+        seen = self.mz_seen
+        lst = self.mz_list
+        k: cython.int
+        z: cython.int
+        u: cython.int
+        d: cython.int
+        for k in range(self.mz_nseen):
+            seen[lst[k]] = 0
+        m: cython.int = 0
+        for k in range(a, b):
+            z = self.st_ids[k]
+            if not seen[z]:
+                seen[z] = 1
+                lst[m] = z
+                m += 1
+        head: cython.int = 0
+        while head < m:
+            z = lst[head]
+            head += 1
+            for k in range(self.mzb_start[z], self.mzb_start[z + 1]):
+                u = self.mzb_u[k]
+                d = self.mzb_d[k]
+                if not seen[u] and (d < 0 or (doors >> d) & 1):
+                    seen[u] = 1
+                    lst[m] = u
+                    m += 1
+        self.mz_nseen = m
+        return m
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def condition_met(self, i: cython.int) -> cython.bint:
+        """Whether the condition step ``i`` holds now (game.STEP_MET's rules of the kind)."""
+        kind: cython.int = self.st_kind[i]
+        a: cython.int = self.st_start[i]
+        b: cython.int = self.st_start[i + 1]
+        k: cython.int
+        j: cython.int
+        q: cython.int
+        s: cython.int
+        z: cython.int
+        if kind == V_NO_ZOMBIES:
+            for k in range(self.ntouched):
+                if self.zombies_in(self.touched[k]):
+                    return False
+            return True
+        if kind == V_DOORS_CLOSED:
+            for k in range(a, b):
+                if (self.doors_open >> self.st_ids[k]) & 1:
+                    return False
+            return True
+        if kind == V_NO_PATH:
+            m: cython.int = self.zombie_reach(a, b, self.doors_open)
+            for k in range(m):
+                if self.zombies_in(self.mz_list[k]):
+                    return False
+            return True
+        alive: cython.int = 0
+        inside: cython.int = 0
+        held: cython.int = 0
+        for s in range(self.ns):
+            if not self.on_board(s):
+                continue
+            alive += 1
+            for k in range(a, b):
+                if self.st_ids[k] == self.sv_zone[s]:
+                    inside += 1
+                    if kind == V_CARRY:
+                        for j in range(self.sv_nitems[s]):
+                            z = self.sv_items[s * MAXI + j]
+                            for q in range(self.sti_start[i], self.sti_start[i + 1]):
+                                if self.sti_ids[q] == z:
+                                    held += 1
+                                    break
+                    break
+        if kind == V_CARRY:
+            return held >= self.st_count[i]
+        return inside > 0 and (not self.st_who_all[i] or inside == alive)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def check_conditions(self) -> cython.void:
+        """check_victory when some steps are conditions: a condition holds at the moment and is
+        never kept; the mission is won when every other step is done and every condition holds
+        at the same moment (in order: a condition and every step after it)."""
+        i: cython.int
+        j: cython.int
+        now: cython.int = 0
+        won: cython.bint
+        if self.ordered:
+            while self.progress < self.nsteps and self.step_met(self.progress):
+                if self.st_cond[self.progress]:
+                    won = True
+                    for j in range(self.progress + 1, self.nsteps):
+                        if not self.step_met(j):
+                            won = False
+                            break
+                    if won:
+                        self.progress = self.nsteps
+                    break
+                self.progress += 1
+            won = self.progress == self.nsteps
+        else:
+            for i in range(self.nsteps):
+                if (self.st_cond[i] or not self.step_done[i]) and self.step_met(i):
+                    if self.st_cond[i]:
+                        now += 1
+                    else:
+                        self.step_done[i] = 1
+                        self.progress += 1
+            won = self.progress + now == self.nsteps
         if won:
             self.outcome = 1
 
@@ -2409,7 +2918,11 @@ class Engine:
                 continue
             if self.move_cost(s, c) <= left and (self.max_s[v] >= INF or self.survivors_in(v) < self.max_s[v]):
                 k = self.push_act(k, A_MOVE, v, c)
-        if self.can_search(s):
+        if self.ntorn:  # fences an abomination tore down are crossed like openings
+            k = self.torn_moves(s, k)
+        if self.push_back and self.is_security[z]:  # "L'unica Azione consentita ... è Muovere"
+            return k
+        if self.can_search(s) or (self.ncars and self.car_here(s) >= 0):
             k = self.push_act(k, A_SEARCH, 0, 0)
         here: cython.int = self.zombies_in(z)
         off: cython.longlong = -1
@@ -2433,10 +2946,10 @@ class Engine:
                 for q in range(cnt):
                     v = self.arena[off + 1 + 2 * q]
                     dist: cython.int = self.arena[off + 2 + 2 * q]
-                    if self.it_min_range[it] <= dist <= self.it_max_range[it] and self.zombies_in(v):
+                    if self.it_min_range[it] <= dist <= self.it_max_range[it] + self.tower_bonus[z] and self.zombies_in(v):
                         k = self.push_act(k, A_RANGED, it, v)
         for o in range(self.nobj):
-            if self.obj_zone[o] != z:
+            if self.obj_zone[o] != z or self.obj_kind[o] == O_CAR:  # a car is searched, never taken
                 continue
             if self.obj_kind[o] == O_SWITCH:
                 if self.obj_repeatable[o] or not self.pressed[o]:
@@ -2479,6 +2992,7 @@ class Engine:
             if self.logging:
                 self.ev(L_MOVE, si, a, b, 0)
             self.sv_left[si] -= self.move_cost(si, b)
+            self.sv_came[si] = self.sv_zone[si]
             self.sv_zone[si] = a
             self.sv_moved[si] = 1
             self.enter_zone(si, a)
@@ -2497,6 +3011,8 @@ class Engine:
                 self.touch(z)
                 self.noise[z] += 1
             self.open_door(a, si)
+        elif kind == A_SEARCH and self.ncars and self.car_here(si) >= 0:
+            self.search_car(si, self.car_here(si))
         elif kind == A_SEARCH:
             self.sv_searched[si] = 1
             draws: cython.int = 1
@@ -2661,9 +3177,197 @@ class Engine:
                         self.goal_action = G_OPEN
                         self.goal_target = self.st_ids[j]
                         return 2
+            if self.st_cond[i]:  # the mission conditions (engine/missions.py)
+                k = self.condition_goal(i)
+                if k >= 0:
+                    return k
             if self.ordered:
                 break
         return 0
+
+    # ---- zombicide: where the bots go for the mission conditions (engine/missions.py) ----
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def condition_goal(self, i: cython.int) -> cython.int:
+        """missions.condition_goal: the zones (into ``gz``; return how many, -1 for none) for the
+        conditions from step ``i`` on, worked on together: a button that closes a door to shut,
+        then the zombies to hunt, then the zones to stand in."""
+        gz = self.gz
+        j: cython.int
+        k: cython.int
+        z: cython.int
+        kind: cython.int
+        jdc: cython.int = -1
+        jnp: cython.int = -1
+        jnz: cython.int = -1
+        jcarry: cython.int = -1
+        jhold: cython.int = -1
+        todo: cython.int = 0
+        hi: cython.int = self.nsteps
+        every: cython.bint = False
+        while True:  # the conditions not met from step i on; when none, step i itself
+            for j in range(i, hi):
+                if not every and not (self.st_cond[j] and not self.step_met(j)):
+                    continue
+                todo += 1
+                kind = self.st_kind[j]
+                if kind == V_DOORS_CLOSED and jdc < 0:
+                    jdc = j
+                elif kind == V_NO_PATH and jnp < 0:
+                    jnp = j
+                elif kind == V_NO_ZOMBIES and jnz < 0:
+                    jnz = j
+                elif kind == V_CARRY and jcarry < 0:
+                    jcarry = j
+                elif kind == V_HOLD and jhold < 0:
+                    jhold = j
+            if todo or every:
+                break
+            every = True
+            hi = i + 1
+        if jdc >= 0:
+            o: cython.int = self.closing_press(jdc, i)
+            if o >= 0:
+                gz[0] = self.obj_zone[o]
+                self.goal_action = G_PRESS
+                self.goal_target = o
+                return 1
+        if jnp >= 0:
+            self.zombie_reach(self.st_start[jnp], self.st_start[jnp + 1], self.doors_open)
+            k = 0
+            for j in range(self.ntouched):
+                z = self.touched[j]
+                if self.mz_seen[z] and self.zombies_in(z):
+                    gz[k] = z
+                    k += 1
+            if k:
+                self.goal_action = G_HUNT
+                return k
+        if jnz >= 0:
+            k = 0
+            for j in range(self.ntouched):
+                z = self.touched[j]
+                if self.zombies_in(z):
+                    gz[k] = z
+                    k += 1
+            if k:
+                self.goal_action = G_HUNT
+                return k
+        if jcarry >= 0 or jhold >= 0:
+            self.goal_action = G_REACH
+            return self.step_zones(jcarry if jcarry >= 0 else jhold)
+        k = 0
+        for j in range(i, self.nsteps):
+            if self.st_kind[j] == V_CARRY or self.st_kind[j] == V_HOLD:
+                for z in range(self.st_start[j], self.st_start[j + 1]):
+                    gz[k] = self.st_ids[z]
+                    k += 1
+        if k:
+            self.goal_action = G_REACH
+            return k
+        return -1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def after_press(self, o: cython.int) -> cython.ulonglong:
+        """The open doors after switch ``o`` is pressed (its close, toggle and open effects)."""
+        out: cython.ulonglong = self.doors_open
+        k: cython.int
+        for k in range(self.pe_start[o], self.pe_start[o + 1]):
+            if self.pe_op[k] == 0:
+                out ^= ONE << self.pe_door[k]
+            elif self.pe_op[k] == 1:
+                out &= ~(ONE << self.pe_door[k])
+            else:
+                out |= ONE << self.pe_door[k]
+        return out
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def closes(self, x: cython.int, d: cython.int) -> cython.bint:
+        k: cython.int
+        for k in range(self.cl_start[d], self.cl_start[d + 1]):
+            if self.cl_obj[k] == x:
+                return True
+        return False
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def closing_press(self, jdc: cython.int, i: cython.int) -> cython.int:
+        """missions._closing_press: a switch whose press shuts doors of step ``jdc`` and leaves
+        every other switch still needed, and every living survivor, within reach of it and of
+        the zones to hold (steps ``i`` on); -1 when no press is safe yet."""
+        opts = self.mz_opts
+        nopt: cython.int = 0
+        a: cython.int = self.st_start[jdc]
+        b: cython.int = self.st_start[jdc + 1]
+        k: cython.int
+        c: cython.int
+        d: cython.int
+        o: cython.int
+        x: cython.int
+        y: cython.int
+        j: cython.int
+        z: cython.int
+        s: cython.int
+        off: cython.longlong
+        for k in range(a, b):
+            d = self.st_ids[k]
+            if not (self.doors_open >> d) & 1:
+                continue
+            for c in range(self.cl_start[d], self.cl_start[d + 1]):
+                o = self.cl_obj[c]
+                if not (self.obj_repeatable[o] or not self.pressed[o]):
+                    continue
+                for y in range(nopt):
+                    if opts[y] == o:
+                        break
+                else:
+                    opts[nopt] = o
+                    nopt += 1
+        for y in range(nopt):
+            o = opts[y]
+            after: cython.ulonglong = self.after_press(o)
+            ok: cython.bint = True
+            for x in range(nopt):
+                if x == y:
+                    continue
+                still: cython.bint = False
+                for k in range(a, b):
+                    d = self.st_ids[k]
+                    if (after >> d) & 1 and self.closes(opts[x], d):
+                        still = True
+                        break
+                if still:
+                    off = self.srow(self.obj_zone[opts[x]], after)
+                    if self.arena[off + self.obj_zone[o]] >= INF:
+                        ok = False
+                        break
+            if not ok:
+                continue
+            for s in range(self.ns):
+                if not self.on_board(s):
+                    continue
+                near: cython.bint = False
+                stand: cython.bint = False
+                for j in range(i, self.nsteps):
+                    if self.st_kind[j] != V_CARRY and self.st_kind[j] != V_HOLD:
+                        continue
+                    for k in range(self.st_start[j], self.st_start[j + 1]):
+                        stand = True
+                        off = self.srow(self.st_ids[k], after)
+                        if self.arena[off + self.sv_zone[s]] < INF:
+                            near = True
+                            break
+                    if near:
+                        break
+                if stand and not near:
+                    ok = False
+                    break
+            if ok:
+                return o
+        return -1
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -2899,6 +3603,8 @@ class Engine:
                 self.apply_action(si, c)
                 self.check_victory()
                 taken += 1
+            if self.push_back and self.on_board(si) and self.is_security[self.sv_zone[si]] and self.sv_came[si] >= 0:
+                self.sv_zone[si] = self.sv_came[si]  # "vengono spinti indietro nella Zona da cui sono partiti"
             if self.on_board(si) and self.escape_step_open() and self.is_exit[self.sv_zone[si]] and \
                     self.zombies_in(self.sv_zone[si]) == 0:
                 self.sv_escaped[si] = 1
@@ -3008,6 +3714,7 @@ class Engine:
         self.nrising = 0
         self.extras = 0
         self.plan_done = 0
+        self.mission_setup()
         if self.method == M_CARDS:
             for i in range(self.ncards):
                 self.zdeck[i] = i
@@ -3032,6 +3739,8 @@ class Engine:
             if count < self.smin:
                 count = self.smin
         start: cython.int = self.start_zones[self.rng.randbelow(self.nstart)]
+        if self.sgroups and heroes is None:  # split starting groups
+            count = self.setup_groups(count)
         if heroes is not None:
             for hero in heroes:
                 s: cython.int = self.new_survivor(start)
@@ -3047,8 +3756,7 @@ class Engine:
             for i in range(self.nstart_eq):
                 self.sv_items[s2 * MAXI + i] = self.start_eq[i]
             self.sv_nitems[s2] = self.nstart_eq
-            if k < self.nheroes:
-                self.deal_own(s2, k)
+            self.hero_items(s2, k)
             for c in range(self.starting_cards):
                 card: cython.int = self.draw_equipment()
                 if card >= 0 and not self.it_aaah[card]:
@@ -3086,25 +3794,11 @@ class Engine:
     # ---- steps: event log and decisions from outside ----
 
     def _steps_init(self, t) -> None:
-        self.nheroes = t.nheroes
-        self.hero_start = t.hero_start
-        self.hero_items = t.hero_items
         self.logging = False
         self.lg = IntBuf(64)
         self.lg_cause = W_ZOMBIES
         self.callback = None
         self.cb_survivor = -1
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def deal_own(self, s: cython.int, k: cython.int) -> cython.void:
-        """Named survivor ``k``'s own cards (``setup.survivors.heroes``), after the starting
-        equipment (``items_of``)."""
-        i: cython.int
-        for i in range(self.hero_start[k], self.hero_start[k + 1]):
-            if self.sv_nitems[s] < MAXI:
-                self.sv_items[s * MAXI + self.sv_nitems[s]] = self.hero_items[i]
-                self.sv_nitems[s] += 1
 
     @cython.cfunc
     @cython.exceptval(check=False)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from array import array
 from typing import Any
 
+from ...rules.compiled import EV_PRESSED, FX_CLOSE, FX_LOCK, FX_OPEN, FX_TOGGLE
 from ...rules.equipment import ITEMS, item
 from ...rules.zombies import ZINDEX, ZTYPES
 from ..board import INF, Board
@@ -24,6 +25,7 @@ __all__ = ["MAX_BITS", "MAX_ITEMS", "MAX_SURVIVORS", "PROFILE_CODES", "Tables", 
 
 PROFILE_CODES = {Zombicide: 0, LastNightOnEarth: 1, House: 2}
 OBJ = {"token": 0, "key": 1, "switch": 2, "item": 3, "search_marker": 4}
+OBJ.update({"car": 5})
 EVENTS = {"objective_taken": 0, "switch_pressed": 1, "door_opened": 2, "zone_entered": 3, "turn_reached": 4,
           "kills_reached": 5}
 EFFECTS = {"open_door": 0, "close_door": 1, "toggle_door": 2, "unlock_door": 3, "lock_door": 4,
@@ -31,6 +33,8 @@ EFFECTS = {"open_door": 0, "close_door": 1, "toggle_door": 2, "unlock_door": 3, 
            "end_game": 10}
 STEPS = {"take_objectives": 0, "kill": 1, "reach_zone": 2, "escape": 3, "survive": 4, "clear_zones": 5,
          "open_doors": 6}
+EFFECTS.update({"give_card": 11, "rotate_gate": 12})
+STEPS.update({"no_zombies": 7, "doors_closed": 8, "no_zombie_path": 9, "carry_items": 10, "hold_zone": 11})
 PLAN = {"open": 0, "take": 1, "press": 2, "enter": 3, "cross": 4, "wait": 5, "kill": 6, "goal": 7}
 METHODS = {"cards": 0, "dice": 1, "fixed": 2}
 CARD_KINDS = {"spawn": 0, "extra": 1, "manhole": 2}
@@ -147,6 +151,8 @@ def build(board: Board, profile: Profile, plan: tuple[PlanStep, ...] = ()) -> Ta
     for nm in [*deck_names, *s.setup.survivors.starting_equipment, *(v for lk in b.door_lock if lk for v in lk[1:]),
                *(x for x in b.obj_item if x), *ITEMS, *(n for h in s.setup.survivors.heroes for n in h.items)]:
         names.setdefault(nm, len(names))  # every known item too: heroes bring gear from other missions
+    for nm in _mission_items(s):
+        names.setdefault(nm, len(names))
     colours: dict[str, int] = {}
     for c in [*(lk[1] for lk in b.door_lock if lk and lk[0] == "colour"), *(c for c in b.obj_colour if c)]:
         colours.setdefault(c, len(colours))
@@ -196,7 +202,7 @@ def build(board: Board, profile: Profile, plan: tuple[PlanStep, ...] = ()) -> Ta
         for e in tr.then:
             k = e.kind
             a = b.door_index[e.door] if hasattr(e, "door") else b.spawn_index[e.spawn] if hasattr(e, "spawn") else \
-                b.zone_index[e.zone] if k == "spawn_zombies" else 0
+                b.zone_index[e.zone] if k == "spawn_zombies" and e.zone is not None else 0
             dice = parse_dice(e.dice) if k == "spawn_zombies" and e.dice else (0, 1, 0)
             row = [EFFECTS[k], a, ZINDEX[e.zombie] if k == "spawn_zombies" else 0, getattr(e, "count", 0), *dice,
                    int(k == "spawn_zombies" and bool(e.dice)), getattr(e, "amount", 0),
@@ -220,6 +226,8 @@ def build(board: Board, profile: Profile, plan: tuple[PlanStep, ...] = ()) -> Ta
             ids = [b.zone_index[z] for z in step.zones]
         elif k == "open_doors":
             ids = [b.door_index[d] for d in step.doors]
+        elif b.rules.step_condition[i]:  # the zones or doors of a mission condition (none for no_zombies)
+            ids = list(b.rules.step_targets[i])
         else:
             ids = []
         ztype = getattr(step, "zombie", None)
@@ -255,9 +263,6 @@ def build(board: Board, profile: Profile, plan: tuple[PlanStep, ...] = ()) -> Ta
              edeck0=_ints(names[nm] for nm in deck_names), smin=sv.min, smax=sv.max, health=sv.health,
              nstart_eq=len(sv.starting_equipment), start_eq=_ints(names[nm] for nm in sv.starting_equipment),
              starting_cards=sv.starting_cards, nplaced=len(s.setup.zombies), placed=_ints(placed))
-    # the named survivors' own cards (setup.survivors.heroes), dealt after the starting equipment
-    t["hero_start"], (t["hero_items"],) = _csr([[names[n] for n in h.items] for h in sv.heroes], 1)
-    t["nheroes"] = len(sv.heroes)
     its = [item(nm) for nm in names]
     t.update(nit=len(names), it_dice=_ints(i.dice for i in its), it_accuracy=_ints(i.accuracy for i in its),
              it_damage=_ints(i.damage for i in its), it_min_range=_ints(i.min_range for i in its),
@@ -276,6 +281,8 @@ def build(board: Board, profile: Profile, plan: tuple[PlanStep, ...] = ()) -> Ta
         pa.append(PLAN.get(a, 8))
         pt.append(target)
         pz.append(b.zone_index.get(step.zone, -1))
+    t.update(_mission_tables(b, names))
+    t.update(_mission_zones(b, p))
     t.update(nplan=len(plan), pl_action=_ints(pa), pl_target=_ints(pt), pl_zone=_ints(pz))
 
     # the most legal actions a survivor can have: pass, search, noise, one open or move per
@@ -287,6 +294,120 @@ def build(board: Board, profile: Profile, plan: tuple[PlanStep, ...] = ()) -> Ta
     t.update(max_acts=8 + max_sdeg + weapons * n + nobj, max_zdeg=max_zdeg,
              action_limit=SURVIVOR_ACTION_LIMIT)
     return Tables(**t)
+
+
+# ---- zombicide: Prison Outbreak mission rules ----
+
+
+def _mission_items(s: Any) -> list[str]:
+    """Item names the mission rules name (carried for a 'carry_items' step, lost with their carrier)."""
+    return [*(nm for st in s.victory.steps if st.kind == "carry_items" for nm in st.items), *s.defeat.carrier_dies,
+            *(c.item for c in s.setup.set_aside), *(nm for t in s.triggers for e in t.then if e.kind == "give_card"
+                                                     for nm in e.cards),
+            *(nm for o in s.objectives if o.kind in ("item", "car") for nm in (o.also if o.kind == "item" else o.contents)),
+            *(nm for h in s.setup.survivors.heroes for nm in h.items)]
+
+
+def _mission_tables(b: Board, names: dict[str, int]) -> dict[str, Any]:
+    """The arrays of the mission conditions: which steps are conditions, the items a 'carry_items'
+    step counts, the zombie-crossable connections backwards (a zombie's path into a zone), the
+    items whose carrier's death loses, and, for the bots, the switches that close each door and
+    what a press does to the doors (in the order of the compiled triggers, as the reference
+    engine reads them)."""
+    cs = b.rules
+    n = b.n
+    back: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for u in range(n):
+        for v, c, ok in cs.zpath_adj[u]:
+            if ok:
+                back[v].append((u, cs.c_door[c]))
+    t: dict[str, Any] = {"st_cond": _ints(int(x) for x in cs.step_condition),
+                         "nconds": sum(1 for x in cs.step_condition if x)}
+    t["mzb_start"], (t["mzb_u"], t["mzb_d"]) = _csr(back, 2)
+    t["sti_start"], (t["sti_ids"],) = _csr([[names[nm] for nm in sorted(items)] for items in cs.step_items], 1)
+    t["carrier_it"] = _ints(int(nm in cs.carrier_items) for nm in names)
+    t["ncarrier"] = len(cs.carrier_items)
+    closers: list[list[int]] = [[] for _ in range(len(b.door_ids))]
+    press: list[list[tuple[int, int]]] = [[] for _ in range(len(b.obj_ids))]
+    for o, tis in cs.triggers_on[EV_PRESSED].items():
+        for ti in tis:
+            for op, arg in cs.trig_effects[ti]:
+                if op in (FX_CLOSE, FX_TOGGLE, FX_LOCK) and o not in closers[arg]:
+                    closers[arg].append(o)
+                if op in (FX_OPEN, FX_CLOSE, FX_TOGGLE, FX_LOCK):  # the doors after the press: 0 toggle, 1 shut, 2 open
+                    press[o].append((0 if op == FX_TOGGLE else 1 if op in (FX_CLOSE, FX_LOCK) else 2, arg))
+    t["cl_start"], (t["cl_obj"],) = _csr(closers, 1)
+    t["pe_start"], (t["pe_op"], t["pe_door"]) = _csr(press, 2)
+    t.update(_mission_effects(b, names))
+    t.update(_mission_setup(b, names))
+    return t
+
+
+def _mission_zones(b: Board, p: Any) -> dict[str, Any]:
+    """The rule overrides of Prison Outbreak's zones: the range a watchtower adds per zone, the
+    security zones a survivor is pushed back from (when ``security_push_back``), the fences an
+    abomination tears down (when ``abominations_tear_fences``). Zombies walking through gates
+    (``zombies_cross_gates``) are in the compiled board's zombie paths already."""
+    cs = b.rules
+    return {"tower_bonus": _ints(p.tower_range if k == "tower" else 0 for k in cs.kind),
+            "is_security": _ints(int(k == "security") for k in cs.kind), "push_back": int(p.security_push_back),
+            "tear_fences": int(p.abominations_tear_fences), "c_fence": _ints(int(k == "fence") for k in cs.c_kind)}
+
+
+def _mission_setup(b: Board, names: dict[str, int]) -> dict[str, Any]:
+    """Split starting groups: the start zone of each survivor for each team size
+    (rules.missions.start_group_zones, ``sg_zone[count * MAX_SURVIVORS + k]``); the named
+    survivors' own cards (``setup.survivors.heroes``); cars (searched once for their contents,
+    or until a weapon) and the items an item objective also gives."""
+    from ...rules.missions import start_group_zones
+
+    s, cs = b.scenario, b.rules
+    sg = [0] * ((MAX_SURVIVORS + 1) * MAX_SURVIVORS)
+    if cs.start_groups:
+        for count in range(MAX_SURVIVORS + 1):
+            for k, z in enumerate(start_group_zones(cs, s.setup.survivors, count)):
+                sg[count * MAX_SURVIVORS + k] = z
+    rows = [[names[nm] for nm in (o.also if o.kind == "item" else o.contents if o.kind == "car" else ())]
+            for o in s.objectives]
+    t: dict[str, Any] = {"sgroups": int(bool(cs.start_groups)), "sg_zone": _ints(sg), "ncars": len(cs.cars),
+                         "car_once": _ints(int(o.kind == "car" and o.search == "once") for o in s.objectives)}
+    t["also_start"], (t["also_ids"],) = _csr(rows, 1)
+    t["hero_start"], (t["hero_ids"],) = _csr([[names[nm] for nm in h.items] for h in s.setup.survivors.heroes], 1)
+    t["nheroes"] = len(s.setup.survivors.heroes)
+    return t
+
+
+def _mission_effects(b: Board, names: dict[str, int]) -> dict[str, Any]:
+    """Per trigger effect (in the order of ``e_kind``): whether a mission rule plays it
+    (``fx_mission``), where a spawn appears (the objective whose zone in this game it takes, or
+    -1), its fallback groups and whether they apply when the type is in play; the names a
+    'give_card' draws among; a rotating gate's slot, side doors, passage and direction. And the
+    cards set aside at set-up, as item indices."""
+    s = b.scenario
+    special, obj, inplay, inst, cards, gate, sides, passage, way = [], [], [], [], [], [], [], [], []
+    gates: dict[str, int] = {}
+    for tr in s.triggers:
+        for e in tr.then:
+            k = e.kind
+            spawn = k == "spawn_zombies"
+            special.append(int(k in ("give_card", "rotate_gate") or spawn and bool(e.at_objective or e.instead)))
+            obj.append(b.obj_index[e.at_objective] if spawn and e.at_objective else -1)
+            inplay.append(int(spawn and e.instead_if == "in_play"))
+            inst.append([(ZINDEX[g.zombie], g.count) for g in e.instead] if spawn else [])
+            cards.append([names[nm] for nm in e.cards] if k == "give_card" else [])
+            rotate = k == "rotate_gate"
+            gate.append(gates.setdefault(e.gate, len(gates)) if rotate else -1)
+            sides += [b.door_index[d] if rotate and d is not None else -1 for d in (e.sides if rotate else [None] * 4)]
+            passage += [int(x) for x in (e.passage if rotate else [False] * 4)]
+            way.append({"choose": 0, "clockwise": 1, "counterclockwise": -1}[e.direction] if rotate else 0)
+    t: dict[str, Any] = {"fx_mission": _ints(special), "fx_obj": _ints(obj), "fx_inplay": _ints(inplay),
+                         "fx_sides": _ints(sides), "fx_passage": _ints(passage), "fx_way": _ints(way),
+                         "fx_gate": _ints(gate), "ngates": len(gates),
+                         "set_aside0": _ints(names[c.item] for c in s.setup.set_aside for _ in range(c.count)),
+                         "nset_aside": sum(c.count for c in s.setup.set_aside)}
+    t["fxi_start"], (t["fxi_type"], t["fxi_count"]) = _csr(inst, 2)
+    t["fxc_start"], (t["fxc_ids"],) = _csr(cards, 1)
+    return t
 
 
 def tables_for(board: Board, plan: Any = None) -> tuple[Tables | None, str | None]:
