@@ -122,6 +122,8 @@ def unsupported(board: Board, policy: Any, survivors: int | None = None, heroes:
             return f"{len(heroes)} heroes (the typed engine plays at most {MAX_SURVIVORS})"
         if any(len(h.get("items", ())) > MAX_ITEMS for h in heroes):
             return f"a hero carries more than {MAX_ITEMS} items"
+        if uses_lnoe_setup(board.scenario) and any(h.get("events") or h.get("name") for h in heroes):
+            return "heroes carried into a Growing Hunger game with event cards or names"
     if survivors is not None and not 0 <= survivors <= MAX_SURVIVORS:
         return f"{survivors} survivors (the typed engine plays 0-{MAX_SURVIVORS})"
     tables, problem = _compiled(board, plan)
