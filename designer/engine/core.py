@@ -25,7 +25,7 @@ from typing import Any
 from ..rules.terrain import eden_rules_used
 from ..rules.zombies import ZTYPES
 from .board import Board
-from .lnoe import uses_lnoe_setup
+from .lnoe import typed_problem as lnoe_typed_problem, uses_lnoe_setup
 from .profiles import Profile
 from .seeds import game_seed
 from .table import CAUSES, GameTable
@@ -73,9 +73,8 @@ def _board_problem(board: Board, profile: Profile) -> str | None:
     for name in ("tower_range", "security_push_back", "abominations_tear_fences", "zombies_cross_gates"):
         if getattr(p, name):
             return f"the rule override '{name}' (watchtowers, security zones, fences of Prison Outbreak)"
-    if s.setup.rules.profile == "lnoe" and uses_lnoe_setup(s):
-        return ("Growing Hunger's special rules, setup.lnoe or a board library (Last Night on Earth rules the "
-                "reference engine plays)")
+    if s.setup.rules.profile == "lnoe" and lnoe_typed_problem(s):
+        return lnoe_typed_problem(s)
     eden = eden_rules_used(s)
     if eden:
         return f"the scenario uses {', '.join(eden)} (docs/terrain.md)"
