@@ -68,7 +68,8 @@ def main(argv: list[str] | None = None) -> None:
     a = p.parse_args(argv)
     for row in bench(a.games, a.root):
         ref = row["reference_us"]
-        line = f"{row['scenario']}: reference {min(ref):.0f} / {statistics.median(ref):.0f} / {max(ref):.0f} µs per game"
+        line = (f"{row['scenario']}: reference {min(ref):.0f} / {statistics.median(ref):.0f} / {max(ref):.0f} "
+                f"µs per game")
         if "typed_us" in row:
             t = row["typed_us"]
             line += (f"; typed {min(t):.1f} / {statistics.median(t):.1f} / {max(t):.1f} µs per game "

@@ -172,10 +172,13 @@ def check_house(s: Scenario) -> Iterator[Finding]:
             if trip != ELEVATOR_TRIP:
                 yield Finding("house-elevator-cost", "warning",
                               f"a trip by elevator '{c.id}' costs {trip} movement (entering {into[c.source]}, the ride "
-                              f"{c.cost}, leaving {into[c.target]}); the rulebook says 3 in all", (c.id, c.source, c.target), where)
-        if c.kind == "drop" and c.source in zones and c.target in zones and zones[c.target].level >= zones[c.source].level:
+                              f"{c.cost}, leaving {into[c.target]}); the rulebook says 3 in all",
+                              (c.id, c.source, c.target), where)
+        if c.kind == "drop" and c.source in zones and c.target in zones and \
+                zones[c.target].level >= zones[c.source].level:
             yield Finding("house-drop-not-down", "warning",
-                          f"drop '{c.id}' goes from level {zones[c.source].level} to level {zones[c.target].level}: a jump "
+                          f"drop '{c.id}' goes from level {zones[c.source].level} to level "
+                          f"{zones[c.target].level}: a jump "
                           f"goes down (its survival rolls count one per level, at least one)", (c.id,), where)
     for i, sp in enumerate(s.spawns):
         z = zones.get(sp.zone)
