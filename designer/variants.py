@@ -372,6 +372,13 @@ def apply_changes(data: dict[str, Any], changes: list[Any], where: str) -> list[
                     ch.connection.id)
                 continue
             conns.append(ch.connection.model_dump(mode="json", by_alias=True))
+        elif kind == "add_trigger":
+            triggers = data.setdefault("triggers", [])
+            if _find(triggers, "id", ch.trigger.id) is not None:
+                bad(f"a trigger with id '{ch.trigger.id}' is already in the scenario; expected a new id",
+                    ch.trigger.id)
+                continue
+            triggers.append(ch.trigger.model_dump(mode="json", by_alias=True))
         elif kind == "set_victory":
             data["victory"] = ch.victory.model_dump(mode="json", by_alias=True)
         else:  # pragma: no cover - the model lists every kind

@@ -22,7 +22,7 @@ from .conftest import ROOT
 RULES = {
     "grave-dead": ("zombies", 0), "zombie-autospawn": ("zombies", 0), "zombie-horde": ("zombies", 0),
     "heroes-replenish": ("heroes", 0), "well-stocked-buildings": ("heroes", 0),
-    "free-search-markers": ("heroes", 1), "exploration-markers": ("heroes", 0)}
+    "free-search-markers": ("heroes", 1), "exploration-markers": ("heroes", 0), "hero-starting-cards": ("heroes", 2)}
 
 
 def scenario(rules=(), lnoe=None, **setup) -> Scenario:

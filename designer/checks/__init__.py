@@ -22,7 +22,7 @@ from .balance import check_balance
 from .doors import check_doors
 from .heroes import check_heroes
 from .missions import check_missions
-from .lnoe import check_lnoe, check_town
+from .lnoe import check_house, check_lnoe, check_town
 from .findings import CODES, SEVERITY_ORDER, Finding
 from .reachability import DEFAULT_MAX_STATES, Reachability, Step, reachability_findings, search
 from .spawns import check_spawns
@@ -104,6 +104,7 @@ def check(scenario: Scenario, *, spawn_distance: int = 2, max_states: int = DEFA
         found += check_missions(cs, reach)
         found += check_balance(cs)
         found += check_lnoe(scenario)
+        found += check_house(scenario)
         if options and scenario.town is not None:  # every town the board library can draw
             found += check_town(scenario, lambda s: check(s, spawn_distance=spawn_distance,
                                                           max_states=max_states).findings)

@@ -10,7 +10,7 @@ from ..model.scenario import Scenario
 from ..model.special_rules import ENGINE_RULES, KNOWN_RULES, resolve
 from .findings import Finding
 
-__all__ = ["check_lnoe", "check_town"]
+__all__ = ["check_house", "check_lnoe", "check_town"]
 
 
 def check_lnoe(s: Scenario) -> Iterator[Finding]:
@@ -144,3 +144,45 @@ def check_town(s: Scenario, check: Callable[[Scenario], list[Finding]]) -> list[
             out.append(Finding("town-has-errors", "error", f"town {key}: {f.code}: {f.message}", (*boards, *f.ids),
                                f.path))
     return out
+
+
+ELEVATOR_TRIP = 3
+"""Movement a trip in the elevator costs ("entering + going up or down + leaving = 3 movement")."""
+
+
+def check_house(s: Scenario) -> Iterator[Finding]:
+    """Les morts aux trousses' rules (the 'house' profile) misused: an elevator trip that does
+    not cost 3 movement in all, a drop that does not go down, a spawn zone in a burning room."""
+    s = getattr(s, "scenario", s)
+    if s.setup.rules.profile != "house":
+        return
+    zones = {z.id: z for z in s.zones}
+    cars = {z.id for z in s.zones if z.kind == "elevator"}
+    into: dict[str, int] = {}
+    for c in s.connections:
+        if c.kind == "elevator":
+            continue
+        for car, other in ((c.target, c.source), (c.source, c.target)):
+            if car in cars and other not in cars:
+                into[car] = min(into.get(car, 99), c.cost)
+    for i, c in enumerate(s.connections):
+        where = f"connections[{i}]"
+        if c.kind == "elevator" and c.source in cars and c.target in cars and c.source in into and c.target in into:
+            trip = into[c.source] + c.cost + into[c.target]
+            if trip != ELEVATOR_TRIP:
+                yield Finding("house-elevator-cost", "warning",
+                              f"a trip by elevator '{c.id}' costs {trip} movement (entering {into[c.source]}, the ride "
+                              f"{c.cost}, leaving {into[c.target]}); the rulebook says 3 in all",
+                              (c.id, c.source, c.target), where)
+        if c.kind == "drop" and c.source in zones and c.target in zones and \
+                zones[c.target].level >= zones[c.source].level:
+            yield Finding("house-drop-not-down", "warning",
+                          f"drop '{c.id}' goes from level {zones[c.source].level} to level "
+                          f"{zones[c.target].level}: a jump "
+                          f"goes down (its survival rolls count one per level, at least one)", (c.id,), where)
+    for i, sp in enumerate(s.spawns):
+        z = zones.get(sp.zone)
+        if z is not None and z.flags.fire:
+            yield Finding("house-spawn-on-fire", "warning",
+                          f"spawn zone '{sp.id}' is in the burning room '{z.id}': zombies never enter a room on fire, "
+                          f"so the ones it brings in are stuck there", (sp.id, z.id), f"spawns[{i}]")

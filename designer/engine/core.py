@@ -25,7 +25,7 @@ from typing import Any
 from ..rules.terrain import eden_rules_used
 from ..rules.zombies import ZTYPES
 from .board import Board
-from .lnoe import uses_lnoe_setup
+from .lnoe import typed_problem as lnoe_typed_problem, uses_lnoe_setup
 from .profiles import Profile
 from .seeds import game_seed
 from . import session
@@ -70,9 +70,8 @@ def _board_problem(board: Board, profile: Profile) -> str | None:
     s = board.scenario
     if any(len(s.setup.survivors.starting_equipment) + len(h.items) > MAX_ITEMS for h in s.setup.survivors.heroes):
         return f"a named survivor starts with more than {MAX_ITEMS} items (setup.survivors.heroes)"
-    if s.setup.rules.profile == "lnoe" and uses_lnoe_setup(s):
-        return ("Growing Hunger's special rules, setup.lnoe or a board library (Last Night on Earth rules the "
-                "reference engine plays)")
+    if s.setup.rules.profile == "lnoe" and lnoe_typed_problem(s):
+        return lnoe_typed_problem(s)
     eden = eden_rules_used(s)
     if eden:
         return f"the scenario uses {', '.join(eden)} (docs/terrain.md)"
@@ -116,6 +115,8 @@ def unsupported(board: Board, policy: Any, survivors: int | None = None, heroes:
             return f"{len(heroes)} heroes (the typed engine plays at most {MAX_SURVIVORS})"
         if any(len(h.get("items", ())) > MAX_ITEMS for h in heroes):
             return f"a hero carries more than {MAX_ITEMS} items"
+        if uses_lnoe_setup(board.scenario) and any(h.get("events") or h.get("name") for h in heroes):
+            return "heroes carried into a Growing Hunger game with event cards or names"
     if survivors is not None and not 0 <= survivors <= MAX_SURVIVORS:
         return f"{survivors} survivors (the typed engine plays 0-{MAX_SURVIVORS})"
     tables, problem = _compiled(board, plan)

@@ -421,7 +421,9 @@ class Game:
             self.enter_zone(s, v)
             if self.terrain is not None:
                 terrain_after_move(self, s, c, v)
+            self._via = c  # the connection crossed (a house drop asks for survival rolls)
             p.after_move(self, s)
+            self._via = -1
             return
         s.actions_left -= cost if kind != "search" else p.search_cost(self, s)
         if kind == "open":

@@ -1,5 +1,8 @@
 """Last Night on Earth: Growing Hunger's special scenario rules, played by the reference engine.
 
+The typed engine plays them too on a fixed map (``designer/engine/typed/play.py``, the ``lnoe``
+section), with the same dice; :func:`typed_problem` names the ones it leaves to this engine.
+
 The :class:`~designer.engine.profiles.LastNightOnEarth` profile calls these functions from its
 hooks; what a game of a scenario needs is fixed once per board (:class:`LnoeConfig`: the rules
 in force, ``setup.lnoe``, the numbers of :mod:`designer.rules.profiles`), and what changes
@@ -47,7 +50,7 @@ Game = Any
 """A game (:class:`designer.engine.game.Game`; not imported: the game imports the profiles, which
 import these rules)."""
 
-__all__ = ["LnoeConfig", "LnoeState", "config", "setup_game", "town_board", "uses_lnoe_setup"]
+__all__ = ["LnoeConfig", "LnoeState", "config", "setup_game", "town_board", "typed_problem", "uses_lnoe_setup"]
 
 EXPLOSIVES = frozenset({"dynamite", "gasoline", "molotov", "explosives"})
 """Cards whose wounds a very rotten grave dead cannot ignore ("exceptées celles provenant d'un
@@ -91,6 +94,34 @@ def uses_lnoe_setup(s: Any) -> bool:
     its special rules are counted by the validator and not played (finding
     ``lnoe-rule-not-played``), as before these rules were played."""
     return s.setup.rules.profile == "lnoe" and (s.town is not None or s.setup.lnoe is not None)
+
+
+TYPED_RULES = frozenset({"hero-starting-cards", "free-search-markers", "zombie-autospawn", "zombie-horde",
+                         "well-stocked-buildings", "plague-carriers"})
+"""Special rules the typed engine plays as well (``plague-carriers`` is played by neither)."""
+
+
+def typed_problem(s: Any) -> str | None:
+    """Why the typed engine cannot play a scenario's Growing Hunger rules (None when it can, or
+    when the scenario does not opt in). It plays them on a fixed map: the pool and the horde,
+    the spawn roll and autospawn, free search markers, pick-ups and well-stocked buildings, the
+    hero in a random building, event cards that heal, "no spawning point left"; the rest is
+    played by the reference engine only."""
+    if not uses_lnoe_setup(s):
+        return None
+    lnoe = s.setup.lnoe or LnoeSetup()
+    other = sorted(rules_in_force(s.setup.special_rules) - TYPED_RULES)
+    reasons = [
+        (s.town is not None, "the town drawn from a board library (town)"),
+        (bool(other), f"the special rules {', '.join(other)}"),
+        (bool(lnoe.zombie_hand), "the zombie player's hand (setup.lnoe.zombie_hand) and the sun track"),
+        (lnoe.becky_first_aid, "Becky's first aid (setup.lnoe.becky_first_aid)"),
+        (bool(s.setup.survivors.heroes), "named heroes (setup.survivors.heroes)"),
+    ]
+    found = [why for bad, why in reasons if bad]
+    if not found:
+        return None
+    return f"Growing Hunger's {'; '.join(found)}: rules the reference engine plays (docs/last-night-on-earth.md)"
 
 
 _CONFIGS: dict[int, tuple[Any, LnoeConfig]] = {}
@@ -696,8 +727,10 @@ def hero_name(game: "Game", s: "Survivor") -> str:
 
 def result_extra(game: "Game") -> dict:
     """What a game with Growing Hunger's rules adds to its record: its town ('' without a board
-    library) and the turn limit the sun track ended at."""
+    library) and the turn limit the sun track ended at; nothing when the game has neither a
+    board library nor a zombie player's hand (the town is the map, the sun track the turn
+    limit), so its record has the columns of every other game's (and of a batch's table)."""
     ls = lnoe_state(game.state)
-    if ls is None:
+    if ls is None or (getattr(game, "_lnoe_library", None) is None and not config(game.board).lnoe.zombie_hand):
         return {}
     return {"town": ls.town, "turn_limit": turn_limit(game)}

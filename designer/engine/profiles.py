@@ -404,20 +404,47 @@ class House(Profile):
     default_params = DEFAULT_PARAMS["house"]
 
     def action_budget(self, game: "Game", s: "Survivor") -> int:
-        return self.params.dark_actions if game.board.dark[s.zone] else self.params.actions
+        """Movement 3, 2 in the dark; a survivor who stayed in a burning room pays a hit point
+        ("if you stay in place, you pay 1 hit point on the next turn")."""
+        budget = self.params.dark_actions if game.board.dark[s.zone] else self.params.actions
+        if game.board.fire[s.zone]:
+            self.burn(game, s)
+        return budget
 
     def move_cost(self, game: "Game", s: "Survivor", conn: int) -> int:
         return game.board.c_cost[conn]
+
+    def burn(self, game: "Game", s: "Survivor") -> None:
+        """A hit point lost to fire; a survivor killed by fire does not rise ("When a survivor
+        dies in a ceiling collapse / in the fire, he is permanently destroyed!")."""
+        rising = len(game.state.rising)
+        game.wound(s, 1, cause="fire")
+        del game.state.rising[rising:]
+
+    def fall(self, game: "Game", s: "Survivor", conn: int) -> None:
+        """A jump down a hole or from a walkway: a survival roll per level ("survival test (1D6
+        per floor)... 1 to 3 = -1 hit point / stop; 4 to 6 = good landing on the ground, plus
+        movement continues")."""
+        for _ in range(fall_levels(game.board, conn)):
+            if game.d6() <= 3:
+                game.wound(s, 1, cause="fall")
+                s.actions_left = 0
+                return
 
     def can_search(self, game: "Game", s: "Survivor") -> bool:
         return False
 
     def after_move(self, game: "Game", s: "Survivor") -> None:
-        """Burning rooms cost a health point; a drop asks for a survival roll; zombies in the
-        room force a fight, and the move ends unless they all die."""
+        """A drop asks for a survival roll per level; burning rooms cost a health point; zombies
+        in the room force a fight, and the move ends unless they all die."""
         b, st = game.board, game.state
+        via = getattr(game, "_via", -1)
+        if via >= 0 and fall_levels(b, via):
+            self.fall(game, s, via)
+            if not s.on_board:
+                return
         if b.fire[s.zone]:
-            game.wound(s, 1, cause="fire")
+            self.burn(game, s)
         if st.zombies_in(s.zone) and s.on_board:
             weapon = max((item(n) for n in s.items if item(n).is_melee), key=lambda i: i.damage, default=None)
             while st.zombies_in(s.zone) and s.on_board:
@@ -426,30 +453,48 @@ class House(Profile):
                     break
 
     def brawl(self, game: "Game", s: "Survivor", weapon: Item | None) -> bool:
-        """One melee round in the survivor's zone; True when the survivor won."""
+        """One melee round in the survivor's zone; True when the survivor won. "A survivor
+        fighting in melee in the dark has a -1 penalty"; "Die score = 1 ===> weapon destroyed
+        (discarded) / the combat is still resolved"."""
         st = game.state
         n = st.zombies_in(s.zone)
-        mine = game.d6() + (weapon.damage if weapon else 0)
+        roll = game.d6()
+        mine = roll + (weapon.damage if weapon else 0) - int(game.board.dark[s.zone])
         theirs = game.d6() + min(n - 1, 2)
+        won = False
         if mine > theirs:
             if weapon:
                 t = next(t for t in range(len(ZTYPES)) if st.zombies[s.zone][t])
                 game.kill(s, s.zone, t)
-                return True
-            return False
-        game.wound(s, 1, cause="zombies")
-        return False
+                won = True
+        else:
+            game.wound(s, 1, cause="zombies")
+        if roll == 1:
+            self.break_weapon(game, s, weapon)
+        return won
+
+    def break_weapon(self, game: "Game", s: "Survivor", weapon: Item | None) -> None:
+        """A melee weapon rolled a 1: discarded (when the survivor still holds it)."""
+        if weapon is not None and weapon.name in s.items:
+            s.items.remove(weapon.name)
+            game.state.ediscard.append(weapon.name)
+            game.note("weapon_broken", survivor=s.index, weapon=weapon.name)
 
     def melee(self, game: "Game", s: "Survivor", it: Item) -> None:
         self.brawl(game, s, it)
 
     def ranged(self, game: "Game", s: "Survivor", it: Item, zone: int) -> None:
+        """A shot hits on 4, 5 or 6; "on 1 the weapon jams": clearing it takes the rest of the
+        survivor's turn."""
         st = game.state
         roll = game.d6()
         if roll >= 4:
             t = next((t for t in range(len(ZTYPES)) if st.zombies[zone][t]), None)
             if t is not None:
                 game.kill(s, zone, t)
+        elif roll == 1:
+            s.actions_left = 0
+            game.note("weapon_jammed", survivor=s.index, weapon=it.name)
 
     def zombie_attack(self, game: "Game", zone: int, attackers: list[int]) -> None:
         st = game.state
@@ -460,18 +505,34 @@ class House(Profile):
         weapon = max((item(n) for n in victim.items if item(n).is_melee), key=lambda i: i.damage, default=None)
         n = st.zombies_in(zone)
         theirs = game.d6() + min(n - 1, 2)
-        mine = game.d6() + (weapon.damage if weapon else 0)
+        roll = game.d6()
+        mine = roll + (weapon.damage if weapon else 0) - int(game.board.dark[zone])
         if theirs >= mine:
             game.wound(victim, 1, cause="zombies")
         elif weapon:
             t = next(t for t in range(len(ZTYPES)) if st.zombies[zone][t])
             game.kill(victim, zone, t)
+        if roll == 1:
+            self.break_weapon(game, victim, weapon)
 
     def targets(self, game: "Game", zone: int) -> tuple[list[int], bool]:
         return hunt(game, zone)
 
     def activation_limit(self, game: "Game") -> int | None:
         return max(1, len(game.state.living()))
+
+
+def fall_levels(board: Any, conn: int) -> int:
+    """Survival rolls a jump down connection ``conn`` asks for: one per level fallen (at least
+    one) for a drop with ``survival_roll``; 0 for any other connection."""
+    rolls = board.compiled.get(("fall-levels",))
+    if rolls is None:
+        s = board.scenario
+        rolls = board.compiled[("fall-levels",)] = tuple(
+            max(1, board.level[board.c_from[c]] - board.level[board.c_to[c]])
+            if c < len(s.connections) and s.connections[c].kind == "drop" and s.connections[c].survival_roll else 0
+            for c in range(len(board.c_from)))
+    return rolls[conn]
 
 
 class EdenMonsters:

@@ -31,6 +31,7 @@ from .scenario import (
     ReferenceProblems,
     SpawnMethod,
     SpecialRule,
+    Trigger,
     Victory,
     Zone,
 )
@@ -312,6 +313,15 @@ class AddConnection(Tagged):
     """The connection, as the scenario lists connections."""
 
 
+class AddTrigger(Tagged):
+    """Add one more trigger (the zombies rolled when the first survivor enters the second office)."""
+
+    kind: Literal["add_trigger"]
+    """Always 'add_trigger'."""
+    trigger: Trigger
+    """The trigger, as the scenario lists triggers."""
+
+
 class SetVictory(Tagged):
     """Replace the goals of the mission (5-6 players: both office keys before a bunker)."""
 
@@ -326,7 +336,7 @@ Change = Annotated[
         SetOverride, ClearOverride, AddSpecialRule, RemoveSpecialRule, AddCards, RemoveCards, RemoveEachCard,
         SetZombies, ChangeZombies, ActivateSpawnAtStart, DeactivateSpawnAtStart, RemoveSpawn, AddEquipment,
         RemoveEquipment, SetSurvivors, SetHealth, SetStartingCards, SetTurnLimit, ChangeTurnLimit,
-        SetSpawnMethod, RemoveConnection, AddObjective, RemoveObjective, AddZone, AddConnection, SetVictory,
+        SetSpawnMethod, RemoveConnection, AddObjective, RemoveObjective, AddZone, AddConnection, AddTrigger, SetVictory,
     ],
     Field(discriminator="kind"),
 ]

@@ -112,9 +112,9 @@ class CompiledScenario:
         w("max_survivors", max_s)
         walled = ("tower", "security") if getattr(profile_params, "zombies_cross_gates", False) else \
             ("tower", "security", "gate")
-        w("no_zombies", tuple(z.kind in walled or z.capacity.max_zombies == 0 for z in zones))
-        """Zones zombies never enter (towers, security zones, zero capacity; gates unless the rule
-        override ``zombies_cross_gates`` lets them walk through)."""
+        w("no_zombies", tuple(z.kind in walled or z.capacity.max_zombies == 0 or z.flags.fire for z in zones))
+        """Zones zombies never enter (towers, security zones, zero capacity, burning rooms ("Room on
+        fire: no"); gates unless the rule override ``zombies_cross_gates`` lets them walk through)."""
         w("enterable", tuple(m != 0 for m in max_s))
         """Zones a survivor may stand in (not a zone of capacity 0)."""
         w("is_building", tuple(z.kind in BUILDING_KINDS for z in zones))

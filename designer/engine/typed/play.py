@@ -28,7 +28,7 @@ except ImportError:  # installed without Cython: the same code runs as plain Pyt
 from array import array
 
 from ...rules.zombies import ABOMINATION
-from ...rules.zombies import (MELEE_ORDER, RANGED_GROUPS, SPAWN_DEFAULT, WALKER, ZINDEX, ZOMBIE, ZOMBIE_TYPES,
+from ...rules.zombies import (GRAVE_DEAD, MELEE_ORDER, RANGED_GROUPS, SPAWN_DEFAULT, WALKER, ZINDEX, ZOMBIE, ZOMBIE_TYPES,
                               ZTYPES)
 if cython.compiled:
     from cython.cimports.designer.engine.rng import Twister
@@ -155,6 +155,7 @@ ZONE_KEY = cython.declare(cython.int, TABLE_ZONE_KEY)
 WALKER_T = cython.declare(cython.int, WALKER)
 ZOMBIE_T = cython.declare(cython.int, ZOMBIE)
 SPAWN_T = cython.declare(cython.int, SPAWN_DEFAULT)
+GRAVE_T = cython.declare(cython.int, GRAVE_DEAD)
 
 # ---- zombicide: Prison Outbreak mission codes ----
 V_NO_ZOMBIES = cython.declare(cython.int, 7)
@@ -561,6 +562,24 @@ class Engine:
     callback: object
     cb_survivor: cython.int
 
+    # ---- lnoe: Growing Hunger's special rules on a fixed map ----
+    gh: cython.int
+    gh_markers: cython.int
+    gh_random_start: cython.int
+    gh_roll: cython.int
+    gh_rcount: cython.int
+    gh_rsides: cython.int
+    gh_rbonus: cython.int
+    gh_well: cython.int
+    gh_nsp_loss: cython.int
+    gh_pickup: cython.int[::1]
+    it_heal: cython.int[::1]
+    gh_marker: cython.int[::1]
+
+    # ---- lnoe: Les morts aux trousses (the house profile) ----
+    c_fall: cython.int[::1]
+    house_via: cython.int
+
     def __init__(self, t):
         if not cython.compiled:
             for name, size in (("danger_xp", 4), ("tough", 8), ("kill_xp", 8), ("pool0", 8), ("melee_order", 8),
@@ -711,6 +730,7 @@ class Engine:
         self.policy = 0
         self.outcome = 1
         self._steps_init(t)
+        self.lnoe_init(t)
 
     def _set_board(self, t) -> None:
         self.searchable = t.searchable
@@ -1962,15 +1982,19 @@ class Engine:
         """House: one melee round; True when the survivor won."""
         z: cython.int = self.sv_zone[si]
         n: cython.int = self.zombies_in(z)
-        mine: cython.int = self.d6(6) + (self.it_damage[weapon] if weapon >= 0 else 0)
+        roll: cython.int = self.d6(6)
+        mine: cython.int = roll + (self.it_damage[weapon] if weapon >= 0 else 0) - self.dark[z]
         theirs: cython.int = self.d6(6) + (n - 1 if n - 1 < 2 else 2)
+        won: cython.bint = False
         if mine > theirs:
             if weapon >= 0:
                 self.kill(si, z, self.first_type(z))
-                return True
-            return False
-        self.wound(si, 1)
-        return False
+                won = True
+        else:
+            self.wound(si, 1)
+        if roll == 1:
+            self.house_break(si, weapon)
+        return won
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -2021,6 +2045,7 @@ class Engine:
     @cython.exceptval(check=False)
     def ranged(self, si: cython.int, it: cython.int, zone: cython.int) -> cython.void:
         t: cython.int
+        r: cython.int
         i: cython.int
         n: cython.int
         if self.profile == P_LNOE:
@@ -2031,10 +2056,13 @@ class Engine:
                     self.kill(si, zone, t)
             return
         if self.profile == P_HOUSE:
-            if self.d6(6) >= 4:
+            r = self.d6(6)
+            if r >= 4:
                 t = self.first_type(zone)
                 if t >= 0:
                     self.kill(si, zone, t)
+            elif r == 1:
+                self.sv_left[si] = 0  # jammed: clearing it takes the rest of the turn
             return
         hits: cython.int = self.hits_of(si, it)
         dmg: cython.int = self.it_damage[it]
@@ -2111,11 +2139,14 @@ class Engine:
             weapon: cython.int = self.best_melee(v)
             n: cython.int = self.zombies_in(zone)
             theirs: cython.int = self.d6(6) + (n - 1 if n - 1 < 2 else 2)
-            mine: cython.int = self.d6(6) + (self.it_damage[weapon] if weapon >= 0 else 0)
+            roll: cython.int = self.d6(6)
+            mine: cython.int = roll + (self.it_damage[weapon] if weapon >= 0 else 0) - self.dark[zone]
             if theirs >= mine:
                 self.wound(v, 1)
             elif weapon >= 0:
                 self.kill(v, zone, self.first_type(zone))
+            if roll == 1:
+                self.house_break(v, weapon)
             return
         for k in range(total):
             h = self.victim_of(zone, -1)
@@ -2576,6 +2607,9 @@ class Engine:
         for i in range(self.nrising):
             self.place(self.rising[i], ZOMBIE_T, 1)
         self.nrising = 0
+        if self.gh and self.method == M_DICE:
+            self.lnoe_spawn()
+            return
         act = self.active
         na: cython.int = 0
         for i in range(self.nsp):
@@ -2677,6 +2711,9 @@ class Engine:
     @cython.exceptval(check=False)
     def check_victory(self) -> cython.void:
         if self.outcome:
+            return
+        if self.gh_nsp_loss and self.lnoe_no_spawn_left():
+            self.outcome = 1
             return
         if self.nconds:
             self.check_conditions()
@@ -2961,12 +2998,18 @@ class Engine:
     @cython.cfunc
     @cython.exceptval(check=False)
     def after_move(self, si: cython.int) -> cython.void:
+        if self.gh:
+            self.lnoe_after_move(si)
         if self.profile != P_HOUSE:
             return
         z: cython.int = self.sv_zone[si]
+        if self.house_via >= 0 and self.c_fall[self.house_via]:
+            self.house_fall(si, self.house_via)
+            if not self.on_board(si):
+                return
         if self.fire[z]:
             self.lg_cause = W_FIRE
-            self.wound(si, 1)
+            self.house_burn(si)
             self.lg_cause = W_ZOMBIES
         if self.zombies_in(z) and self.on_board(si):
             weapon: cython.int = self.best_melee(si)
@@ -2996,7 +3039,9 @@ class Engine:
             self.sv_zone[si] = a
             self.sv_moved[si] = 1
             self.enter_zone(si, a)
+            self.house_via = b
             self.after_move(si)
+            self.house_via = -1
             return
         if kind == A_SEARCH and self.profile == P_LNOE:
             self.sv_left[si] = 0
@@ -3021,7 +3066,7 @@ class Engine:
                     draws = 2
                     break
             for k in range(draws):
-                card: cython.int = self.draw_equipment()
+                card: cython.int = self.lnoe_search_card(si) if self.gh else self.draw_equipment()
                 if card < 0:
                     break
                 if self.logging:
@@ -3588,6 +3633,10 @@ class Engine:
                 self.sv_left[si] = self.dark_actions if self.dark[self.sv_zone[si]] else self.actions
             else:
                 self.sv_left[si] = self.actions + (self.yellow_bonus if self.danger(self.sv_xp[si]) >= 1 else 0)
+            if self.gh:
+                self.lnoe_begin_turn(si)
+            if self.profile == P_HOUSE and self.fire[self.sv_zone[si]]:
+                self.house_burn(si)
             self.sv_searched[si] = 0
             self.sv_moved[si] = 0
             taken: cython.int = 0
@@ -3738,7 +3787,7 @@ class Engine:
             count = self.smax if self.smax < 4 else 4
             if count < self.smin:
                 count = self.smin
-        start: cython.int = self.start_zones[self.rng.randbelow(self.nstart)]
+        start: cython.int = self.lnoe_start_zone() if self.gh_random_start else self.start_zones[self.rng.randbelow(self.nstart)]
         if self.sgroups and heroes is None:  # split starting groups
             count = self.setup_groups(count)
         if heroes is not None:
@@ -3764,6 +3813,8 @@ class Engine:
                     self.sv_nitems[s2] += 1
         for i in range(self.nplaced):
             self.place(self.placed[3 * i], self.placed[3 * i + 1], self.placed[3 * i + 2])
+        if self.gh:
+            self.lnoe_lay_markers()
         # game.extra_activation_limit
         if self.max_extra:
             self.extra_limit = self.max_extra
@@ -4038,6 +4089,189 @@ class Engine:
             step_done=[self.step_done[i] for i in range(self.nsteps)],
             extras=self.extras, extra_limit=self.extra_limit,
             deciding=self.cb_survivor)
+    # ---- lnoe: Growing Hunger's special rules on a fixed map ----
+    # The rules of designer/engine/lnoe.py the typed engine plays, with the same dice; the others
+    # (a board library, grave dead, heroes replenish, exploration markers, the zombie player's
+    # hand) send a scenario to the reference engine (lnoe.typed_problem).
+
+    def lnoe_init(self, t) -> None:
+        self.gh = t.gh
+        self.gh_markers = t.gh_markers
+        self.gh_random_start = t.gh_random_start
+        self.gh_roll = t.gh_roll
+        self.gh_rcount = t.gh_rcount
+        self.gh_rsides = t.gh_rsides
+        self.gh_rbonus = t.gh_rbonus
+        self.gh_well = t.gh_well
+        self.gh_nsp_loss = t.gh_nsp_loss
+        self.gh_pickup = t.gh_pickup
+        self.it_heal = t.it_heal
+        self.gh_marker = _ia(self.nbld + 1)
+        self.c_fall = t.c_fall
+        self.house_via = -1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_start_zone(self) -> cython.int:
+        """lnoe.random_building on a map without a library (one board: the first d6 picks it),
+        then a zone of the building."""
+        self.d6(6)
+        bld: cython.int = (self.d6(6) - 1) * self.nbld // 6
+        a: cython.int = self.bld_start[bld]
+        return self.bld_zones[a + self.rng.randbelow(self.bld_start[bld + 1] - a)]
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_lay_markers(self) -> cython.void:
+        """lnoe._lay_markers: a free search marker on every building without a hero."""
+        bld: cython.int
+        i: cython.int
+        for bld in range(self.nbld):
+            self.gh_marker[bld] = 0
+        if not self.gh_markers:
+            return
+        for bld in range(self.nbld):
+            self.gh_marker[bld] = 1
+        for i in range(self.ns):
+            if self.on_board(i) and self.building_of[self.sv_zone[i]] >= 0:
+                self.gh_marker[self.building_of[self.sv_zone[i]]] = 0
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_begin_turn(self, si: cython.int) -> cython.void:
+        """lnoe.action_budget: an event card that heals is played when the hero is wounded."""
+        i: cython.int
+        if not self.sv_wounds[si]:
+            return
+        for i in range(self.sv_nitems[si]):
+            it: cython.int = self.sv_items[si * MAXI + i]
+            if self.it_heal[it]:
+                self.remove_item(si, i)
+                self.ediscard[self.nediscard] = it
+                self.nediscard += 1
+                self.sv_wounds[si] -= 1
+                return
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_after_move(self, si: cython.int) -> cython.void:
+        """lnoe.after_move: a hero whose move ends in a building with a marker takes it."""
+        bld: cython.int = self.building_of[self.sv_zone[si]]
+        if bld < 0 or not self.gh_marker[bld]:
+            return
+        self.gh_marker[bld] = 0
+        card: cython.int = self.lnoe_search_card(si)
+        if card < 0:
+            return
+        if self.it_aaah[card]:
+            self.ediscard[self.nediscard] = card
+            self.nediscard += 1
+        else:
+            self.keep(si, card)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_search_card(self, si: cython.int) -> cython.int:
+        """lnoe.search_card: the building's pick-up card from the discard (well-stocked: from
+        the deck, which is then shuffled) when the hero has none, else the top card."""
+        bld: cython.int = self.building_of[self.sv_zone[si]]
+        card: cython.int = self.gh_pickup[bld] if bld >= 0 else -1
+        i: cython.int
+        k: cython.int
+        if card >= 0 and not self.has_item(si, card):
+            for i in range(self.nediscard):
+                if self.ediscard[i] == card:
+                    for k in range(i, self.nediscard - 1):
+                        self.ediscard[k] = self.ediscard[k + 1]
+                    self.nediscard -= 1
+                    return card
+            if self.gh_well:
+                for i in range(self.nedeck):
+                    if self.edeck[i] == card:
+                        for k in range(i, self.nedeck - 1):
+                            self.edeck[k] = self.edeck[k + 1]
+                        self.nedeck -= 1
+                        self.shuffle(self.edeck, self.nedeck)
+                        return card
+        return self.draw_equipment()
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_spawn(self) -> cython.void:
+        """lnoe.spawn_phase with dice: the spawn roll must beat the zombies on the board
+        (skipped with autospawn, one die more with the horde), then the dice's zombies at random
+        active spawning points."""
+        act = self.active
+        na: cython.int = 0
+        i: cython.int
+        k: cython.int
+        for i in range(self.nsp):
+            if self.spawns_active[i] and not self.sp_manhole[i]:
+                act[na] = i
+                na += 1
+        if not na:
+            return
+        if self.gh_roll:
+            r: cython.int = self.roll(self.gh_rcount, self.gh_rsides, self.gh_rbonus)
+            on_board: cython.int = 0
+            for i in range(self.ntouched):
+                on_board += self.zombies_in(self.touched[i])
+            if r <= on_board:
+                return
+        n: cython.int = self.roll(self.mdcount, self.mdsides, self.mdbonus)
+        t: cython.int = ZOMBIE_T
+        for k in range(self.nt):
+            if k != GRAVE_T and self.pool[k] > 0:
+                t = k
+                break
+        for k in range(n):
+            self.spawn(self.sp_zone[act[self.rng.randbelow(na)]], t, 1)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_no_spawn_left(self) -> cython.bint:
+        """lnoe.check_end: no active spawning point left (the zombies lose)."""
+        i: cython.int
+        for i in range(self.nsp):
+            if self.spawns_active[i] and not self.sp_manhole[i]:
+                return False
+        return True
+
+    # ---- lnoe: Les morts aux trousses (the house profile) ----
+    # profiles.House's burn, fall and break_weapon, with the same dice.
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def house_burn(self, si: cython.int) -> cython.void:
+        """A hit point lost to fire; a survivor killed by fire does not rise."""
+        rising: cython.int = self.nrising
+        self.wound(si, 1)
+        self.nrising = rising
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def house_fall(self, si: cython.int, c: cython.int) -> cython.void:
+        """A survival roll per level fallen: 1-3 a hit point and the move stops."""
+        k: cython.int
+        for k in range(self.c_fall[c]):
+            if self.d6(6) <= 3:
+                self.wound(si, 1)
+                self.sv_left[si] = 0
+                return
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def house_break(self, si: cython.int, weapon: cython.int) -> cython.void:
+        """A melee weapon that rolled a 1 is discarded (when the survivor still holds it)."""
+        i: cython.int
+        if weapon < 0:
+            return
+        for i in range(self.sv_nitems[si]):
+            if self.sv_items[si * MAXI + i] == weapon:
+                self.remove_item(si, i)
+                self.ediscard[self.nediscard] = weapon
+                self.nediscard += 1
+                return
 
     # == records ===================================================================================
 

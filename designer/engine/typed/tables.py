@@ -293,6 +293,8 @@ def build(board: Board, profile: Profile, plan: tuple[PlanStep, ...] = ()) -> Ta
     weapons = sum(1 for i in its if i.dice > 0)
     t.update(max_acts=8 + max_sdeg + weapons * n + nobj, max_zdeg=max_zdeg,
              action_limit=SURVIVOR_ACTION_LIMIT)
+    t.update(lnoe_tables(b, profile, names, t["pool0"]))
+    t.update(house_tables(b))
     return Tables(**t)
 
 
@@ -408,6 +410,53 @@ def _mission_effects(b: Board, names: dict[str, int]) -> dict[str, Any]:
     t["fxi_start"], (t["fxi_type"], t["fxi_count"]) = _csr(inst, 2)
     t["fxc_start"], (t["fxc_ids"],) = _csr(cards, 1)
     return t
+# ---- lnoe: Growing Hunger's special rules on a fixed map ----
+
+def house_tables(b: Board) -> dict[str, Any]:
+    """Les morts aux trousses: the survival rolls a jump down each connection asks for
+    (:func:`designer.engine.profiles.fall_levels`)."""
+    from ..profiles import fall_levels
+
+    return {"c_fall": _ints(fall_levels(b, c) for c in range(len(b.c_from)))}
+
+
+def lnoe_tables(b: Board, profile: Profile, names: dict[str, int], pool0: array) -> dict[str, Any]:
+    """The fields of Growing Hunger's rules the typed engine plays (:mod:`designer.engine.lnoe`;
+    ``gh`` is 0 when the scenario does not opt in). The rules it does not play send the scenario
+    to the reference engine (:func:`designer.engine.lnoe.typed_problem`). Adds the horde's red
+    zombies to ``pool0``."""
+    from ...model.lnoe import LnoeSetup
+    from ...model.special_rules import rules_in_force
+    from ...rules.profiles import HORDE_RED, LNOE_EVENTS
+    from ..lnoe import _dice, uses_lnoe_setup
+
+    s = b.scenario
+    nbld = len(b.building_zones)
+    out: dict[str, Any] = dict(gh=0, gh_markers=0, gh_random_start=0, gh_roll=0, gh_rcount=0, gh_rsides=1,
+                               gh_rbonus=0, gh_well=0, gh_nsp_loss=0, gh_pickup=_ints([-1] * nbld),
+                               it_heal=_ints(int(LNOE_EVENTS.get(nm.lower()) == "heal") for nm in names))
+    if not (isinstance(profile, LastNightOnEarth) and uses_lnoe_setup(s)):
+        return out
+    rules = rules_in_force(s.setup.special_rules)
+    lnoe = s.setup.lnoe or LnoeSetup()
+    if "zombie-horde" in rules:
+        pool0[ZINDEX["zombie"]] += HORDE_RED
+    labels: dict[int, str] = {}
+    for z, bld in enumerate(b.building_of):
+        if bld >= 0 and not labels.get(bld) and s.zones[z].building:
+            labels[bld] = s.zones[z].building
+    pickup = [-1] * nbld
+    for bld, label in labels.items():
+        card = lnoe.pick_ups.get(label)
+        if card is not None:
+            pickup[bld] = names.get(card, -1)  # a card no deck holds is never in the discard
+    out.update(gh=1, gh_markers=int("free-search-markers" in rules), gh_well=int("well-stocked-buildings" in rules),
+               gh_random_start=int(lnoe.start == "random_building" and nbld > 0),
+               gh_nsp_loss=int(bool(lnoe.no_spawn_point_loss)), gh_pickup=_ints(pickup))
+    if lnoe.spawn_roll and "zombie-autospawn" not in rules:
+        count, sides, bonus = _dice(lnoe.spawn_roll)
+        out.update(gh_roll=1, gh_rcount=count + int("zombie-horde" in rules), gh_rsides=sides, gh_rbonus=bonus)
+    return out
 
 
 def tables_for(board: Board, plan: Any = None) -> tuple[Tables | None, str | None]:

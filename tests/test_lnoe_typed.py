@@ -1,0 +1,154 @@
+"""The typed engine plays Growing Hunger's special rules on a fixed map (seed 000) with the
+reference engine's dice: the same records, compiled and interpreted, for every team size."""
+
+from __future__ import annotations
+
+import pytest
+
+import designer
+from designer.engine import core
+from designer.engine.batch import game_seed
+from designer.engine.board import Board
+from designer.engine.game import Game
+from designer.engine.lnoe import typed_problem
+from designer.engine.profiles import make_profile
+from designer.engine.table import GameTable
+from designer.engine.typed.tables import tables_for
+from designer.model.scenario import Scenario
+from designer.plans import bot_plan
+
+from .conftest import ROOT
+from .test_lnoe_rules import scenario
+
+PICK_UPS = {"police-station": "pistol", "hospital": "first aid", "junkyard": "crowbar"}
+
+TOWNS = {
+    # "Placez un Marqueur de recherche bonus dans chaque bâtiment du plateau de jeu qui ne
+    # contient pas de Héros"
+    "free-search": dict(rules=["free-search-markers"], lnoe={"spawn_roll": "1d6"}),
+    # "Les Zombies apparaissent automatiquement à chaque tour" / "utilisez 3D6"
+    "autospawn-horde": dict(rules=["zombie-autospawn", "zombie-horde"], lnoe={"spawn_roll": "2d6"},
+                            spawn_method={"kind": "dice", "dice": "1d3+1"}),
+    "horde-roll": dict(rules=["zombie-horde", "free-search-markers"], lnoe={"spawn_roll": "2d6"}),
+    # "un Héros qui effectue une Fouille dans un bâtiment ... peut prendre la carte de Ramassage"
+    "well-stocked": dict(rules=["well-stocked-buildings", "free-search-markers"],
+                         lnoe={"spawn_roll": "1d6", "pick_ups": PICK_UPS}),
+    # "lancez un dé ... pour trouver le plateau, puis relancez pour déterminer le bâtiment"
+    "random-building": dict(rules=["hero-starting-cards", "free-search-markers"],
+                            lnoe={"start": "random_building", "pick_ups": PICK_UPS},
+                            survivors={"starting_cards": 2}),
+    # "les Zombies perdent automatiquement la partie" (here the pits close on turn 4)
+    "no-spawn-point": dict(rules=[], lnoe={"no_spawn_point_loss": True, "spawn_roll": "1d6"}),
+    # a "Premiers secours" event heals a wound at the start of the hero's turn
+    "first-aid": dict(rules=["free-search-markers"], lnoe={"spawn_roll": "1d6", "pick_ups": PICK_UPS},
+                      equipment_deck=[{"item": "first aid", "count": 6}, {"item": "baseball bat", "count": 5},
+                                      {"item": "pistol", "count": 3}, {"item": "canned food", "count": 6}]),
+}
+CLOSING = {"no-spawn-point": 4}
+"""Towns whose spawning points all close on a turn (a trigger per pit)."""
+
+
+def _board(name: str) -> Board:
+    spec = dict(TOWNS[name])
+    s = scenario(spec.pop("rules"), lnoe=spec.pop("lnoe"), **{**spec, "survivors": {
+        "health": 3, "max": 4, **spec.get("survivors", {})}})
+    if name in CLOSING:
+        data = s.model_dump(mode="json", by_alias=True, exclude_none=True)
+        data["triggers"] = [{"id": f"close-{sp['id']}", "when": {"kind": "turn_reached", "turn": CLOSING[name]},
+                             "then": [{"kind": "deactivate_spawn", "spawn": sp["id"]}]} for sp in data["spawns"]]
+        s = Scenario.model_validate(data)
+    return Board(s)
+
+
+def _reference(board: Board, seeds: list[int], policy: str, survivors: int | None) -> GameTable:
+    out = []
+    for i, seed in enumerate(seeds):
+        record = dict(Game(board, seed, policy, survivors=survivors, plan=bot_plan(board.scenario)).play())
+        record["game"] = i
+        out.append(record)
+    return GameTable.from_records(out, board.zone_ids, board.obj_ids)
+
+
+def _typed(board: Board, seeds: list[int], policy: str, survivors: int | None) -> GameTable:
+    return core.play_games(board, seeds, policy, survivors, 0, bot_plan(board.scenario))
+
+
+@pytest.mark.parametrize("survivors", [1, 2, 3, 4])
+@pytest.mark.parametrize("name", sorted(TOWNS))
+def test_the_typed_engine_plays_growing_hunger_like_the_reference(name, survivors):
+    """Growing Hunger's rules the typed engine plays give the reference engine's records, game
+    for game, for every team size (each town's docstring line quotes its rule)."""
+    board = _board(name)
+    assert core._board_problem(board, make_profile("lnoe")) is None
+    seeds = [game_seed(21, i) for i in range(40)]
+    for policy in ("greedy", "cautious", "random"):
+        assert core.unsupported(board, policy, survivors, plan=bot_plan(board.scenario)) is None
+        assert _typed(board, seeds, policy, survivors) == _reference(board, seeds, policy, survivors)
+
+
+@pytest.mark.parametrize("name", sorted(TOWNS))
+def test_the_typed_source_interpreted_plays_growing_hunger_like_compiled(name):
+    """The typed source run as Python gives the compiled engine's games."""
+    board = _board(name)
+    plan = bot_plan(board.scenario)
+    tables, problem = tables_for(board, plan)
+    assert problem is None and tables.gh == 1
+    seeds = [game_seed(4, i) for i in range(15)]
+    source = core.typed_source()
+    for policy in (0, 1, 2):
+        slow = source.Engine(tables).play_batch(seeds, policy, -1, 0)
+        fast = core.engine_for(board, plan).play_batch(seeds, policy, -1, 0)
+        assert [bytes(a) for a in slow] == [bytes(b) for b in fast]
+
+
+def test_woodinvale_last_stand_is_played_by_the_typed_engine():
+    """The Woodinvale finale (free search markers, zombie autospawn) is played by the typed
+    engine with the reference engine's records."""
+    board = Board(designer.load(ROOT / "scenarios" / "woodinvale-last-stand.json"))
+    plan = bot_plan(board.scenario)
+    assert core.unsupported(board, "greedy", plan=plan) is None
+    seeds = [game_seed(9, i) for i in range(60)]
+    for policy in ("greedy", "cautious", "random"):
+        for survivors in (None, 1, 2):
+            assert _typed(board, seeds, policy, survivors) == _reference(board, seeds, policy, survivors)
+
+
+def test_no_spawning_point_left_ends_the_games_in_both_engines():
+    """"S'il n'y a plus aucun point d'apparition de Zombies sur le plateau de jeu, les Zombies
+    perdent automatiquement la partie": every game still running when the pits close is won on
+    that turn, by both engines alike."""
+    board = _board("no-spawn-point")
+    seeds = [game_seed(6, i) for i in range(40)]
+    typed = _typed(board, seeds, "greedy", 2)
+    assert typed == _reference(board, seeds, "greedy", 2)
+    records = typed.records()
+    assert all(r["won"] and r["turns"] <= CLOSING["no-spawn-point"] for r in records)
+    assert any(r["turns"] == CLOSING["no-spawn-point"] for r in records)
+
+
+def test_the_markers_make_a_difference_in_the_typed_engine():
+    """The free search markers change the games the typed engine plays (the rule is applied, not
+    only counted): heroes wandering into other buildings find more cards, so the same seeds give
+    other records."""
+    seeds = [game_seed(2, i) for i in range(60)]
+    with_markers = _typed(_board("free-search"), seeds, "random", 2)
+    without = _typed(Board(scenario([], lnoe={"spawn_roll": "1d6"}, survivors={"health": 3, "max": 4})),
+                     seeds, "random", 2)
+    assert with_markers != without
+
+
+def test_rules_the_typed_engine_does_not_play_go_to_the_reference_engine():
+    """A board library, grave dead, heroes replenish, the exploration bag, the zombie player's
+    hand and named heroes are played by the reference engine only; each is named."""
+    profile = make_profile("lnoe")
+    cases = {"grave dead": scenario(["grave-dead"]), "heroes-replenish": scenario(["heroes-replenish"]),
+             "exploration-markers": scenario(["exploration-markers"]),
+             "hand": scenario([], lnoe={"zombie_hand": 2})}
+    for word, s in cases.items():
+        reason = core._board_problem(Board(s), profile)
+        assert reason is not None and "Growing Hunger" in reason, word
+    town = Board(designer.load(ROOT / "scenarios" / "seul-dans-le-noir-growing-hunger.json"))
+    assert core._board_problem(town, profile) is not None
+    assert "board library" in typed_problem(town.scenario) and "named heroes" in typed_problem(town.scenario)
+    board = _board("free-search")
+    assert "event cards" in core.unsupported(board, "greedy", heroes=[{"items": [], "events": ["first aid"]}])
