@@ -1007,6 +1007,19 @@ class Editor:
                     d["setup"][k] = copy.deepcopy(v)
         self._change(do)
 
+    def set_section(self, name: str, value: dict | None) -> None:
+        """Replace an optional top-level section of the mission, ``points`` (victory points) or
+        ``infestation`` (docs/terrain.md); None removes it."""
+        if name not in ("points", "infestation"):
+            raise EditError(f"set_section: expected 'points' or 'infestation', not {name!r}")
+
+        def do(d: dict) -> None:
+            if value is None:
+                d.pop(name, None)
+            else:
+                d[name] = copy.deepcopy(value)
+        self._change(do)
+
     def set_meta(self, **fields: Any) -> None:
         """Change title, author, difficulty, description..."""
         def do(d: dict) -> None:
