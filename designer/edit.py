@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .io.files import LoadError, SaveError, dumps, parse, parse_json, read_text, scenario_file_name, write_text_atomic
+from .model.references import iter_references
 from .model.scenario import Scenario
 
 __all__ = ["COLOURS", "Draft", "EditError", "Editor", "library_tiles", "safe_file_name", "slug"]
@@ -140,6 +141,14 @@ _REFS: dict[str, Callable[[dict], list]] = {"zone": _zone_refs, "connection": _d
                                              "objective": _objective_refs}
 _LISTS = {"zone": "zones", "connection": "connections", "spawn": "spawns", "objective": "objectives",
           "trigger": "triggers"}
+_WALKER_KINDS = {"zone": ("zone",), "connection": ("connection", "door"), "spawn": ("spawn",),
+                 "objective": ("objective", "switch")}
+"""Reference kinds of the model's walker (:data:`designer.model.references.REFERENCE_FIELDS`)
+that name each kind of thing: a rename rewrites, and a delete follows, every reference it
+finds beyond the lists above (victory points, infestation placements)."""
+_OWNED = ("points.objectives[", "infestation.placed[")
+"""Elements that go with the id they name when it is deleted (an objective's points entry, a
+monster placed in a zone)."""
 _PREFIX = {"zone": "Z", "connection": "c", "spawn": "spawn-", "objective": "obj-", "trigger": "t"}
 
 
@@ -318,6 +327,9 @@ class Editor:
             for holder, key in _REFS.get(what, lambda _d: [])(d):
                 if holder[key] == old:
                     holder[key] = new
+            for ref in list(iter_references(d)):  # what the lists above do not name
+                if ref.kind in _WALKER_KINDS.get(what, ()) and ref.id == old and ref.holder is not None:
+                    ref.holder[ref.key] = new
             if what == "zone":  # a tile's zone renamed: its tile still knows it (street ends, joins)
                 from .model.tiles import join_id, placed_zone_id
 
@@ -405,6 +417,7 @@ class Editor:
             if "defeat" in d:
                 d["defeat"]["objectives_lost"] = [x for x in d["defeat"].get("objectives_lost", []) if x != ident]
         d[_LISTS[what]] = [x for x in d.get(_LISTS[what], []) if x["id"] != ident]
+        self._drop_owned(d, what, ident)
         steps = []
         for i, st in enumerate(d["victory"]["steps"], 1):
             if st.pop("gone", False) or (st.get("kind") in _ZONE_STEPS and not st["zones"]) \
@@ -417,6 +430,27 @@ class Editor:
             steps = [{"kind": "kill", "count": 1}]
             self.notes.append("the mission had no victory step left: 'kill 1 zombie' stands in for now")
         d["victory"]["steps"] = steps
+
+    def _drop_owned(self, d: dict, what: str, ident: str) -> None:
+        """Drop the victory points entries of a deleted objective and the monsters placed in a
+        deleted zone (found by the model's reference walker); a points mission left scoring
+        nothing loses its ``points`` section, with a note."""
+        gone: dict[str, list[int]] = {}
+        for ref in iter_references(d):
+            if ref.kind in _WALKER_KINDS.get(what, ()) and ref.id == ident and ref.owner.startswith(_OWNED):
+                name, index = ref.owner[:-1].split("[")
+                gone.setdefault(name, []).append(int(index))
+        for name, indices in gone.items():
+            section, field = name.split(".")
+            items = d[section][field]
+            d[section][field] = [x for i, x in enumerate(items) if i not in set(indices)]
+            self.notes.append(f"{len(indices)} entr{'y' if len(indices) == 1 else 'ies'} of {name} removed: "
+                              f"{what} '{ident}' was deleted")
+        vp = d.get("points")
+        if "points.objectives" in gone and vp is not None and not vp["objectives"] \
+                and not any((vp.get("kills") or {}).values()):
+            del d["points"]
+            self.notes.append("the victory points scored nothing any more: the mission is no longer a points mission")
 
     @staticmethod
     def _drop_dead_triggers(d: dict, dead_effect: Callable[[dict], bool], dead_event: Callable[[dict], bool]) -> None:
@@ -971,6 +1005,19 @@ class Editor:
                     d["setup"].pop(k, None)
                 else:
                     d["setup"][k] = copy.deepcopy(v)
+        self._change(do)
+
+    def set_section(self, name: str, value: dict | None) -> None:
+        """Replace an optional top-level section of the mission, ``points`` (victory points) or
+        ``infestation`` (docs/terrain.md); None removes it."""
+        if name not in ("points", "infestation"):
+            raise EditError(f"set_section: expected 'points' or 'infestation', not {name!r}")
+
+        def do(d: dict) -> None:
+            if value is None:
+                d.pop(name, None)
+            else:
+                d[name] = copy.deepcopy(value)
         self._change(do)
 
     def set_meta(self, **fields: Any) -> None:

@@ -190,23 +190,25 @@ def check_budget(s: Scenario, played: Scenario, what: str, ids: tuple[str, ...] 
                                f"list does not price; expected a price for every starting item", (*ids, item),
                                "budget.survivors.prices"))
         kit_text = "+".join(kit) or "nothing"
+        bought = (*ids, *sorted({i for i in kit if i in b.survivors.prices}))  # what the side spent its points on
         if b.survivors.per == "survivor":
-            out += _side_findings("survivors", b.survivors, cost, b.survivors.points, what, ids,
+            out += _side_findings("survivors", b.survivors, cost, b.survivors.points, what, bought,
                                   f"each survivor's kit: {kit_text}")
         else:
             sv = played.setup.survivors
             # over-spent with the largest team, under-spent with the smallest
             most, least = sv.max, sv.min
-            over = _side_findings("survivors", b.survivors, cost * most, b.survivors.points, what, ids,
+            over = _side_findings("survivors", b.survivors, cost * most, b.survivors.points, what, bought,
                                   f"{most} survivor(s) x {cost} for {kit_text}")
             out += over if over and over[0].code == "budget-over-spent" else \
-                _side_findings("survivors", b.survivors, cost * least, b.survivors.points, what, ids,
+                _side_findings("survivors", b.survivors, cost * least, b.survivors.points, what, bought,
                                f"{least} survivor(s) x {cost} for {kit_text}")
     if b.zombies is not None:
         pool = played.setup.zombie_pool
         spent = pool_cost(b.zombies, pool)
         detail = ", ".join(f"{t} x{n}" for t, n in pool.items() if t in b.zombies.prices and n) or "nothing"
-        out += _side_findings("zombies", b.zombies, spent, b.zombies.points, what, ids, detail)
+        priced = (*ids, *(t for t, n in pool.items() if t in b.zombies.prices and n))
+        out += _side_findings("zombies", b.zombies, spent, b.zombies.points, what, priced, detail)
         if b.zombies.max_each is not None:
             for t, n in pool.items():
                 if t in b.zombies.prices and n > b.zombies.max_each:

@@ -35,6 +35,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..rules.equipment import item
 from .policies import BOTS, PlanBot, _done, _killable, _toward, goal_zones, job_here, walk_on
+from .points import points_goal
+from .terrain import terrain_toward
 
 if TYPE_CHECKING:
     from .state import Survivor
@@ -208,6 +210,7 @@ def casual_decide(game: "GameView", s: "Survivor", acts: list, memory: Any, sear
     melee = [a for a in acts if a[0] == "melee" and _killable(game, s, z, a[1])]
     ranged = [a for a in acts if a[0] == "ranged"]
     zones, action, target = known_goal(game, s, memory)
+    zones, action, target = points_goal(game, s, zones, action, target)  # docs/terrain.md: victory points
 
     if here:
         if melee:
@@ -257,6 +260,9 @@ def casual_decide(game: "GameView", s: "Survivor", acts: list, memory: Any, sear
         act = team(game, s, acts, zones, action)
         if act is not None:
             return act
+    detour = terrain_toward(game, s, acts, zones)  # round hostile scenery and swims (docs/terrain.md)
+    if detour is not None:
+        return detour
     return walk_on(game, s, acts, zones, action, melee, ranged, False)
 
 

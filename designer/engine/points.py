@@ -13,7 +13,7 @@ from typing import Any
 from ..rules.zombies import ZINDEX, ZTYPES
 
 
-__all__ = ["ENDS_SCORED", "PointsTable", "finish_turn", "points_table", "score_turn"]
+__all__ = ["ENDS_SCORED", "PointsTable", "finish_turn", "points_goal", "points_table", "score_turn"]
 
 
 class PointsTable:
@@ -99,3 +99,33 @@ def finish_turn(game: Any, table: PointsTable) -> None:
             st.outcome, st.cause = "win", ""
         else:
             st.outcome, st.cause = "loss", st.cause or "turn_limit"
+
+
+def points_goal(game: Any, s: Any, zones: list[int], action: str, target: Any) -> tuple[list[int], str, Any]:
+    """Where a bot goes for points once the mission's steps leave it nothing to do (``zones``
+    empty): to an objective still worth points when taken, else to hold an objective worth
+    points each turn, one survivor per zone while there are zones enough (it stays there: its
+    goal is the zone it stands in). Anything else is returned as it came: a mission without
+    victory points, or a goal still open. Objectives of a face-down group are left out (a
+    player does not know where they lie)."""
+    if zones or action:
+        return zones, action, target
+    table = points_table(game.board)
+    if table is None:
+        return zones, action, target
+    from .casual import hidden_of
+
+    st = game.state
+    hidden = hidden_of(game.board)
+    take = sorted({st.obj_zone[o] for o, value in enumerate(table.taken)
+                   if value and not st.taken >> o & 1 and o not in hidden})
+    if take:
+        return take, "take", None
+    held = [st.obj_zone[o] for o in table.held_zones if o not in hidden]
+    if not held:
+        return zones, action, target
+    if s.zone in held and not any(t is not s and t.zone == s.zone for t in st.living()):
+        return [s.zone], "reach", None
+    mates = {t.zone for t in st.living() if t is not s}
+    free = sorted(set(z for z in held if z not in mates))
+    return (free or sorted(set(held))), "reach", None

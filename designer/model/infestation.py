@@ -84,8 +84,9 @@ class Infestation(Model):
 
 
 def iter_infestation_reference_problems(s) -> Iterator:
-    """Broken references of a scenario's infestation: placements naming no monster type or no
-    zone, monster types sharing an id."""
+    """Broken references of a scenario's infestation: placements naming no monster type, monster
+    types sharing an id (a placement in no zone is reported by the reference walker,
+    :data:`designer.model.references.REFERENCE_FIELDS`)."""
     from .scenario import ReferenceProblem
 
     inf = getattr(s, "infestation", None)
@@ -97,12 +98,8 @@ def iter_infestation_reference_problems(s) -> Iterator:
             yield ReferenceProblem(code="duplicate-id", path=f"infestation.monsters[{i}].id", ids=[m],
                                    message=f"id '{m}' is already used by infestation.monsters[{ids.index(m)}]; "
                                            "ids must be unique")
-    zones = {z.id for z in s.zones}
     for i, p in enumerate(inf.placed):
         if p.monster not in ids:
             yield ReferenceProblem(code="dangling-reference", path=f"infestation.placed[{i}].monster", ids=[p.monster],
                                    message=f"no monster type has id '{p.monster}'; expected one of the ids in "
                                            "'infestation.monsters'")
-        if p.zone not in zones:
-            yield ReferenceProblem(code="dangling-reference", path=f"infestation.placed[{i}].zone", ids=[p.zone],
-                                   message=f"no zone has id '{p.zone}'; expected one of the ids in 'zones'")

@@ -55,8 +55,8 @@ class VictoryPoints(Model):
 
 
 def iter_points_reference_problems(s) -> Iterator:
-    """Broken references of a scenario's victory points (objectives that do not exist, or one
-    listed twice)."""
+    """Objectives a scenario's victory points list twice (an objective that does not exist is
+    reported by the reference walker, :data:`designer.model.references.REFERENCE_FIELDS`)."""
     from .scenario import ReferenceProblem
 
     vp = getattr(s, "points", None)
@@ -66,11 +66,7 @@ def iter_points_reference_problems(s) -> Iterator:
     seen: set[str] = set()
     for i, entry in enumerate(vp.objectives):
         path = f"points.objectives[{i}].objective"
-        if entry.objective not in known:
-            yield ReferenceProblem(code="dangling-reference", path=path, ids=[entry.objective],
-                                   message=f"no objective has id '{entry.objective}'; expected one of the ids in "
-                                           "'objectives'")
-        elif entry.objective in seen:
+        if entry.objective in known and entry.objective in seen:
             yield ReferenceProblem(code="duplicate-id", path=path, ids=[entry.objective],
                                    message=f"objective '{entry.objective}' is already listed; expected each "
                                            "objective once")

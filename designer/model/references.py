@@ -53,6 +53,8 @@ REFERENCE_FIELDS: tuple[tuple[str, str], ...] = (
     ("town.boards[*].zones[*]", "zone"),
     ("town.boards[*].first[*]", "zone"),
     ("town.boards[*].second[*]", "zone"),
+    ("points.objectives[*].objective", "objective"),
+    ("infestation.placed[*].zone", "zone"),
 )
 """(path pattern, kind of the referenced thing). Kinds: 'zone', 'connection' (any kind), 'door'
 (a connection of kind door), 'spawn', 'objective' (any kind), 'switch' (an objective of kind

@@ -134,11 +134,10 @@ def expected_swim_wounds(difficulty: int) -> float:
 
 
 def eden_rules_used(scenario: Scenario) -> list[str]:
-    """The rules beyond the compiled core a scenario uses (terrain keywords, victory points,
-    infestation: docs/terrain.md; resources: docs/campaign.md), by name; empty when none."""
+    """The Eden and Arctic Scavengers rules a scenario uses that the typed engine does not play
+    (victory points, infestation: docs/terrain.md; resources: docs/campaign.md), by name; empty
+    when none. Terrain keywords are played by both engines."""
     used = []
-    if has_terrain(scenario):
-        used.append("terrain keywords")
     if getattr(scenario, "points", None) is not None:
         used.append("victory points")
     if getattr(scenario, "infestation", None) is not None:

@@ -19,6 +19,7 @@ from ..edit import COLOURS, EditError, Editor
 from ..io.files import LoadError
 from ..model.lnoe import GRAVE_DEAD_ABILITIES
 from .canvas import MapCanvas, elements_for
+from .eden_forms import RESOURCE_EFFECTS, default_resource_effect, infestation_rows, points_rows, resource_effect_fields
 
 __all__ = ["DesignerApp"]
 
@@ -42,7 +43,7 @@ EFFECT_KINDS = {"open_door": "open door", "close_door": "close door", "toggle_do
                 "unlock_door": "unlock door", "lock_door": "lock door", "activate_spawn": "activate spawn",
                 "deactivate_spawn": "deactivate spawn", "toggle_spawn": "toggle spawn",
                 "spawn_zombies": "spawn zombies", "grant_xp": "grant XP", "end_game": "end the game",
-                "give_card": "give a set-aside card", "rotate_gate": "turn the rotating gate"}
+                "give_card": "give a set-aside card", "rotate_gate": "turn the rotating gate", **RESOURCE_EFFECTS}
 TILES_TAB, FILES_TAB = 3, 4
 """Indices of the Tiles tab (open, the map's tile outlines take clicks and drags) and the Files
 tab (where the question before unsaved edits go is asked)."""
@@ -1009,7 +1010,8 @@ class DesignerApp:
         return json.dumps([d.get("id"), d["meta"], d["setup"], d["victory"], d.get("triggers", []),
                            [(o["id"], o["kind"], o.get("colour")) for o in d.get("objectives", [])],
                            [z["id"] for z in d["zones"]], [c["id"] for c in d["connections"] if c["kind"] == "door"],
-                           [sp["id"] for sp in d.get("spawns", [])]], sort_keys=True)
+                           [sp["id"] for sp in d.get("spawns", [])], d.get("points"), d.get("infestation")],
+                          sort_keys=True)
 
     def _build_mission(self, force: bool = False) -> None:
         key = self._mission_key_now()
@@ -1143,6 +1145,7 @@ class DesignerApp:
                                           lambda v, z=z: set_pool(z, v), empty="none", width="190px")
                           for z in ZOMBIE_TYPES]))
         rows += self._special_rule_rows()
+        rows += points_rows(self) + infestation_rows(self)  # Eden's rules (widgets/eden_forms.py)
         if d["setup"].get("rules", {}).get("profile") == "lnoe":
             rows += self._lnoe_rows()
         return rows
@@ -1418,6 +1421,8 @@ class DesignerApp:
                                                        layout=w.Layout(width="150px")),
                                             lambda v, i=i, j=j: put(i, lambda t: t["then"][j].__setitem__(
                                                 "direction", v))))
+                elif e["kind"] in RESOURCE_EFFECTS:
+                    eff += resource_effect_fields(self, e, lambda fn, i=i, j=j: put(i, lambda t: fn(t["then"][j])), error)
                 elif e["kind"] == "grant_xp":
                     eff.append(self._int_field("XP", e.get("amount", 5), 1, 100,
                                                lambda v, i=i, j=j: put(i, lambda t: t["then"][j].__setitem__("amount", v)),
@@ -1533,6 +1538,8 @@ class DesignerApp:
                     "passage": [bool(c and c.get("state") == "open") for c in sides + [None] * (4 - len(sides))]}
         if kind == "end_game":
             return {"kind": kind, "outcome": "win"}
+        if kind in RESOURCE_EFFECTS:
+            return default_resource_effect(kind, d)
         return {"kind": "grant_xp", "amount": 5}
 
     def _set_effect(self, i: int, j: int, kind: str) -> None:

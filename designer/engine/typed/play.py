@@ -314,6 +314,19 @@ class Engine:
     c_to: cython.int[::1]
     c_door: cython.int[::1]
     c_cost: cython.int[::1]
+    # ---- eden: terrain ----
+    terrain: cython.bint
+    entry_hostile: cython.bint
+    swim_cost: cython.int
+    tz_obst: cython.int[::1]
+    tz_hostile: cython.int[::1]
+    tz_swim: cython.int[::1]
+    tz_cross: cython.int[::1]
+    tz_elev: cython.int[::1]
+    tc_obst: cython.int[::1]
+    tc_hostile: cython.int[::1]
+    tc_swim: cython.int[::1]
+    # ---- end eden: terrain ----
     sadj_start: cython.int[::1]
     sadj_v: cython.int[::1]
     sadj_c: cython.int[::1]
@@ -830,6 +843,7 @@ class Engine:
         self.pl_action = t.pl_action
         self.pl_target = t.pl_target
         self.pl_zone = t.pl_zone
+        self._eden_terrain(t)
 
     # ---- zombicide: Prison Outbreak mission rules (reading the tables) ----
     def _mission_board(self, t) -> None:
@@ -2953,7 +2967,7 @@ class Engine:
                 if tool != -1:
                     k = self.push_act(k, A_OPEN, d, 0)
                 continue
-            if self.move_cost(s, c) <= left and (self.max_s[v] >= INF or self.survivors_in(v) < self.max_s[v]):
+            if self.eden_move_need(s, c, v) <= left and (self.max_s[v] >= INF or self.survivors_in(v) < self.max_s[v]):
                 k = self.push_act(k, A_MOVE, v, c)
         if self.ntorn:  # fences an abomination tore down are crossed like openings
             k = self.torn_moves(s, k)
@@ -2983,7 +2997,8 @@ class Engine:
                 for q in range(cnt):
                     v = self.arena[off + 1 + 2 * q]
                     dist: cython.int = self.arena[off + 2 + 2 * q]
-                    if self.it_min_range[it] <= dist <= self.it_max_range[it] + self.tower_bonus[z] and self.zombies_in(v):
+                    if self.it_min_range[it] <= dist <= self.it_max_range[it] + self.tower_bonus[z] + self.eden_reach(z) \
+                            and self.zombies_in(v):
                         k = self.push_act(k, A_RANGED, it, v)
         for o in range(self.nobj):
             if self.obj_zone[o] != z or self.obj_kind[o] == O_CAR:  # a car is searched, never taken
@@ -3034,11 +3049,12 @@ class Engine:
         if kind == A_MOVE:
             if self.logging:
                 self.ev(L_MOVE, si, a, b, 0)
-            self.sv_left[si] -= self.move_cost(si, b)
+            self.sv_left[si] -= self.eden_move_cost(si, b, a)
             self.sv_came[si] = self.sv_zone[si]
             self.sv_zone[si] = a
             self.sv_moved[si] = 1
             self.enter_zone(si, a)
+            self.eden_after_move(si, b, a)
             self.house_via = b
             self.after_move(si)
             self.house_via = -1
@@ -3096,6 +3112,79 @@ class Engine:
             self.noise[z] += 1
             if self.logging:
                 self.ev(L_NOISE, si, 0, 0, 0)
+
+    # ---- eden: terrain (docs/terrain.md; the reference is engine/terrain.py and rules/terrain.py) ----
+
+    def _eden_terrain(self, t) -> None:
+        self.terrain = t.terrain
+        self.entry_hostile = t.entry_hostile
+        self.swim_cost = t.swim_cost
+        self.tz_obst = t.tz_obst
+        self.tz_hostile = t.tz_hostile
+        self.tz_swim = t.tz_swim
+        self.tz_cross = t.tz_cross
+        self.tz_elev = t.tz_elev
+        self.tc_obst = t.tc_obst
+        self.tc_hostile = t.tc_hostile
+        self.tc_swim = t.tc_swim
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_move_cost(self, s: cython.int, c: cython.int, v: cython.int) -> cython.int:
+        """The profile's move cost with the move's own part (the connection's cost) counted x
+        times into or across an obstruction(x), at least two actions for a swim
+        (``rules.terrain.move_cost``)."""
+        base: cython.int = self.move_cost(s, c)
+        if not self.terrain:
+            return base
+        unit: cython.int = self.c_cost[c]
+        own: cython.int = unit * self.tz_obst[v] * self.tc_obst[c]
+        if (self.tz_swim[v] or self.tc_swim[c]) and own < self.swim_cost:
+            own = self.swim_cost
+        return base + own - unit
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_move_need(self, s: cython.int, c: cython.int, v: cython.int) -> cython.int:
+        """Actions a move needs to be legal: its cost, and one more into a crossable zone (the
+        actions to move on again)."""
+        need: cython.int = self.eden_move_cost(s, c, v)
+        if self.terrain and self.tz_cross[v]:
+            need += 1
+        return need
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_reach(self, z: cython.int) -> cython.int:
+        """Extra range of ranged weapons fired from zone ``z`` (1 on a raised position)."""
+        if self.terrain and self.tz_elev[z]:
+            return 1
+        return 0
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_after_move(self, si: cython.int, c: cython.int, v: cython.int) -> cython.void:
+        """A survivor moved across ``c`` into ``v``: it swims (a d6 until it shows x or more, a
+        wound per miss), then takes the wounds of a hostile presence."""
+        if not self.terrain:
+            return
+        difficulty: cython.int = self.tz_swim[v] if self.tz_swim[v] > self.tc_swim[c] else self.tc_swim[c]
+        if difficulty:
+            while self.on_board(si) and self.d6(6) < difficulty:
+                self.wound(si, 1)
+        if self.entry_hostile and self.on_board(si):
+            hurt: cython.int = self.tz_hostile[v] + self.tc_hostile[c]
+            if hurt:
+                self.wound(si, hurt)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_start_activation(self, si: cython.int) -> cython.void:
+        """A survivor begins its activation in a hostile zone: it takes the zone's wounds."""
+        if self.terrain and self.tz_hostile[self.sv_zone[si]]:
+            self.wound(si, self.tz_hostile[self.sv_zone[si]])
+
+    # ---- end eden: terrain ----
 
     # == the bots ==================================================================================
 
@@ -3639,6 +3728,7 @@ class Engine:
                 self.house_burn(si)
             self.sv_searched[si] = 0
             self.sv_moved[si] = 0
+            self.eden_start_activation(si)
             taken: cython.int = 0
             limit: cython.int = self.sv_left[si] + self.action_limit
             while self.on_board(si) and self.sv_left[si] > 0 and not self.outcome:

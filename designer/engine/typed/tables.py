@@ -14,6 +14,7 @@ from typing import Any
 
 from ...rules.compiled import EV_PRESSED, FX_CLOSE, FX_LOCK, FX_OPEN, FX_TOGGLE
 from ...rules.equipment import ITEMS, item
+from ...rules.terrain import SWIM_MOVE_COST, terrain_tables
 from ...rules.zombies import ZINDEX, ZTYPES
 from ..board import INF, Board
 from ..cards import DECKS
@@ -295,6 +296,7 @@ def build(board: Board, profile: Profile, plan: tuple[PlanStep, ...] = ()) -> Ta
              action_limit=SURVIVOR_ACTION_LIMIT)
     t.update(lnoe_tables(b, profile, names, t["pool0"]))
     t.update(house_tables(b))
+    t.update(eden_terrain(b))
     return Tables(**t)
 
 
@@ -457,6 +459,27 @@ def lnoe_tables(b: Board, profile: Profile, names: dict[str, int], pool0: array)
         count, sides, bonus = _dice(lnoe.spawn_roll)
         out.update(gh_roll=1, gh_rcount=count + int("zombie-horde" in rules), gh_rsides=sides, gh_rbonus=bonus)
     return out
+
+
+# ---- eden: terrain ----
+
+
+def eden_terrain(board: Board) -> dict[str, Any]:
+    """The map's terrain keywords (docs/terrain.md) as the typed engine's arrays: per zone the
+    obstruction factor (1: none), hostile wounds, swim difficulty (0: none), crossable and
+    elevated flags; per connection its obstruction, hostile wounds and swim. ``terrain`` is 0 on
+    a map without keywords (then the engine never reads the arrays). Impassable terrain needs no
+    array: the compiled adjacency the board reads has dropped what it shuts."""
+    tt = terrain_tables(board.rules)
+    if tt is None:
+        one = _ints([1])
+        zero = _ints([0])
+        return dict(terrain=0, entry_hostile=0, swim_cost=SWIM_MOVE_COST, tz_obst=one, tz_hostile=zero,
+                    tz_swim=zero, tz_cross=zero, tz_elev=zero, tc_obst=one, tc_hostile=zero, tc_swim=zero)
+    return dict(terrain=1, entry_hostile=int(tt.entry_hostile), swim_cost=SWIM_MOVE_COST,
+                tz_obst=_ints(tt.zone_obstruction), tz_hostile=_ints(tt.zone_hostile), tz_swim=_ints(tt.zone_swim),
+                tz_cross=_ints(int(x) for x in tt.crossable), tz_elev=_ints(int(x) for x in tt.elevated),
+                tc_obst=_ints(tt.c_obstruction), tc_hostile=_ints(tt.c_hostile), tc_swim=_ints(tt.c_swim))
 
 
 def tables_for(board: Board, plan: Any = None) -> tuple[Tables | None, str | None]:
