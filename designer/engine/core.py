@@ -36,7 +36,7 @@ from .typed.tables import EFFECTS as _EFFECTS, EVENTS as _EVENTS, OBJ as _OBJ, S
 __all__ = ["POLICY_CODES", "available", "compiled", "engine_for", "play_games", "play_interpreted", "play_range",
            "play_with_heroes", "typed_source", "unsupported"]
 
-POLICY_CODES = {"greedy": 0, "cautious": 1, "random": 2}
+POLICY_CODES = {"greedy": 0, "cautious": 1, "random": 2, "casual": 3}
 """The bots the typed engine plays (any other policy is played by the reference engine)."""
 
 MAX_SURVIVORS, MAX_ITEMS = typed_tables.MAX_SURVIVORS, typed_tables.MAX_ITEMS
@@ -113,8 +113,6 @@ def unsupported(board: Board, policy: Any, survivors: int | None = None, heroes:
     """Why a game of this board cannot be played by the typed engine (None when it can)."""
     if _STALE is not None:
         return _STALE
-    if policy == "casual":
-        return "casual is played by the reference engine (the typed engine plays greedy, with its bugs)"
     if not isinstance(policy, str) or policy not in POLICY_CODES:
         return "the policy is a Python callable"
     if heroes is not None:
