@@ -88,9 +88,14 @@ def _step(lower: str, upper: str, won: dict[str, np.ndarray], seed: int) -> dict
 
 
 def _zombie_free(s: Scenario) -> Scenario:
+    """The scenario without zombies: an empty pool, no placed zombie, no monster of an
+    infestation placed (Eden)."""
     setup = s.setup.model_copy(update={"zombie_pool": {t: 0 for t in s.setup.zombie_pool} or {"walker": 0},
                                        "zombies": []})
-    return s.model_copy(update={"setup": setup})
+    update: dict[str, Any] = {"setup": setup}
+    if getattr(s, "infestation", None) is not None:
+        update["infestation"] = s.infestation.model_copy(update={"placed": []})
+    return s.model_copy(update=update)
 
 
 def bench_scenario(path: Path, n: int, seed: int, zombie_free_games: int,
