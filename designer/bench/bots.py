@@ -136,10 +136,10 @@ def bench_scenario(path: Path, n: int, seed: int, zombie_free_games: int,
     return out
 
 
-def speed(n: int, seed: int, repeat: int = 3, casual_games: int = 500) -> dict[str, Any]:
+def speed(n: int, seed: int, repeat: int = 3, casual_games: int = 500, typed_games: int = 20_000) -> dict[str, Any]:
     """Expert games of Night Shift: CPU of ``repeat`` runs of ``n`` games, scaled to 1,000; and
     casual's cost per game against greedy's in the reference engine (``casual_games`` games a
-    run) and in the typed engine's batches (:func:`typed_batches`)."""
+    run) and in the typed engine's batches (:func:`typed_batches`, ``typed_games`` a run)."""
     s = load(ROOT / "scenarios" / "night-shift.json")
     board, plan = Board(s), bot_plan(s)
     runs = []
@@ -166,7 +166,7 @@ def speed(n: int, seed: int, repeat: int = 3, casual_games: int = 500) -> dict[s
     out["casual_over_greedy_time"] = min(times["casual"]) / min(times["greedy"])
     out["casual_games"] = casual_games
     if core.available():
-        out["typed"] = typed_batches(seed, repeat)
+        out["typed"] = typed_batches(seed, repeat, typed_games)
     return out
 
 
