@@ -28,6 +28,11 @@ these fixes (each one has a test in ``tests/test_bots_casual.py`` that fails wit
   hit, at most the zombies it can kill), not the most dice x damage.
 
 What it still does not do (the expert does): escort team mates, look ahead, lure with noise.
+
+The typed engine plays the same decisions (the ``# ---- bots: casual ----`` cfuncs of
+:mod:`designer.engine.typed.play`, beside greedy's ``decide``), so batches of casual games run
+there wherever the typed engine plays the scenario; a change to casual is made in both, and
+``tests/test_bots_typed.py`` compares their games record for record.
 """
 
 from __future__ import annotations
