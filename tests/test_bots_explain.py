@@ -111,12 +111,19 @@ def test_a_ladder_step_is_met_when_significant_or_both_always_win():
     assert _step("casual", "expert", {"casual": full, "expert": full}, 1)["met"]
 
 
-def test_bench_bots_speed_compares_casual_and_greedy_in_the_reference_engine():
+def test_bench_bots_speed_compares_casual_and_greedy_in_both_engines():
     from designer.bench.bots import report_lines, speed
 
-    sp = speed(2, 1, repeat=1, casual_games=3)
+    from designer.engine import core
+
+    sp = speed(2, 1, repeat=1, casual_games=3, typed_games=50)
     assert sp["games_per_run"] == 2 and sp["cpu_s_per_1000_games"]["median"] > 0
     assert set(sp["reference_s_per_game"]) == {"greedy", "casual"}
     assert sp["casual_over_greedy_time"] > 0
     lines = report_lines({"scenarios": [], "speed": sp, "targets": {}})
     assert any("casual takes" in line for line in lines)
+    if core.available():  # casual's batches in the typed engine against greedy's
+        night = sp["typed"]["night-shift"]
+        assert sp["typed"]["games_per_run"] == 50 and night["casual_over_greedy"] > 0
+        assert set(night["cpu_s_per_run"]) == {"greedy", "casual"}
+        assert any(line.startswith("typed engine, night-shift") for line in lines)

@@ -15,8 +15,8 @@ not:
   expert wins every game (scenarios whose victory asks for kills are left out: without zombies
   they cannot be won);
 - 1,000 expert games of Night Shift in at most 60 s of CPU (three runs of ``speed_games``
-  games, min / median / max, scaled to 1,000 games); and casual's cost per game against
-  greedy's, both in the reference engine (casual is not played by the compiled core).
+  games, min / median / max, scaled to 1,000 games); and casual's cost against greedy's, in
+  the reference engine per game and in the typed engine per batch (:func:`typed_batches`).
 """
 
 from __future__ import annotations
@@ -88,9 +88,14 @@ def _step(lower: str, upper: str, won: dict[str, np.ndarray], seed: int) -> dict
 
 
 def _zombie_free(s: Scenario) -> Scenario:
+    """The scenario without zombies: an empty pool, no placed zombie, no monster of an
+    infestation placed (Eden)."""
     setup = s.setup.model_copy(update={"zombie_pool": {t: 0 for t in s.setup.zombie_pool} or {"walker": 0},
                                        "zombies": []})
-    return s.model_copy(update={"setup": setup})
+    update: dict[str, Any] = {"setup": setup}
+    if getattr(s, "infestation", None) is not None:
+        update["infestation"] = s.infestation.model_copy(update={"placed": []})
+    return s.model_copy(update=update)
 
 
 def bench_scenario(path: Path, n: int, seed: int, zombie_free_games: int,
@@ -131,10 +136,10 @@ def bench_scenario(path: Path, n: int, seed: int, zombie_free_games: int,
     return out
 
 
-def speed(n: int, seed: int, repeat: int = 3, casual_games: int = 500) -> dict[str, Any]:
+def speed(n: int, seed: int, repeat: int = 3, casual_games: int = 500, typed_games: int = 20_000) -> dict[str, Any]:
     """Expert games of Night Shift: CPU of ``repeat`` runs of ``n`` games, scaled to 1,000; and
-    casual's cost per game against greedy's, both in the reference engine (``casual_games``
-    games a run; the compiled core plays greedy only), with the core's greedy throughput beside."""
+    casual's cost per game against greedy's in the reference engine (``casual_games`` games a
+    run) and in the typed engine's batches (:func:`typed_batches`, ``typed_games`` a run)."""
     s = load(ROOT / "scenarios" / "night-shift.json")
     board, plan = Board(s), bot_plan(s)
     runs = []
@@ -148,8 +153,8 @@ def speed(n: int, seed: int, repeat: int = 3, casual_games: int = 500) -> dict[s
                            "cpu_s_per_run": _cpu(runs), "cpu_s_per_1000_games": _cpu(per_1000),
                            "target_s_per_1000_games": SPEED_TARGET_S,
                            "met": statistics.median(per_1000) <= SPEED_TARGET_S}
-    # casual is played by the reference engine (the core plays greedy): its cost against
-    # greedy's in the same engine, interleaved so a change in the machine's load falls on both
+    # casual's cost against greedy's in the reference engine, interleaved so a change in the
+    # machine's load falls on both
     times: dict[str, list[float]] = {"greedy": [], "casual": []}
     for _ in range(repeat):
         for policy in times:
@@ -160,10 +165,33 @@ def speed(n: int, seed: int, repeat: int = 3, casual_games: int = 500) -> dict[s
     out["reference_s_per_game"] = {p: _cpu([x / casual_games for x in v]) for p, v in times.items()}
     out["casual_over_greedy_time"] = min(times["casual"]) / min(times["greedy"])
     out["casual_games"] = casual_games
-    if core.available() and core.unsupported(board, "greedy", plan=plan) is None:
-        t0 = time.process_time()
-        core.play_range(board, seed, 0, 20_000, "greedy", None, plan)
-        out["core_greedy_games_per_s"] = 20_000 / (time.process_time() - t0)
+    if core.available():
+        out["typed"] = typed_batches(seed, repeat, typed_games)
+    return out
+
+
+def typed_batches(seed: int, repeat: int = 3, games: int = 20_000,
+                  names: tuple[str, ...] = ("night-shift.json", "seul-dans-le-noir.json")) -> dict[str, Any]:
+    """casual's batch cost in the typed engine against greedy's: ``repeat`` interleaved runs of
+    ``games`` games per bot and scenario (the same seeds), CPU seconds min / median / max, and
+    the ratio of the medians."""
+    out: dict[str, Any] = {"games_per_run": games, "runs": repeat}
+    for name in names:
+        s = load(ROOT / "scenarios" / name)
+        board, plan = Board(s), bot_plan(s)
+        if core.unsupported(board, "casual", plan=plan) is not None:
+            continue
+        times: dict[str, list[float]] = {"greedy": [], "casual": []}
+        core.play_range(board, seed, 0, 200, "casual", None, plan)  # distance rows built before timing
+        core.play_range(board, seed, 0, 200, "greedy", None, plan)
+        for _ in range(repeat):
+            for policy in times:
+                t0 = time.process_time()
+                core.play_range(board, seed, 0, games, policy, None, plan)
+                times[policy].append(time.process_time() - t0)
+        out[s.id] = {"cpu_s_per_run": {p: _cpu(v) for p, v in times.items()},
+                     "games_per_s": {p: games / statistics.median(v) for p, v in times.items()},
+                     "casual_over_greedy": statistics.median(times["casual"]) / statistics.median(times["greedy"])}
     return out
 
 
@@ -216,8 +244,14 @@ def report_lines(r: dict[str, Any]) -> list[str]:
             lines.append(f"reference engine: greedy {g['greedy']['min'] * 1000:.2f} ms, casual {g['casual']['min'] * 1000:.2f} ms "
                          f"per game (best of {sp['runs']} interleaved runs of {sp['casual_games']}; casual takes "
                          f"{sp['casual_over_greedy_time']:.2f} x greedy's time)")
-        if "core_greedy_games_per_s" in sp:
-            lines.append(f"compiled core: greedy {sp['core_greedy_games_per_s']:,.0f} games/s (casual is not played there)")
+        for sid, t in (sp.get("typed") or {}).items():
+            if not isinstance(t, dict):
+                continue
+            c = t["cpu_s_per_run"]
+            lines.append(f"typed engine, {sid}: " + ", ".join(
+                f"{p} {c[p]['min']:.2f} / {c[p]['median']:.2f} / {c[p]['max']:.2f} s ({t['games_per_s'][p]:,.0f} games/s)"
+                for p in ("greedy", "casual")) + f" per {sp['typed']['games_per_run']:,} games; casual takes "
+                f"{t['casual_over_greedy']:.2f} x greedy's time")
     lines.append("")
     for name, t in r["targets"].items():
         missed = f" (missed: {', '.join(t['missed'])})" if t.get("missed") else ""

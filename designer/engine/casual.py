@@ -22,11 +22,17 @@ these fixes (each one has a test in ``tests/test_bots_casual.py`` that fails wit
   (greedy walked on into any crowd);
 - **trades**: a survivor with two melee weapons (or two guns) hands the lesser one to a team
   mate in its zone whose best weapon of that kind is worse (one action, the rulebook's trade; the engine offers trades only to a bot that
-  asks for them, so greedy's games are unchanged);
+  asks for them, so greedy's games are unchanged); where doors need a tool, a survivor with two
+  door openers hands one to a team mate in its zone who has none (:func:`give_opener`);
 - **melee counts accuracy**: the weapon is the one with the most expected kills (dice x chance to
   hit, at most the zombies it can kill), not the most dice x damage.
 
 What it still does not do (the expert does): escort team mates, look ahead, lure with noise.
+
+The typed engine plays the same decisions (the ``# ---- bots: casual ----`` cfuncs of
+:mod:`designer.engine.typed.play`, beside greedy's ``decide``), so batches of casual games run
+there wherever the typed engine plays the scenario; a change to casual is made in both, and
+``tests/test_bots_typed.py`` compares their games record for record.
 """
 
 from __future__ import annotations
@@ -42,7 +48,7 @@ if TYPE_CHECKING:
     from .state import Survivor
     from .view import GameView
 
-__all__ = ["CasualBot", "casual_decide", "escape_wins", "give_weapon", "hidden_of", "known_goal", "melee_value"]
+__all__ = ["CasualBot", "casual_decide", "escape_wins", "give_opener", "give_weapon", "hidden_of", "known_goal", "melee_value"]
 
 
 # -- what the team knows ------------------------------------------------------------------------
@@ -197,6 +203,27 @@ def give_weapon(game: "GameView", s: "Survivor", acts: list) -> tuple | None:
     return None
 
 
+def give_opener(game: "GameView", s: "Survivor", acts: list) -> tuple | None:
+    """A trade of a door opener (``("give", mate, card)``), where doors need one
+    (``doors_need_item``) and a door is still closed: a survivor who carries two or more cards
+    that open doors hands the one least useful as a weapon (then the first by name) to the
+    first team mate in its zone who carries none."""
+    if not game.profile.params.doors_need_item:
+        return None
+    gives = [a for a in acts if a[0] == "give"]
+    st, b = game.state, game.board
+    if not gives or all(st.doors_open >> d & 1 for d in range(len(b.door_conn))):
+        return None
+    mine = sorted((n for n in s.items if item(n).opens_doors), key=lambda n: (_weapon_value(n), n))
+    if len(mine) < 2:
+        return None
+    spare = mine[0]
+    for a in gives:
+        if a[2] == spare and not any(item(n).opens_doors for n in st.survivors[a[1]].items):
+            return a
+    return None
+
+
 def casual_decide(game: "GameView", s: "Survivor", acts: list, memory: Any, search_turns: int = 2,
                   team: Any = None) -> tuple:
     """One decision of ``casual`` (see the module's docstring). A survivor not well armed
@@ -245,7 +272,7 @@ def casual_decide(game: "GameView", s: "Survivor", acts: list, memory: Any, sear
     if safe and (action == "hunt" or any(st.zombies_in(v) for v, d in b.visible(st.doors_open)[z] if d <= 1)):
         return max(safe, key=lambda a: (st.zombies_in(a[2]), -a[2]))
 
-    give = give_weapon(game, s, acts)
+    give = give_weapon(game, s, acts) or give_opener(game, s, acts)
     if give is not None:
         return give
     armed = any(item(n).is_weapon for n in s.items)

@@ -103,13 +103,11 @@ def unsupported(board: Board, policy: Any, survivors: int | None = None, heroes:
     """Why a game of this board cannot be played by the typed engine (None when it can)."""
     if _STALE is not None:
         return _STALE
-    if policy == "casual":
-        return "casual is played by the reference engine (the typed engine plays greedy, with its bugs)"
     if isinstance(policy, str):
         if policy not in POLICY_CODES:
             return f"the bot '{policy}' is written for the reference engine"
     elif getattr(policy, "trades", False):
-        return "the policy trades (the typed engine lists no trades)"
+        return "the policy trades (the typed engine lists trades only for casual)"
     if heroes is not None:
         if len(heroes) > MAX_SURVIVORS:
             return f"{len(heroes)} heroes (the typed engine plays at most {MAX_SURVIVORS})"
@@ -267,7 +265,7 @@ def typed_reason(board: Board, policy: Any, plan: Any = None, survivors: int | N
                  log: bool = False) -> str | None:
     """Why one game of this board is not played by the typed engine from Python (None when it
     is): :func:`unsupported`'s reasons, a bot written for the reference engine counting as the
-    Python callable it is (``casual`` and ``expert`` trade, so they stay on the reference engine); with
+    Python callable it is (``expert`` stays on the reference engine); with
     ``log``, the rules whose events the typed engine does not log yet
     (:func:`designer.engine.session.log_covers`)."""
     if isinstance(policy, str) and policy not in POLICY_CODES:

@@ -29,7 +29,7 @@ __all__ = ["LOGGED_KINDS", "LOGGED_RULES", "POLICY_CODES", "TypedGame", "TypedSt
 
 _KIND_NAMES = ("move", "open", "search", "melee", "ranged", "take", "press", "noise", "trigger",
                "extra_activation", "spawn", "out_of_miniatures", "runaway", "runaway", "death", "wound", "kill",
-               "attack", "split_added", "zombies_move", "pushed", "escape")
+               "attack", "split_added", "zombies_move", "pushed", "escape", "give")
 """The typed engine's event codes (``L_*`` in :mod:`designer.engine.typed.play`), in order, as
 the reference engine names its events."""
 
@@ -38,7 +38,7 @@ LOGGED_KINDS = frozenset(_KIND_NAMES)
 reference engine's Growing Hunger, terrain, Prison Outbreak mission rules...) is transcribed by
 the reference engine (:func:`typed_reason`)."""
 
-_ACTIONS = ("melee", "move", "noise", "open", "pass", "press", "ranged", "search", "take")
+_ACTIONS = ("melee", "move", "noise", "open", "pass", "press", "ranged", "search", "take", "give")
 """The typed engine's action codes (``A_*``), as the reference engine names its actions."""
 
 
@@ -105,6 +105,8 @@ def render_events(board: Board, tables: Any, events: Iterable[int], width: int =
             e.update(frm=zid[a], to=zid[b], count=c)
         elif name == "escape":
             e.update(survivor=a, zone=zid[b])
+        elif name == "give":
+            e.update(survivor=a, mate=b + 1, item=names[c])
         out.append(e)
     return out
 
@@ -116,13 +118,15 @@ def action_tuple(tables: Any, kind: int, a: int, b: int) -> tuple:
         return (name,)
     if name == "move":
         return (name, a, b)
+    if name == "give":
+        return (name, a, list(tables.names)[b])
     if name in ("melee", "ranged"):
         weapon = list(tables.names)[a]
         return (name, weapon) if name == "melee" else (name, weapon, b)
     return (name, a)
 
 
-POLICY_CODES = {"greedy": 0, "cautious": 1, "random": 2}
+POLICY_CODES = {"greedy": 0, "cautious": 1, "random": 2, "casual": 3}
 """The bots the typed engine plays itself (any other policy decides through its callback)."""
 
 _SOURCE: Any = None
@@ -338,7 +342,7 @@ class TypedGame:
             self._profile = make_profile(s.setup.rules.profile, s.setup.rules.overrides)
             self._plan = as_plan(plan)
             self.engine.set_callback(self._decide)
-            code = self.module.P_CALLBACK if hasattr(self.module, "P_CALLBACK") else 3
+            code = self.module.P_CALLBACK
         index = self.tables.names
         carried = None if heroes is None else [
             (tuple(index[n] for n in h.get("items", ())), h.get("xp", 0), h.get("wounds", 0)) for h in heroes]

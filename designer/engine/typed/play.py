@@ -116,6 +116,12 @@ G_OPEN = cython.declare(cython.int, 3)
 G_REACH = cython.declare(cython.int, 4)
 G_ESCAPE = cython.declare(cython.int, 5)
 G_HUNT = cython.declare(cython.int, 6)
+# ---- bots: casual ----
+A_GIVE = cython.declare(cython.int, 9)
+"""A trade (``("give", mate, card)``), offered to casual only; never compared with another kind."""
+G_REENTER = cython.declare(cython.int, 7)
+"""casual's goal: step out of the zone to enter and back in."""
+P_CASUAL = cython.declare(cython.int, 3)
 
 # ---- steps: event log (the reference engine's ``note`` events, as kind + four ints) ----
 L_MOVE = cython.declare(cython.int, 0)
@@ -140,6 +146,7 @@ L_SPLIT = cython.declare(cython.int, 18)
 L_ZMOVE = cython.declare(cython.int, 19)
 L_PUSHED = cython.declare(cython.int, 20)
 L_ESCAPE = cython.declare(cython.int, 21)
+L_GIVE = cython.declare(cython.int, 22)
 LOG_WIDTH = 6
 """Ints per logged event: kind, turn and four fields (:mod:`designer.engine.session` renders them)."""
 W_ZOMBIES = cython.declare(cython.int, 0)
@@ -147,7 +154,7 @@ W_FRIENDLY = cython.declare(cython.int, 1)
 W_FIRE = cython.declare(cython.int, 2)
 WOUND_CAUSES = ("zombies", "friendly fire", "fire")
 """The causes of a wound or a death, as the log names them (codes ``W_*``)."""
-P_CALLBACK = cython.declare(cython.int, 3)
+P_CALLBACK = cython.declare(cython.int, 4)
 """The policy code of a decision made outside the engine (``Engine.callback``)."""
 
 ZONE_KEY = cython.declare(cython.int, TABLE_ZONE_KEY)
@@ -592,6 +599,9 @@ class Engine:
     # ---- lnoe: Les morts aux trousses (the house profile) ----
     c_fall: cython.int[::1]
     house_via: cython.int
+    # ---- bots: casual ----
+    obj_group: cython.int[::1]
+    it_rank: cython.int[::1]
 
     def __init__(self, t):
         if not cython.compiled:
@@ -744,6 +754,7 @@ class Engine:
         self.outcome = 1
         self._steps_init(t)
         self.lnoe_init(t)
+        self._bots_init(t)
 
     def _set_board(self, t) -> None:
         self.searchable = t.searchable
@@ -3008,7 +3019,8 @@ class Engine:
                     k = self.push_act(k, A_PRESS, o, 0)
             elif not self.taken[o]:
                 k = self.push_act(k, A_TAKE, o, 0)
-        return self.push_act(k, A_NOISE, 0, 0)
+        k = self.push_act(k, A_NOISE, 0, 0)
+        return self.trade_actions(s, k) if self.policy == P_CASUAL else k
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -3112,73 +3124,11 @@ class Engine:
             self.noise[z] += 1
             if self.logging:
                 self.ev(L_NOISE, si, 0, 0, 0)
+        elif kind == A_GIVE:
+            self.give(si, a, b)
 
     # ---- eden: terrain (docs/terrain.md; the reference is engine/terrain.py and rules/terrain.py) ----
 
-    def _eden_terrain(self, t) -> None:
-        self.terrain = t.terrain
-        self.entry_hostile = t.entry_hostile
-        self.swim_cost = t.swim_cost
-        self.tz_obst = t.tz_obst
-        self.tz_hostile = t.tz_hostile
-        self.tz_swim = t.tz_swim
-        self.tz_cross = t.tz_cross
-        self.tz_elev = t.tz_elev
-        self.tc_obst = t.tc_obst
-        self.tc_hostile = t.tc_hostile
-        self.tc_swim = t.tc_swim
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def eden_move_cost(self, s: cython.int, c: cython.int, v: cython.int) -> cython.int:
-        """The profile's move cost with the move's own part (the connection's cost) counted x
-        times into or across an obstruction(x), at least two actions for a swim
-        (``rules.terrain.move_cost``)."""
-        base: cython.int = self.move_cost(s, c)
-        if not self.terrain:
-            return base
-        unit: cython.int = self.c_cost[c]
-        own: cython.int = unit * self.tz_obst[v] * self.tc_obst[c]
-        if (self.tz_swim[v] or self.tc_swim[c]) and own < self.swim_cost:
-            own = self.swim_cost
-        return base + own - unit
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def eden_move_need(self, s: cython.int, c: cython.int, v: cython.int) -> cython.int:
-        """Actions a move needs to be legal: its cost, and one more into a crossable zone (the
-        actions to move on again)."""
-        need: cython.int = self.eden_move_cost(s, c, v)
-        if self.terrain and self.tz_cross[v]:
-            need += 1
-        return need
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def eden_reach(self, z: cython.int) -> cython.int:
-        """Extra range of ranged weapons fired from zone ``z`` (1 on a raised position)."""
-        if self.terrain and self.tz_elev[z]:
-            return 1
-        return 0
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
-    def eden_after_move(self, si: cython.int, c: cython.int, v: cython.int) -> cython.void:
-        """A survivor moved across ``c`` into ``v``: it swims (a d6 until it shows x or more, a
-        wound per miss), then takes the wounds of a hostile presence."""
-        if not self.terrain:
-            return
-        difficulty: cython.int = self.tz_swim[v] if self.tz_swim[v] > self.tc_swim[c] else self.tc_swim[c]
-        if difficulty:
-            while self.on_board(si) and self.d6(6) < difficulty:
-                self.wound(si, 1)
-        if self.entry_hostile and self.on_board(si):
-            hurt: cython.int = self.tz_hostile[v] + self.tc_hostile[c]
-            if hurt:
-                self.wound(si, hurt)
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
     def eden_start_activation(self, si: cython.int) -> cython.void:
         """A survivor begins its activation in a hostile zone: it takes the zone's wounds."""
         if self.terrain and self.tz_hostile[self.sv_zone[si]]:
@@ -3706,7 +3656,458 @@ class Engine:
             return self.decide_outside(si, na)
         if self.policy == 2:
             return self.rng.randbelow(na)
+        if self.policy == P_CASUAL:
+            return self.casual_decide(si, na)
         return self.decide(si, na, self.policy == 1)
+
+    # ---- bots: casual ----
+
+    def _bots_init(self, t) -> None:
+        """casual's tables: each objective's hidden group, each item's rank in name order (the
+        reference engine breaks ties by the action tuples, which hold the names), and room for
+        the trades among the legal actions."""
+        i: cython.int
+        j: cython.int
+        self.obj_group = _ia(self.nobj + 1, -1)
+        for i in range(self.ngroups):
+            for j in range(self.grp_start[i], self.grp_start[i + 1]):
+                self.obj_group[self.grp_objs[j]] = i
+        self.it_rank = _ia(len(t.names) + 1)
+        for i, nm in enumerate(sorted(t.names)):
+            self.it_rank[t.names[nm]] = i
+        cap = t.max_acts + (MAXS - 1) * MAXI
+        self.act_kind = _ia(cap)
+        self.act_a = _ia(cap)
+        self.act_b = _ia(cap)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def trade_actions(self, s: cython.int, k: cython.int) -> cython.int:
+        """Append the trades (``("give", mate, card)``: one per team mate in the zone and
+        distinct card, in the reference engine's order) to the ``k`` legal actions."""
+        m: cython.int
+        i: cython.int
+        j: cython.int
+        z: cython.int = self.sv_zone[s]
+        base: cython.int = s * MAXI
+        for m in range(self.ns):
+            if m == s or not self.on_board(m) or self.sv_zone[m] != z:
+                continue
+            for i in range(self.sv_nitems[s]):
+                it: cython.int = self.sv_items[base + i]
+                dup: cython.bint = False
+                for j in range(i):
+                    if self.sv_items[base + j] == it:
+                        dup = True
+                        break
+                if not dup:
+                    k = self.push_act(k, A_GIVE, m, it)
+        return k
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def give(self, si: cython.int, mate: cython.int, card: cython.int) -> cython.void:
+        """Hand a card to a team mate (who discards its least useful card when its hands are full)."""
+        i: cython.int
+        for i in range(self.sv_nitems[si]):
+            if self.sv_items[si * MAXI + i] == card:
+                self.remove_item(si, i)
+                break
+        if self.logging:
+            self.ev(L_GIVE, si, mate, card, 0)
+        self.keep(mate, card)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def casual_goal(self, si: cython.int) -> cython.int:
+        """``casual.known_goal``: :meth:`goal_zones` read the way players can read it (a hidden
+        group's face-down tokens instead of the one that is the target; the zone a ``cross``
+        step leads to; an ``enter`` step for the zone it stands in is ``G_REENTER``)."""
+        nz: cython.int = self.goal_zones()
+        action: cython.int = self.goal_action
+        target: cython.int = self.goal_target
+        i: cython.int
+        j: cython.int
+        k: cython.int
+        if not self.nplan or (action != G_TAKE and action != G_REACH):
+            return nz
+        gz = self.gz
+        if action == G_TAKE:
+            if target < 0:
+                return nz
+            g: cython.int = self.obj_group[target]
+            if g < 0:
+                return nz
+            k = 0
+            for j in range(self.grp_start[g], self.grp_start[g + 1]):
+                o: cython.int = self.grp_objs[j]
+                if self.taken[o]:
+                    continue
+                oz: cython.int = self.obj_zone[o]
+                # sorted, without repeats
+                i = 0
+                while i < k and gz[i] < oz:
+                    i += 1
+                if i < k and gz[i] == oz:
+                    continue
+                q: cython.int = k
+                while q > i:
+                    gz[q] = gz[q - 1]
+                    q -= 1
+                gz[i] = oz
+                k += 1
+            self.goal_target = -1
+            return k if k else nz
+        step: cython.int = -1
+        for i in range(self.plan_done, self.nplan):
+            if not self.plan_step_done(i):
+                step = i
+                break
+        if step < 0 or (self.pl_action[step] != S_ENTER and self.pl_action[step] != S_CROSS):
+            return nz
+        zone: cython.int = self.c_to[self.pl_target[step]] if self.pl_action[step] == S_CROSS else \
+            self.pl_target[step]
+        gz[0] = zone
+        self.goal_target = -1
+        self.goal_action = G_REENTER if zone == self.sv_zone[si] else G_REACH
+        return 1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def melee_value(self, si: cython.int, zone: cython.int, w: cython.int) -> cython.double:
+        """Expected kills of one melee attack: dice x chance to hit, at most the zombies there
+        the weapon kills (the reference's floating-point sum, operation for operation)."""
+        t: cython.int
+        killable: cython.int = 0
+        dmg: cython.int = self.it_damage[w]
+        if self.is_touched[zone]:
+            for t in range(self.nt):
+                if self.zombies[zone * self.nt + t] and dmg >= self.tough[t]:
+                    killable += self.zombies[zone * self.nt + t]
+        h: cython.int = 7 - self.it_accuracy[w]
+        if h < 0:
+            h = 0
+        hit: cython.double = h / 6.0
+        ex: cython.double = self.dice_for(si, w) * hit
+        kd: cython.double = killable
+        if kd < ex:
+            ex = kd
+        return ex + 0.01 * dmg
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def weapon_value2(self, w: cython.int) -> cython.int:
+        """Twice ``casual._weapon_value`` (dice x chance x damage, guns x 1.5), as an integer."""
+        h: cython.int = 7 - self.it_accuracy[w]
+        if h < 0:
+            h = 0
+        return self.it_dice[w] * h * self.it_damage[w] * (3 if self.it_max_range[w] > 0 else 2)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def escape_wins(self, si: cython.int) -> cython.bint:
+        """Whether ``si`` may escape now without losing (``casual.escape_wins``)."""
+        o: cython.int
+        j: cython.int
+        for o in range(self.ns):
+            if o != si and self.on_board(o):
+                return True
+        start: cython.int = self.progress if self.ordered else 0
+        for j in range(start, self.nsteps):
+            if not self.ordered and self.step_done[j]:
+                continue
+            if self.st_kind[j] == V_ESCAPE:
+                if not self.st_who_all[j]:
+                    continue
+                for o in range(self.ns):
+                    if self.sv_alive[o] and o != si and not self.sv_escaped[o]:
+                        return False
+            elif not self.step_met(j):
+                return False
+        return True
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def safest_move(self, si: cython.int, na: cython.int, nz: cython.int) -> cython.int:
+        """On toward the goal when the zone there holds no more zombies than this one, else the
+        move into the zone with the fewest zombies (then the fewest next to it); -1 when none."""
+        i: cython.int
+        a: cython.int
+        z: cython.int = self.sv_zone[si]
+        if self.find_act(na, A_MOVE) < 0:
+            return -1
+        t: cython.int = self.toward(si, na, nz, False)
+        if t >= 0 and self.act_kind[t] == A_MOVE and self.zombies_in(self.act_a[t]) <= self.zombies_in(z):
+            return t
+        best: cython.int = -1
+        b1: cython.int = 0
+        b2: cython.int = 0
+        for i in range(na):
+            if self.act_kind[i] != A_MOVE:
+                continue
+            v: cython.int = self.act_a[i]
+            c1: cython.int = self.zombies_in(v)
+            c2: cython.int = 0
+            for a in range(self.sadj_start[v], self.sadj_start[v + 1]):
+                c2 += self.zombies_in(self.sadj_v[a])
+            if best < 0 or c1 < b1 or (c1 == b1 and (c2 < b2 or (c2 == b2 and self.act_less(i, best)))):
+                best = i
+                b1 = c1
+                b2 = c2
+        return best
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def step_off(self, na: cython.int) -> cython.int:
+        """A move into a zone that is not an exit (any move when there is none), fewest zombies
+        first; -1 when none."""
+        i: cython.int
+        best: cython.int = -1
+        bc: cython.int = 0
+        exits_only: cython.bint = True
+        for i in range(na):
+            if self.act_kind[i] == A_MOVE and not self.is_exit[self.act_a[i]]:
+                exits_only = False
+                break
+        for i in range(na):
+            if self.act_kind[i] != A_MOVE or (not exits_only and self.is_exit[self.act_a[i]]):
+                continue
+            c: cython.int = self.zombies_in(self.act_a[i])
+            if best < 0 or c < bc or (c == bc and self.act_less(i, best)):
+                best = i
+                bc = c
+        return best
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def give_weapon(self, si: cython.int, na: cython.int) -> cython.int:
+        """``casual.give_weapon``: a survivor with two melee weapons (or two guns) hands the
+        lesser one to the team mate in its zone whose best weapon of that kind is worse; -1
+        when no such trade."""
+        if self.find_act(na, A_GIVE) < 0:
+            return -1
+        r: cython.int
+        i: cython.int
+        j: cython.int
+        base: cython.int = si * MAXI
+        for r in range(2):
+            count: cython.int = 0
+            spare: cython.int = -1
+            sv: cython.int = 0
+            for i in range(self.sv_nitems[si]):
+                w: cython.int = self.sv_items[base + i]
+                if self.it_dice[w] <= 0 or (self.it_max_range[w] > 0) != (r == 1):
+                    continue
+                count += 1
+                v: cython.int = self.weapon_value2(w)
+                if spare < 0 or v < sv or (v == sv and self.it_rank[w] < self.it_rank[spare]):
+                    spare = w
+                    sv = v
+            if count < 2:
+                continue
+            best: cython.int = -1
+            best_gain: cython.int = 0
+            for i in range(na):
+                if self.act_kind[i] != A_GIVE or self.act_b[i] != spare:
+                    continue
+                m: cython.int = self.act_a[i]
+                theirs: cython.int = -2
+                for j in range(self.sv_nitems[m]):
+                    x: cython.int = self.sv_items[m * MAXI + j]
+                    if self.it_dice[x] <= 0 or (self.it_max_range[x] > 0) != (r == 1):
+                        continue
+                    if self.weapon_value2(x) > theirs:
+                        theirs = self.weapon_value2(x)
+                gain: cython.int = sv - theirs
+                if gain > best_gain:
+                    best = i
+                    best_gain = gain
+            if best >= 0:
+                return best
+        return -1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def give_opener(self, si: cython.int, na: cython.int) -> cython.int:
+        """``casual.give_opener``: where doors need a tool and one is closed, a survivor with two
+        door openers hands the one least useful as a weapon to the first team mate in its zone
+        who has none; -1 when no such trade."""
+        i: cython.int
+        j: cython.int
+        if not self.doors_need_item or self.find_act(na, A_GIVE) < 0:
+            return -1
+        closed: cython.bint = False
+        for i in range(self.nd):
+            if not (self.doors_open >> i) & 1:
+                closed = True
+                break
+        if not closed:
+            return -1
+        count: cython.int = 0
+        spare: cython.int = -1
+        sv: cython.int = 0
+        for i in range(self.sv_nitems[si]):
+            w: cython.int = self.sv_items[si * MAXI + i]
+            if not self.it_opens_doors[w]:
+                continue
+            count += 1
+            v: cython.int = self.weapon_value2(w)
+            if spare < 0 or v < sv or (v == sv and self.it_rank[w] < self.it_rank[spare]):
+                spare = w
+                sv = v
+        if count < 2:
+            return -1
+        for i in range(na):
+            if self.act_kind[i] != A_GIVE or self.act_b[i] != spare:
+                continue
+            m: cython.int = self.act_a[i]
+            has: cython.bint = False
+            for j in range(self.sv_nitems[m]):
+                if self.it_opens_doors[self.sv_items[m * MAXI + j]]:
+                    has = True
+                    break
+            if not has:
+                return i
+        return -1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def casual_decide(self, si: cython.int, na: cython.int) -> cython.int:
+        """One decision of ``casual`` (``casual.casual_decide`` without the expert's team hook)."""
+        z: cython.int = self.sv_zone[si]
+        here: cython.int = self.zombies_in(z)
+        nz: cython.int = self.casual_goal(si)
+        action: cython.int = self.goal_action
+        target: cython.int = self.goal_target
+        pas: cython.int = self.find_act(na, A_PASS)
+        i: cython.int
+        c: cython.int
+        q: cython.int
+        best: cython.int
+        step: cython.int
+        kind: cython.int
+        if here:
+            best = -1
+            bv: cython.double = 0.0
+            for i in range(na):
+                if self.act_kind[i] == A_MELEE and self.killable(z, self.act_a[i]):
+                    v: cython.double = self.melee_value(si, z, self.act_a[i])
+                    if best < 0 or v > bv or (v == bv and self.it_rank[self.act_a[i]] > self.it_rank[self.act_a[best]]):
+                        best = i
+                        bv = v
+            if best >= 0:
+                return best
+            if self.survivors_in(z) == 1:
+                for i in range(na):
+                    if self.act_kind[i] == A_RANGED and self.act_b[i] == z:
+                        return i
+            step = self.safest_move(si, na, nz)
+            return step if step >= 0 else pas
+        if action == G_REENTER:
+            step = self.step_off(na)
+            if step >= 0:
+                return step
+            action = G_REACH
+        if action == G_ESCAPE and not self.escape_wins(si):
+            if self.is_exit[z]:
+                step = self.step_off(na)
+                if step >= 0:
+                    return step
+            for i in range(self.sadj_start[z], self.sadj_start[z + 1]):
+                if self.is_exit[self.sadj_v[i]]:
+                    step = self.find_act(na, A_SEARCH)
+                    return step if step >= 0 else pas
+            action = G_REACH
+        # the job at hand where the survivor stands
+        if action == G_TAKE and target < 0:
+            for i in range(na):
+                if self.act_kind[i] == A_TAKE and self.obj_zone[self.act_a[i]] == z:
+                    return i
+        for i in range(na):
+            kind = self.act_kind[i]
+            if ((kind == A_TAKE and action == G_TAKE) or (kind == A_PRESS and action == G_PRESS)) and \
+                    self.act_a[i] == target:
+                return i
+            if kind == A_OPEN and action == G_OPEN and self.act_a[i] == target:
+                return i
+        if action == G_ESCAPE and self.is_exit[z]:
+            return pas
+        if action == G_REACH:
+            for i in range(nz):
+                if self.gz[i] == z:
+                    return pas
+        # shoot zombies in sight that no team mate stands with
+        safe: cython.int = -1
+        safe_c: cython.int = 0
+        for i in range(na):
+            if self.act_kind[i] != A_RANGED or self.survivors_in(self.act_b[i]):
+                continue
+            c = self.zombies_in(self.act_b[i])
+            if safe < 0 or c > safe_c or (c == safe_c and self.act_b[i] < self.act_b[safe]):
+                safe = i
+                safe_c = c
+        if safe >= 0:
+            close: cython.bint = action == G_HUNT
+            if not close:
+                off: cython.longlong = self.vrow(z)
+                cnt: cython.int = self.arena[off]
+                for q in range(cnt):
+                    if self.arena[off + 2 + 2 * q] <= 1 and self.zombies_in(self.arena[off + 1 + 2 * q]):
+                        close = True
+                        break
+            if close:
+                return safe
+        give: cython.int = self.give_weapon(si, na)
+        if give < 0:
+            give = self.give_opener(si, na)
+        if give >= 0:
+            return give
+        armed: cython.bint = False
+        melee2: cython.bint = False
+        ranged_item: cython.bint = False
+        for i in range(self.sv_nitems[si]):
+            w: cython.int = self.sv_items[si * MAXI + i]
+            if self.it_dice[w] > 0:
+                armed = True
+                if self.it_max_range[w] == 0 and self.it_damage[w] >= 2:
+                    melee2 = True
+                if self.it_max_range[w] > 0:
+                    ranged_item = True
+        search: cython.int = self.find_act(na, A_SEARCH)
+        if search >= 0 and (not armed or (not (melee2 and ranged_item) and self.turn <= 2)):
+            return search
+        for i in range(na):
+            if self.act_kind[i] == A_TAKE and self.obj_kind[self.act_a[i]] == O_MARKER:
+                return i
+        # walk on toward the goal
+        if action == G_HUNT:
+            step = self.toward(si, na, nz, False)
+            if step >= 0:
+                return step
+            if nz:
+                for i in range(na):
+                    if self.act_kind[i] == A_MELEE and self.killable(z, self.act_a[i]):
+                        return i
+        step = self.toward(si, na, nz, False)
+        if step >= 0 and self.act_kind[step] == A_MOVE and self.zombies_in(self.act_a[step]):
+            dest: cython.int = self.act_a[step]
+            if not self.survivors_in(dest):
+                for i in range(na):
+                    if self.act_kind[i] == A_RANGED and self.act_b[i] == dest:
+                        return i
+            ok: cython.bint = False
+            for i in range(self.sv_nitems[si]):
+                w2: cython.int = self.sv_items[si * MAXI + i]
+                if self.it_dice[w2] > 0 and self.it_max_range[w2] == 0 and self.killable(dest, w2):
+                    ok = True
+                    break
+            if not ok:
+                step = -1
+        if step >= 0:
+            return step
+        if search >= 0:
+            return search
+        return pas
 
     # == turns =====================================================================================
 
