@@ -353,6 +353,9 @@ class Engine:
     pl_target: cython.int[::1]
     pl_zone: cython.int[::1]
 
+    # ---- truth: zones that allow only moving ----
+    only_moves: cython.int[::1]
+
     # -- caches of door-dependent rows (kept from game to game) ----------------------------------
     arena: cython.int[::1]
     arena_used: cython.longlong
@@ -700,6 +703,7 @@ class Engine:
         self.pl_action = t.pl_action
         self.pl_target = t.pl_target
         self.pl_zone = t.pl_zone
+        self.only_moves = t.only_moves
 
     # == distance rows and lines of sight ===========================================================
 
@@ -2303,6 +2307,15 @@ class Engine:
         self.act_b[k] = b
         return k + 1
 
+    # ---- truth: zones that allow only moving ----
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def moves_only(self, z: cython.int) -> cython.bint:
+        """A security zone allows only the Move action (Prison Outbreak, chapter 10: "L'unica
+        Azione consentita ... e Muovere"): a survivor there may move or open a door, nothing else."""
+        return self.only_moves[z] != 0
+
     @cython.cfunc
     @cython.exceptval(check=False)
     def legal_actions(self, s: cython.int) -> cython.int:
@@ -2336,6 +2349,8 @@ class Engine:
                 continue
             if self.move_cost(s, c) <= left and (self.max_s[v] >= INF or self.survivors_in(v) < self.max_s[v]):
                 k = self.push_act(k, A_MOVE, v, c)
+        if self.moves_only(z):
+            return k
         if self.can_search(s):
             k = self.push_act(k, A_SEARCH, 0, 0)
         here: cython.int = self.zombies_in(z)
