@@ -10,7 +10,8 @@
   moves the survivors as one team; a team that splits up can win where one team cannot (a
   strict xfail below).
 
-Maps per run: the same 600 on every run of the suite (CI included);
+Maps per run: the same 1,000 per property on every run of the suite (CI included; a fifth of it on
+the general generator and the small missions);
 ``DESIGNER_PROPERTY_MAPS=N`` draws N fresh maps (a longer local run: fresh maps still find
 disagreements, listed in docs/validation.md).
 
@@ -41,7 +42,7 @@ from .conftest import PROFILE, ROOT
 from .strategies import plan_mission_data, same_maps_in_any_order, scenario_data, small_mission_data, without_spawning
 
 FRESH = bool(os.environ.get("DESIGNER_PROPERTY_MAPS"))
-MAPS = int(os.environ.get("DESIGNER_PROPERTY_MAPS") or 600)
+MAPS = int(os.environ.get("DESIGNER_PROPERTY_MAPS") or 1000)
 MANY = settings(max_examples=MAPS, deadline=None, derandomize=not FRESH,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 SOME = settings(MANY, max_examples=max(50, MAPS // 5))
@@ -119,6 +120,15 @@ def _unarmed_hero_searches(s, plan) -> bool:
     return armed + weapons < team
 
 
+def _reached_then_elsewhere(s, plan) -> bool:
+    steps = s.victory.steps
+    for i, p in enumerate(plan):
+        if p.action == "goal" and steps[int(p.target)].kind == "reach_zone" and \
+                any(q.zone and q.zone != p.zone for q in plan[i + 1:]):
+            return True
+    return False
+
+
 BOT_ISSUES = {
     "cross": _cross,
     "a wait that names where to stand": _wait_somewhere,
@@ -127,6 +137,7 @@ BOT_ISSUES = {
     "enter another start zone": _enter_another_start,
     "survive N, then a trigger of turn N + 1": _survive_then_turn_trigger,
     "search until an item turns up": _search_until_found,
+    "a zone reached, then a step elsewhere": _reached_then_elsewhere,
     "an unarmed hero searches a deck without a weapon for it": _unarmed_hero_searches,
 }
 """Plans the bots cannot follow yet, or rules the engine reads otherwise, by name:
@@ -457,6 +468,26 @@ def test_cautious_bots_do_not_wait_for_each_other_for_ever():
                 [("a", "opening", "z0", "z1"), ("b", "opening", "z2", "z0")],
                 [{"kind": "reach_zone", "zones": ["z1"], "who": "all"}], start="z2", survivors=2)
     assert _bots_win(s, policy="cautious")
+
+
+@pytest.mark.xfail(strict=True, reason="a plan's goal step 'reach Z', met (the engine has counted it) before a "
+                   "step elsewhere, is read again from where the survivor stands: away from Z the bot walks "
+                   "back to Z, then to the next step, and so on for ever (found by the suite's 1,000 fixed "
+                   "maps: 'greedy stalls on reach z0, open c2')")
+def test_bots_go_on_after_a_zone_reached():
+    s = mission([("z0", "street"), ("z1", "street"), ("z2", "street")],
+                [("c0", "door", "z0", "z2", {"state": "open", "by_hand": False}),
+                 ("c2", "door", "z1", "z2", {"state": "closed"}), ("c6", "opening", "z0", "z2")],
+                [{"kind": "reach_zone", "zones": ["z0"]}, {"kind": "open_doors", "doors": ["c2"]}],
+                triggers=[{"id": "t0", "when": {"kind": "zone_entered", "zone": "z2"},
+                           "then": [{"kind": "close_door", "door": "c0"}]}],
+                setup={"start_zones": ["z0"], "survivors": {"min": 1, "max": 1, "starting_equipment": ["crowbar"]}})
+    s = parse(dict(json.loads(dumps(s)), victory={"ordered": True, "steps": [
+        {"kind": "reach_zone", "zones": ["z0"]}, {"kind": "open_doors", "doors": ["c2"]}]}))
+    plan = bot_plan(s)
+    assert [(p.action, p.zone) for p in plan] == [("goal", "z0"), ("open", "z2"), ("goal", "")]
+    assert BOT_ISSUES["a zone reached, then a step elsewhere"](s, plan)
+    assert _bots_win(s)
 
 
 @pytest.mark.xfail(strict=True, reason="a plan's 'search Z until a door-opening item turns up' step counts as "
