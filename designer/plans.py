@@ -12,7 +12,7 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-from .checks.plan import ReplayError, replay
+from .checks.plan import OPTIONAL, shorten
 from .checks.reachability import search
 from .engine.view import PlanStep, as_plan
 
@@ -24,10 +24,6 @@ BOT_PLAN_STATES = 5_000
 SHORTEN_BUDGET = 20_000
 """Plans are shortened only while (plan steps) x (zones) stays within this budget: each step
 tried costs one replay of the plan."""
-
-OPTIONAL = ("open", "take", "press", "enter", "search", "move")
-"""Plan steps the bots may be spared: the search writes out every monotone action it takes,
-needed or not."""
 
 _CACHE: dict[Any, tuple[tuple[PlanStep, ...], str | None]] = {}
 
@@ -74,33 +70,7 @@ def shortest_plan(scenario: Any, plan: list) -> list:
     zone it replayed from before. Plans too large for the budget (:data:`SHORTEN_BUDGET`) are
     kept whole.
     """
-    steps = list(plan)
-    if len(steps) * max(1, len(scenario.zones)) > SHORTEN_BUDGET:
-        return steps
-    starts = list(dict.fromkeys(scenario.setup.start_zones))
-
-    def replays_from(candidate: list) -> set[str]:
-        ok = set()
-        for start in starts:
-            try:
-                replay(scenario, candidate, start)
-            except ReplayError:
-                if start == starts[0]:
-                    return set()
-            else:
-                ok.add(start)
-        return ok
-
-    ok = replays_from(steps)
-    if not ok:
-        return steps
-    for i in range(len(steps) - 1, -1, -1):
-        if steps[i].action in OPTIONAL:
-            candidate = steps[:i] + steps[i + 1:]
-            fewer = replays_from(candidate)
-            if fewer >= ok:  # from the first start zone, and from every start the plan worked from
-                steps, ok = candidate, fewer
-    return steps
+    return shorten(scenario, plan, SHORTEN_BUDGET)
 
 
 def bot_plan(scenario: Any) -> tuple[PlanStep, ...]:

@@ -13,7 +13,7 @@ entered, deck searched, victory progress). On these maps the validator must agre
   cannot be won), and every real dead end the oracle finds is reported;
 - when it says unwinnable, the engine never wins a game.
 
-The suite runs 1,500 maps (the same on every run, CI included); ``DESIGNER_PROPERTY_MAPS=N``
+The suite runs 2,400 maps (the same on every run, CI included); ``DESIGNER_PROPERTY_MAPS=N``
 draws N fresh maps (a longer local run). The start zone counts as not entered
 (its entry triggers fire when a survivor comes back into it), as in the engine.
 "Unwinnable means no game is won" over many more maps and every policy is in
@@ -43,10 +43,10 @@ def _same_maps_in_any_order():
         yield
 
 
-MAPS = int(os.environ.get("DESIGNER_PROPERTY_MAPS") or 1500)
+MAPS = int(os.environ.get("DESIGNER_PROPERTY_MAPS") or 2400)
 PROFILE = settings(max_examples=MAPS, deadline=None, derandomize=not os.environ.get("DESIGNER_PROPERTY_MAPS"),
                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-"""1,500 maps, the same ones on every run of the suite; ``DESIGNER_PROPERTY_MAPS=N`` draws N fresh ones."""
+"""2,400 maps, the same ones on every run of the suite; ``DESIGNER_PROPERTY_MAPS=N`` draws N fresh ones."""
 
 OPENERS = {"crowbar", "fire axe", "claw hammer", "chainsaw", "concrete saw"}
 COMPARED = {"cross", "open", "take", "press", "enter"}

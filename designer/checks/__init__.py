@@ -25,6 +25,7 @@ from .missions import check_missions
 from .lnoe import check_house, check_lnoe, check_town
 from .findings import CODES, SEVERITY_ORDER, Finding
 from .reachability import DEFAULT_MAX_STATES, Reachability, Step, reachability_findings, search
+from .plan import timing_findings
 from .spawns import check_spawns
 from .structure import check_structure
 from .terrain import check_terrain, expected_of_impassable
@@ -98,6 +99,7 @@ def check(scenario: Scenario, *, spawn_distance: int = 2, max_states: int = DEFA
         found: list[Finding] = []
         found += check_structure(cs)
         found += reachability_findings(cs, reach)
+        found += timing_findings(cs, reach)
         found += check_spawns(cs, reach, spawn_distance)
         found += check_doors(cs)
         found += check_heroes(cs)

@@ -35,10 +35,7 @@ def check_heroes(view: CompiledScenario) -> Iterator[Finding]:
                       tuple(h.name for h in sv.heroes[sv.max:]), f"{base}.heroes")
     known = set(ITEMS) | set(view.deck_items)
     known |= {o.item for o in s.objectives if o.kind == "item" and o.item}
-    for c in s.connections:
-        lock = getattr(c, "lock", None)  # doors only
-        if lock is not None and lock.kind == "item" and lock.item:
-            known.add(lock.item)
+    known |= {lk[1] for lk in view.door_lock if lk is not None and lk[0] == "item" and lk[1]}  # items locks name
     where = [(f"{base}.starting_equipment[{i}]", "every survivor's starting equipment", n)
              for i, n in enumerate(sv.starting_equipment)]
     for k, h in enumerate(sv.heroes):

@@ -19,7 +19,7 @@ from ..model.scenario import Scenario
 from ..rules.compiled import compile as compile_scenario
 from .reachability import Step
 
-__all__ = ["ReplayError", "replay"]
+__all__ = ["ReplayError", "Replayed", "replay", "shorten", "timing_findings"]
 
 
 class ReplayError(ValueError):
@@ -28,6 +28,30 @@ class ReplayError(ValueError):
     def __init__(self, index: int, step: Step, reason: str):
         self.index, self.step, self.reason = index, step, reason
         super().__init__(f"step {index + 1} ({getattr(step, 'text', None) or step.action}): {reason}")
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """What a plan that replays costs in time, walked as one team with no zombie in the way.
+
+    Every survivor has the profile's actions per turn (plus the yellow danger level's bonus
+    once the team's experience from objectives and triggers could reach it, or whenever zombies
+    may appear): a move is one action (the connection's cost in the house profile), opening a
+    door, taking an objective, pressing a switch and a search one action each (a search ends
+    the turn in Last Night on Earth), a wait jumps to the turn it names and "survive N" to the
+    end of turn N. A search "until an item turns up" counts one search. So ``turns`` is a lower
+    bound on the turn in which one team carrying out this plan can finish it; a team that splits
+    the work can be quicker."""
+
+    actions: int
+    """Actions the plan spends (moves included)."""
+    turns: int
+    """The turn in which the plan's last action is taken (1 for a plan that needs none)."""
+    deadline: int | None = None
+    """The last turn in which survivors may still act before the game is lost (the turn limit,
+    a trigger that ends the game in a loss at the start of a turn, the engine's own bound), or
+    None when the game has none."""
+    deadline_reason: str = ""
 
 
 @dataclass
@@ -50,10 +74,10 @@ class _Table:
     outcome: str = ""
 
 
-def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
+def replay(s: Scenario, plan: list[Step], start: str | None = None) -> Replayed:
     """Carry out ``plan`` from ``start`` (the first start zone by default); raise
     :class:`ReplayError` at the first step that is not possible, or when the plan ends before
-    every victory step is met."""
+    every victory step is met. Return what the plan costs in actions and turns (:class:`Replayed`)."""
     doors = {c.id: c for c in s.connections if c.kind == "door"}
     objectives = {o.id: o for o in s.objectives}
     zone = {z.id: z for z in s.zones}
@@ -66,6 +90,8 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
         turn=0, kills=0, done=[False] * len(s.victory.steps), entered=set(), searched=False,
     )
     facts = compile_scenario(s)
+    clock = _Clock(s, facts, t)
+    costs = _move_costs(s)
     groups: dict[str, set[str]] = {}
     for o in s.objectives:
         if o.hidden_group:
@@ -178,14 +204,16 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
     for i, step in enumerate(plan):
         fail = lambda reason: ReplayError(i, step, reason)  # noqa: E731
         if t.outcome == "win":
-            return  # a trigger ended the game in a win: the rest of the plan is never played
+            return clock.result()  # a trigger ended the game in a win: the rest of the plan is never played
         if t.outcome == "loss":
             raise ReplayError(i - 1, plan[i - 1], "a trigger ends the game in a loss here")
         if step.zone and step.zone != t.pos:
             if step.zone not in zone:
                 raise fail(f"no zone '{step.zone}'")
-            if step.zone not in _walkable(walk_graph(), t.pos):
+            far = _walk_cost(costs, walk_graph(), t.pos, step.zone)
+            if far is None:
                 raise fail(f"the team in {t.pos} cannot walk to {step.zone}")
+            clock.spend(far)
             arrive(step.zone)
         a = step.action
         if a == "open":
@@ -196,6 +224,7 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
                 raise fail("the door is already open")
             if not may_open(step.target):
                 raise fail("the door is locked and the team cannot open it")
+            clock.spend(1)
             open_door(step.target)
         elif a == "take":
             o = objectives.get(step.target)
@@ -203,6 +232,7 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
                 raise fail("no objective to take here")
             if zone[o.zone].kind == "security":
                 raise fail("a security zone allows only moving through")
+            clock.spend(1)
             t.taken.add(o.id)
             if o.kind == "search_marker" and len(facts.deck_items) == 1:
                 t.searched = True  # one card: it gives what the deck gives only when every card does
@@ -213,6 +243,9 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
                 raise fail("no switch here")
             if o.id in t.pressed and not o.repeatable:
                 raise fail("the switch was already pressed")
+            if zone[o.zone].kind == "security":
+                raise fail("a security zone allows only moving through")
+            clock.spend(1)
             t.pressed.add(o.id)
             t.taken.add(o.id)
             fire(lambda ev: ev.kind == "switch_pressed" and ev.switch == o.id)
@@ -228,10 +261,12 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
             other = c.target if t.pos == c.source else c.source
             if not enterable(other):
                 raise fail("no survivor can stand beyond it")
+            clock.spend(_move_cost(s, c))
             arrive(other)
         elif a == "search":
             if not zone[t.pos].is_searchable or zone[t.pos].capacity.max_survivors == 0:
                 raise fail("survivors cannot search here")
+            clock.search()
             t.searched = True
             if "aaah" in facts.deck_items:  # an 'Aaah!' card turns up sooner or later: a walker
                 t.zombies = True
@@ -242,7 +277,9 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
             if c.kind == "door" and c.id not in t.open:
                 if not may_open(c.id):
                     raise fail("the door is locked and the team cannot open it")
+                clock.spend(1)
                 open_door(c.id)
+            clock.spend(_move_cost(s, c))
             arrive(c.target)
         elif a == "wait":
             turn = int(step.target)
@@ -250,6 +287,7 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
             if turn < t.turn or (limit is not None and turn > limit):
                 raise fail("that turn cannot be reached")
             t.turn = turn
+            clock.wait(turn)
             fire(lambda ev: ev.kind == "turn_reached" and ev.turn == turn)
         elif a == "kill":
             if not t.zombies:
@@ -262,17 +300,20 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> None:
                 raise fail("an earlier victory step is not met yet")
             if not met(k):
                 raise fail("the victory step is not met")
+            if s.victory.steps[k].kind == "survive":
+                clock.end_of(s.victory.steps[k].turns)  # met at the end of turn N
             t.done[k] = True
         else:
             raise fail(f"unknown action '{a}'")
     if t.outcome == "win":
-        return
+        return clock.result()
     if t.outcome == "loss":
         raise ReplayError(len(plan) - 1, plan[-1], "a trigger ends the game in a loss here")
     if not all(t.done):
         missing = [str(i + 1) for i, d in enumerate(t.done) if not d]
         raise ReplayError(len(plan) - 1, plan[-1] if plan else Step("", "", "", "start"),
                           f"the plan ends before victory step(s) {', '.join(missing)} are met")
+    return clock.result()
 
 
 def _walkable(G: dict[str, set[str]], start: str) -> set[str]:
@@ -313,3 +354,194 @@ def _condition_met(s: Scenario, facts, step, t: _Table) -> bool:
         return t.pos in step.zones and min(got, pile + sum(1 for o in s.objectives if o.kind == "item"
                                                              and o.item in names)) >= step.count
     return False
+
+
+class _Clock:
+    """The turn and the actions left in it while a plan is replayed (see :class:`Replayed`)."""
+
+    def __init__(self, s: Scenario, facts, t: _Table):
+        from ..rules.profiles import DEFAULT_PARAMS, ProfileError, profile_params
+
+        rules = s.setup.rules
+        try:
+            self.params = profile_params(rules.profile, rules.overrides)
+        except ProfileError:
+            self.params = DEFAULT_PARAMS[rules.profile]
+        self.s, self.t, self.lnoe = s, t, rules.profile == "lnoe"
+        self.objectives = {o.id: o for o in s.objectives}
+        self.turn, self.actions = 1, 0
+        self.left = self.budget()
+
+    def xp(self) -> int:
+        """The team's experience so far (more than any one survivor has)."""
+        got = sum(getattr(self.objectives[o], "xp", 0) or 0 for o in self.t.taken if o in self.objectives)
+        return got + sum(e.amount for trig in self.s.triggers if trig.id in self.t.fired
+                         for e in trig.then if e.kind == "grant_xp")
+
+    def budget(self) -> int:
+        p = self.params
+        yellow = p.yellow_bonus and (self.t.zombies or self.xp() >= p.danger_xp[0])
+        return p.actions + (p.yellow_bonus if yellow else 0)
+
+    def spend(self, n: int) -> None:
+        for _ in range(n):
+            if self.left <= 0:
+                self.turn += 1
+                self.left = self.budget()
+            self.left -= 1
+            self.actions += 1
+
+    def search(self) -> None:
+        if self.lnoe and self.left < self.budget():  # a hero searches only before moving, and it ends the turn
+            self.turn, self.left = self.turn + 1, self.budget()
+        self.spend(1)
+        if self.lnoe:
+            self.left = 0
+
+    def wait(self, turn: int) -> None:
+        if turn > self.turn:
+            self.turn, self.left = turn, self.budget()
+
+    def end_of(self, turn: int) -> None:
+        if turn >= self.turn:
+            self.turn, self.left = turn, 0
+
+    def result(self) -> Replayed:
+        deadline, reason = _deadline(self.s, self.params)
+        return Replayed(self.actions, self.turn, deadline, reason)
+
+
+def _deadline(s: Scenario, params) -> tuple[int | None, str]:
+    """The last turn in which the survivors may act before the game is lost, and why."""
+    out: list[tuple[int, str]] = []
+    if s.setup.turn_limit is not None and s.defeat.at_turn_limit:
+        out.append((s.setup.turn_limit, f"the turn limit ({s.setup.turn_limit})"))
+    for trig in s.triggers:
+        if trig.when.kind == "turn_reached" and any(e.kind == "end_game" and e.outcome == "loss" for e in trig.then):
+            first = next(e for e in trig.then if e.kind == "end_game")  # the first end_game decides
+            if first.outcome == "loss":
+                out.append((trig.when.turn - 1, f"trigger '{trig.id}' ends the game in a loss when turn "
+                                                f"{trig.when.turn} begins"))
+    max_turns = getattr(params, "max_turns", None)
+    if max_turns:
+        out.append((max_turns, f"the engine's bound of {max_turns} turns"))
+    if not out:
+        return None, ""
+    return min(out)
+
+
+def _move_cost(s: Scenario, c) -> int:
+    return max(1, c.cost) if s.setup.rules.profile == "house" else 1
+
+
+def _move_costs(s: Scenario) -> dict[tuple[str, str], int]:
+    """The actions of one move between two zones (the cheapest connection between them)."""
+    cost: dict[tuple[str, str], int] = {}
+    for c in s.connections:
+        k = _move_cost(s, c)
+        for pair in ((c.source, c.target), (c.target, c.source)):
+            cost[pair] = min(cost.get(pair, k), k)
+    return cost
+
+
+def _walk_cost(cost: dict[tuple[str, str], int], G: dict[str, set[str]], a: str, b: str) -> int | None:
+    """The fewest actions to walk from ``a`` to ``b`` in the walk graph (zombie-free), or None
+    when ``b`` cannot be reached."""
+    import heapq
+
+    best, todo = {a: 0}, [(0, a)]
+    while todo:
+        d, u = heapq.heappop(todo)
+        if u == b:
+            return d
+        if d > best[u]:
+            continue
+        for v in G.get(u, ()):
+            nd = d + cost.get((u, v), 1)
+            if nd < best.get(v, nd + 1):
+                best[v] = nd
+                heapq.heappush(todo, (nd, v))
+    return None
+
+
+def shorten(scenario: Scenario, plan: list, budget: int = 20_000) -> list:
+    """The witness plan without the steps the win does not need (see
+    :func:`designer.plans.shortest_plan`, which hands it to the bots)."""
+    steps = list(plan)
+    if len(steps) * max(1, len(scenario.zones)) > budget:
+        return steps
+    starts = list(dict.fromkeys(scenario.setup.start_zones))
+
+    def replays_from(candidate: list) -> set[str]:
+        ok = set()
+        for start in starts:
+            try:
+                replay(scenario, candidate, start)
+            except ReplayError:
+                if start == starts[0]:
+                    return set()
+            else:
+                ok.add(start)
+        return ok
+
+    ok = replays_from(steps)
+    if not ok:
+        return steps
+    for i in range(len(steps) - 1, -1, -1):
+        if steps[i].action in OPTIONAL:
+            candidate = steps[:i] + steps[i + 1:]
+            fewer = replays_from(candidate)
+            if fewer >= ok:  # from the first start zone, and from every start the plan worked from
+                steps, ok = candidate, fewer
+    return steps
+
+
+OPTIONAL = ("open", "take", "press", "enter", "search", "move")
+"""Plan steps that may be dropped: the search writes out every monotone action it takes, needed or not."""
+
+
+TIMING_BUDGET = 20_000
+"""Plans are timed only while (plan steps) x (zones) stays within this budget (the replay walks
+the map once per step): the benchmark city's plans are not timed."""
+
+
+def timing_findings(cs, r) -> list:
+    """``plan-too-slow``: the witness plan (shortened as the bots get it), walked as one team,
+    cannot be finished before the game is lost (see :class:`Replayed`)."""
+    from .findings import Finding
+
+    s = cs.scenario
+    if not r.winnable or not r.plan or r.truncated:
+        return []
+    deadline, _ = _deadline(s, _params(s))
+    if deadline is None:
+        return []
+    if not any(st.action in ("open", "take", "press", "search", "move", "cross") or st.zone for st in r.plan):
+        return []
+    if len(r.plan) * max(1, len(s.zones)) > TIMING_BUDGET:
+        return []  # each step of the replay walks the map: large plans on large maps are not timed
+    try:
+        done = replay(s, r.plan)
+        if done.turns <= (done.deadline or done.turns):
+            return []  # the search's own plan is in time: a plan in time exists
+        done = replay(s, shorten(s, r.plan))  # the bots' plan, without the steps the win does not need
+    except ReplayError:
+        return []
+    if done.turns <= (done.deadline or done.turns):
+        return []
+    team = "one survivor" if s.setup.survivors.max <= 1 else "the team walking together"
+    return [Finding("plan-too-slow", "warning",
+                    f"the mission can be won, but not within {done.deadline} turn{'s' if done.deadline != 1 else ''} by its "
+                    f"witness plan: "
+                    f"{team} needs {done.actions} actions, so the plan ends in turn {done.turns} at the "
+                    f"earliest, and {done.deadline_reason}; give more turns or shorten the way",
+                    ())]
+
+
+def _params(s: Scenario):
+    from ..rules.profiles import DEFAULT_PARAMS, ProfileError, profile_params
+
+    try:
+        return profile_params(s.setup.rules.profile, s.setup.rules.overrides)
+    except ProfileError:
+        return DEFAULT_PARAMS[s.setup.rules.profile]

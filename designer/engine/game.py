@@ -338,7 +338,7 @@ class Game:
             for v, c, _ in b.zpath_adj[z]:
                 if st.torn >> c & 1 and p.move_cost(self, s, c) <= left:
                     acts.append(("move", v, c))
-        if p.params.security_push_back and b.kind[z] == "security":  # "L'unica Azione consentita ... è Muovere"
+        if b.kind[z] == "security":  # "L'unica Azione consentita ... è Muovere" (the push back is an override)
             return [a for a in acts if a[0] in ("pass", "move", "open")]
         if p.can_search(self, s) or (b.rules.cars and self._car_here(s) is not None):
             acts.append(("search",))

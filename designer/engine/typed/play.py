@@ -475,6 +475,8 @@ class Engine:
     torn: cython.int[::1]
     ntorn: cython.int
     sv_came: cython.int[::1]
+    # ---- truth: zones that allow only moving ----
+    only_moves: cython.int[::1]
 
     # -- caches of door-dependent rows (kept from game to game) ----------------------------------
     arena: cython.int[::1]
@@ -919,6 +921,7 @@ class Engine:
         self.torn = _ia(self.nc + 1)
         self.ntorn = 0
         self.sv_came = _ia(MAXS, -1)
+        self.only_moves = t.only_moves
 
     # == distance rows and lines of sight ===========================================================
 
@@ -2947,6 +2950,15 @@ class Engine:
         self.act_b[k] = b
         return k + 1
 
+    # ---- truth: zones that allow only moving ----
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def moves_only(self, z: cython.int) -> cython.bint:
+        """A security zone allows only the Move action (Prison Outbreak, chapter 10: "L'unica
+        Azione consentita ... e Muovere"): a survivor there may move or open a door, nothing else."""
+        return self.only_moves[z] != 0
+
     @cython.cfunc
     @cython.exceptval(check=False)
     def legal_actions(self, s: cython.int) -> cython.int:
@@ -2982,7 +2994,7 @@ class Engine:
                 k = self.push_act(k, A_MOVE, v, c)
         if self.ntorn:  # fences an abomination tore down are crossed like openings
             k = self.torn_moves(s, k)
-        if self.push_back and self.is_security[z]:  # "L'unica Azione consentita ... è Muovere"
+        if self.moves_only(z):  # "L'unica Azione consentita ... è Muovere" (security zones)
             return k
         if self.can_search(s) or (self.ncars and self.car_here(s) >= 0):
             k = self.push_act(k, A_SEARCH, 0, 0)

@@ -292,6 +292,7 @@ def build(board: Board, profile: Profile, plan: tuple[PlanStep, ...] = ()) -> Ta
     max_sdeg = max((len(r) for r in b.surv_adj), default=0)
     max_zdeg = max((len(r) for r in b.zpath_adj), default=0)
     weapons = sum(1 for i in its if i.dice > 0)
+    _only_moves(t, b)
     t.update(max_acts=8 + max_sdeg + weapons * n + nobj, max_zdeg=max_zdeg,
              action_limit=SURVIVOR_ACTION_LIMIT)
     t.update(lnoe_tables(b, profile, names, t["pool0"]))
@@ -480,6 +481,9 @@ def eden_terrain(board: Board) -> dict[str, Any]:
                 tz_obst=_ints(tt.zone_obstruction), tz_hostile=_ints(tt.zone_hostile), tz_swim=_ints(tt.zone_swim),
                 tz_cross=_ints(int(x) for x in tt.crossable), tz_elev=_ints(int(x) for x in tt.elevated),
                 tc_obst=_ints(tt.c_obstruction), tc_hostile=_ints(tt.c_hostile), tc_swim=_ints(tt.c_swim))
+def _only_moves(t: dict[str, Any], b: Board) -> None:
+    """Zones where a survivor may only move (security zones, Prison Outbreak chapter 10)."""
+    t["only_moves"] = _ints(int(k == "security") for k in b.kind)
 
 
 def tables_for(board: Board, plan: Any = None) -> tuple[Tables | None, str | None]:
