@@ -162,3 +162,9 @@ def test_the_startup_and_store_benchmarks_report_their_figures():
     assert figures["play_over_read"] == pytest.approx(figures["play_cpu_s"]["median"] / figures["read_cpu_s"]["median"])
     assert figures["file_over_parquet"] == pytest.approx(figures["file_mb"]["median"] / figures["parquet_mb"])
     assert "play / read = " in r.output and "schema 2's Parquet blobs" in r.output
+    parts = figures["bytes_per_game_by_kind"]
+    assert parts["game"] > 8 and parts["zone"] > 0, "a game's seed alone is 8 bytes; the sample counts per zone"
+    if "rows" in parts:  # SQLite's dbstat table says how many pages the blocks take
+        total = sum(parts.values()) * 300 / 1e6
+        assert total == pytest.approx(figures["file_mb"]["median"], rel=1e-6)
+    assert "bytes a game: game " in r.output

@@ -39,7 +39,7 @@ only their streamed aggregates unless ``keep_games=True`` is asked for."""
 STORE_MAX_GAMES = 200_000
 """Runs longer than this are not written to the results store: a run is stored from its game
 table, which only runs of up to :data:`KEEP_GAMES` games keep (memory stays flat in longer runs),
-and a million games would take about 60 MB of the store for what the summary already holds."""
+and a million games would take about 36 MB of the store for what the summary already holds."""
 
 WON = "won"
 """The ``cause`` of a won game in the games table, in Parquet and CSV alike (never an empty cell)."""
