@@ -1082,6 +1082,8 @@ def bench_store(file: str, games: int, repeat: int, as_json: bool) -> None:
     click.echo(f"file: {fmt(r['file_mb'], 'MB')}, {r['bytes_per_game']:.0f} bytes a game; schema 2's Parquet blobs "
                f"{r['parquet_mb']:.2f} MB: {r['file_over_parquet']:.2f} x (target <= {r['target_file_over_parquet']}); "
                f"their frames and Parquet bytes: CPU {fmt(r['schema_2_frames_and_parquet_cpu_s'])}")
+    click.echo("bytes a game: " + ", ".join(f"{kind} {v:.1f}" for kind, v in r["bytes_per_game_by_kind"].items())
+               + " (values per kind of field: per game, entry counts, objectives, per-zone counts)")
     if as_json:
         click.echo(json.dumps(r, sort_keys=True))
 

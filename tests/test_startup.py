@@ -162,3 +162,47 @@ def test_the_startup_and_store_benchmarks_report_their_figures():
     assert figures["play_over_read"] == pytest.approx(figures["play_cpu_s"]["median"] / figures["read_cpu_s"]["median"])
     assert figures["file_over_parquet"] == pytest.approx(figures["file_mb"]["median"] / figures["parquet_mb"])
     assert "play / read = " in r.output and "schema 2's Parquet blobs" in r.output
+    parts = figures["bytes_per_game_by_kind"]
+    assert parts["game"] > 8 and parts["zone"] > 0, "a game's seed alone is 8 bytes; the sample counts per zone"
+    if "rows" in parts:  # SQLite's dbstat table says how many pages the blocks take
+        total = sum(parts.values()) * 300 / 1e6
+        assert total == pytest.approx(figures["file_mb"]["median"], rel=1e-6)
+    assert "bytes a game: game " in r.output
+
+
+_PLAYTEST_PLANNER = """
+import contextlib, io, json, os, sys
+from designer.cli import main
+with contextlib.redirect_stdout(io.StringIO()):
+    try:
+        main(["playtest", "{sdln}", "-n", "20", "--no-store", "--format", "json"])
+    except SystemExit as e:
+        assert not e.code, e.code
+print(json.dumps({{"planner": "designer.plans" in sys.modules, "checks": "designer.checks" in sys.modules,
+                  "plans": sorted(os.listdir(os.environ["DESIGNER_PLANS"]))}}))
+"""
+
+
+def test_a_version_played_before_needs_no_planner_and_its_plan_is_the_planners(tmp_path, monkeypatch):
+    import os
+
+    from designer.analysis.runs import cached_plan
+    from designer.plans import bot_plan
+
+    folder = tmp_path / "plans"
+    monkeypatch.setenv("DESIGNER_PLANS", str(folder))
+    code = _PLAYTEST_PLANNER.format(sdln=SDLN)
+    first = _fresh(f"import os; os.environ['DESIGNER_PLANS'] = {str(folder)!r}\n" + code)
+    again = _fresh(f"import os; os.environ['DESIGNER_PLANS'] = {str(folder)!r}\n" + code)
+    assert first["planner"] and len(first["plans"]) == 1, "the first run searches the plan and keeps it"
+    assert not again["planner"] and not again["checks"], "the second run reads it, without importing the planner"
+    s = designer.load(SDLN)
+    assert cached_plan(s) == bot_plan(s) and len(bot_plan(s)) > 0
+    (folder / first["plans"][0]).write_text("{not json", encoding="utf-8")  # damaged: searched again, rewritten
+    assert cached_plan(s) == bot_plan(s)
+    assert json.loads((folder / first["plans"][0]).read_text(encoding="utf-8")) == [list(p) for p in bot_plan(s)]
+    other = s.model_copy(update={"setup": s.setup.model_copy(update={"turn_limit": 7})})
+    cached_plan(other)
+    assert len(os.listdir(folder)) == 2, "each scenario version has its own plan"
+    monkeypatch.setenv("DESIGNER_PLANS", "off")
+    assert cached_plan(s) == bot_plan(s)

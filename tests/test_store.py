@@ -88,7 +88,7 @@ def _v2_store(path, s, games_blob=None):
 
 def test_a_new_store_carries_the_schema_version(tmp_path):
     store = ResultsStore(tmp_path / "runs.sqlite")
-    assert store.schema_version() == STORE_SCHEMA_VERSION == 4
+    assert store.schema_version() == STORE_SCHEMA_VERSION == 5
 
 
 def test_a_store_of_the_previous_release_is_migrated_and_keeps_its_runs(tmp_path, sdln):
@@ -190,9 +190,14 @@ def _field(db, name):
 
 @pytest.mark.parametrize("damage, expected", [
     ("UPDATE game_blocks SET data = x'0001' WHERE run_id = :run AND field = :turns AND block = 0",
-     "the field 'turns': block 0 holds 2 bytes where 3 values of 1 byte were expected"),
+     "the field 'turns': block 0 holds 2 bytes where 3 values of 2 bits take 1"),
     ("DELETE FROM game_blocks WHERE run_id = :run AND field = :turns", "the field 'turns' is missing"),
-    ("UPDATE game_blocks SET width = 3 WHERE run_id = :run AND field = :seed", "values of 3 bytes"),
+    ("UPDATE game_blocks SET width = 40 WHERE run_id = :run AND field = :seed",
+     "values of 40 bits (expected 0 to 32 or 64)"),
+    ("UPDATE game_blocks SET base = -1 WHERE run_id = :run AND field = :zone_entries",
+     "the field 'zone_entries' holds a negative number of entries"),
+    ("UPDATE game_blocks SET base = base + 1 WHERE run_id = :run AND field = :zone_entries",
+     "the field 'zone_key': block 0 holds"),
     ("UPDATE game_blocks SET count = 2 WHERE run_id = :run AND field = :seed", "holds 2 values where 3 were expected"),
     ("UPDATE game_codes SET name = 'eaten' WHERE field = 'cause' AND code = 0",
      "the field 'cause' holds code 0, which this release does not know"),
@@ -208,7 +213,7 @@ def test_damaged_games_in_a_run_name_the_file_and_the_run(tmp_path, sdln, damage
     games["won"] = True
     run_id = store.save(dict(_meta(sdln), engine_version=ENGINE_VERSION), games, zones)
     with sqlite3.connect(store.path) as db:
-        db.execute(damage, {"run": run_id, **{f: _field(db, f) for f in ("turns", "seed", "zone_key")}})
+        db.execute(damage, {"run": run_id, **{f: _field(db, f) for f in ("turns", "seed", "zone_key", "zone_entries")}})
     with pytest.raises(StoreError, match=f"s.sqlite: run {run_id}: the stored games cannot be read") as e:
         store.find(scenario_hash(sdln), ENGINE_VERSION, "greedy", None, 1, 3)
     assert expected in str(e.value)
@@ -354,9 +359,11 @@ def test_runs_are_saved_and_read_in_blocks_across_their_boundaries(tmp_path, sdl
     with sqlite3.connect(store.path) as db:
         assert db.execute("SELECT count(*), count(DISTINCT game), max(game) FROM games").fetchone() == (50, 50, 49)
         assert db.execute("SELECT max(block) FROM game_blocks WHERE field=?", (_field(db, "seed"),)).fetchone() == (7,)
+        widths = {w for (w,) in db.execute("SELECT DISTINCT width FROM game_blocks")}
         games, zones, _ = _sql_frames(db, r.meta["run_id"])
     assert games["seed"].tolist() == r.games["seed"].tolist()
     assert zones["count"].tolist() == r.zone_games["count"].tolist()
+    assert widths - {0, 1, 2, 4, 8, 64}, "the values are packed in bits, not whole bytes"
 
 
 def _v3_store(path, s):
@@ -431,7 +438,8 @@ def test_blocks_round_trip_and_sqlite_reads_the_same_values():
                              rng.integers(-2**62, 2**62, 100), [-2**63, 2**63 - 1], rng.integers(0, 70_000, 40)])
     bounds = np.array([0, 128, 256, 300, 300, 428, 556, 600, 650, 700, 750, 752, 792])
     rows = list(blocks.encode(values, bounds))
-    assert [r[2] for r in rows] == [8, 8, 8, 0, 1, 1, 1, 0, 8, 8, 8, 4]
+    assert [r[2] for r in rows] == [64, 64, 64, 0, 3, 3, 3, 0, 64, 64, 64, 17]
+    assert [len(r[4]) for r in rows][3:8] == [0, 48, 48, 17, 0], "3 bits a value, rounded up to whole bytes"
     assert [r[3] for r in rows][3:8] == [0, -1, -1, -1, 7] and rows[3][4] == rows[7][4] == b""
     index, count, width, base = (np.array(c) for c in list(zip(*rows))[:4])
     back = blocks.decode(index, count, width, base, [r[4] for r in rows], np.diff(bounds))
@@ -445,3 +453,86 @@ def test_blocks_round_trip_and_sqlite_reads_the_same_values():
            for b in range(len(bounds) - 1) if b != 10 for i in range(int(bounds[b]), int(bounds[b + 1]))]
     assert got == [v for i, v in enumerate(values.tolist()) if not 750 <= i < 752], \
         "SQLite reads every block whose values span less than 2**63 (block 10 spans the whole int64 range)"
+
+
+def test_every_bit_width_round_trips_and_sqlite_reads_each_value():
+    """Blocks of every width from 1 to 32 bits (values that cross byte and 64-bit word edges) and
+    64, odd counts, at offsets: numpy and SQLite read back what was written, and a width's block
+    is exactly its bits rounded up to bytes."""
+    from designer.analysis import blocks
+
+    rng = np.random.default_rng(11)
+    parts, expected = [], []
+    for w in (*range(1, 33), 64):
+        n = int(rng.integers(2, 90))
+        if w == 64:
+            v = rng.integers(0, 2**63 - 1, n, dtype=np.int64)
+        else:
+            low = int(rng.integers(-1000, 1000))
+            v = low + rng.integers(0, 2**w, n, dtype=np.int64)
+            v[0], v[-1] = low, low + 2**w - 1  # the block spans exactly w bits
+        parts.append(v)
+        expected.append(w)
+    values = np.concatenate(parts)
+    bounds = np.concatenate([[0], np.cumsum([len(p) for p in parts])])
+    rows = list(blocks.encode(values, bounds))
+    assert [r[2] for r in rows] == expected
+    assert all(len(r[4]) == (r[1] * r[2] + 7) // 8 for r in rows)
+    index, count, width, base = (np.array(c) for c in list(zip(*rows))[:4])
+    back = blocks.decode(index, count, width, base, [r[4] for r in rows], np.diff(bounds))
+    assert (back == values).all()
+    db = sqlite3.connect(":memory:")
+    db.execute("CREATE TABLE b (block, count, width, base, data)")
+    db.executemany("INSERT INTO b VALUES (?, ?, ?, ?, ?)", rows)
+    got = db.execute(f"WITH RECURSIVE k(b) AS (SELECT {blocks.BYTES_SQL}), p(i) AS (SELECT 0 UNION ALL "
+                     f"SELECT i + 1 FROM p WHERE i < 100) SELECT {blocks.value_sql('b', 'p.i')} FROM b, p, k "
+                     "WHERE p.i < b.count ORDER BY b.block, p.i").fetchall()
+    assert [g for (g,) in got] == values.tolist()
+
+
+V4_STORE = "tests/data/store-schema-4.sqlite"
+"""A store written by the release of schema 4 (whole bytes a value, blocks of 128 games): 300
+games of "Seul dans le noir" labelled 'as printed' and 200 of Night Shift."""
+
+
+def _view_rows(path):
+    with sqlite3.connect(path) as db:
+        return {view: db.execute(f"SELECT * FROM {view} ORDER BY run_id, game").fetchall()
+                for view in ("games", "game_objectives", "game_zones")}
+
+
+def test_a_store_of_release_4_is_repacked_in_bits_and_reads_the_same_games(tmp_path, root):
+    path = tmp_path / "v4.sqlite"
+    path.write_bytes((root / V4_STORE).read_bytes())
+    before = _view_rows(path)  # what schema 4's own views decode, in plain SQLite
+    assert len(before["games"]) == 500 and before["game_objectives"] and before["game_zones"]
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 4
+        columns = [c[1] for c in db.execute("PRAGMA table_info(games)")]
+    store = ResultsStore(path)
+    assert store.schema_version() == STORE_SCHEMA_VERSION == 5
+    after = _view_rows(path)
+    assert after == before and len(after["games"]) == 500 and after["game_zones"]
+    runs = store.runs().set_index("run_id")
+    assert runs.loc[1, "label"] == "as printed" and runs["has_scenario"].all()
+    assert store.scenario(2).id == "night-shift"
+    for run_id in (1, 2):
+        games, zones = store.games(run_id)
+        rows = [r for r in before["games"] if r[0] == run_id]
+        assert len(games) == len(rows) and games["seed"].tolist() == [r[columns.index("seed")] for r in rows]
+        assert games["cause"].tolist() == [r[columns.index("cause")] for r in rows]
+        assert zones["count"].sum() == sum(r[-1] for r in before["game_zones"] if r[0] == run_id)
+    with sqlite3.connect(path) as db:
+        names = {r[0] for r in db.execute("SELECT name FROM sqlite_master")}
+        widths = {w for (w,) in db.execute("SELECT DISTINCT width FROM game_blocks")}
+        assert db.execute("SELECT count(*) FROM game_fields WHERE name LIKE '%_game'").fetchone()[0] == 0
+        assert db.execute("PRAGMA freelist_count").fetchone()[0] == 0, "compacted after the move"
+    assert not {"game_blocks_v4", "game_fields_v4"} & names and widths - {0, 1, 2, 4, 8, 64}
+
+
+def test_a_release_4_store_with_a_damaged_run_is_refused_and_left_alone(tmp_path, root):
+    path = tmp_path / "v4.sqlite"
+    path.write_bytes((root / V4_STORE).read_bytes())
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE game_blocks SET width = 3 WHERE run_id = 2 AND field = ?", (_field(db, "seed"),))
+    _refused(path, "run 2: the stored games cannot be read", "values of 3 bytes", "left at schema 4, untouched")

@@ -22,14 +22,13 @@ from ..engine.batch import ENGINE_VERSION, board_for, executor_for, play_chunk, 
 from ..engine.scheduling import CALIBRATION_S, PARALLEL_GAIN, WORKER_START_S, calibrate, choose_executor, usable_cores
 from ..engine.table import CAUSES, DANGERS, SCALARS, ZONE_COUNTS, ZONE_KEY, GameTable
 from ..io.files import atomic_write, dumps, write_text_atomic
-from ..plans import bot_plan
 from ..model.scenario import Scenario
 from .metrics import curves, funnel, objectives_table, summary_of, zone_table
 from .progress import ticker
 from .stats import wilson
 from .tally import Tally, TallySpec, spec_for
 
-__all__ = ["CALIBRATION_S", "KEEP_GAMES", "PARALLEL_GAIN", "STORE_MAX_GAMES", "WORKER_START_S", "PlaytestResult", "WON",
+__all__ = ["cached_plan", "plan_folder", "CALIBRATION_S", "KEEP_GAMES", "PARALLEL_GAIN", "STORE_MAX_GAMES", "WORKER_START_S", "PlaytestResult", "WON",
            "choose_executor", "playtest", "read_games", "scenario_hash", "sweep", "usable_cores"]
 
 KEEP_GAMES = 200_000
@@ -39,10 +38,58 @@ only their streamed aggregates unless ``keep_games=True`` is asked for."""
 STORE_MAX_GAMES = 200_000
 """Runs longer than this are not written to the results store: a run is stored from its game
 table, which only runs of up to :data:`KEEP_GAMES` games keep (memory stays flat in longer runs),
-and a million games would take about 60 MB of the store for what the summary already holds."""
+and a million games would take about 36 MB of the store for what the summary already holds."""
 
 WON = "won"
 """The ``cause`` of a won game in the games table, in Parquet and CSV alike (never an empty cell)."""
+
+
+def plan_folder() -> Path | None:
+    """Where :func:`cached_plan` keeps the bots' plans: ``DESIGNER_PLANS``, else a folder
+    ``plans`` beside the user's results store (``DESIGNER_RESULTS``'s folder); None when
+    ``DESIGNER_PLANS`` is ``off``."""
+    named = os.environ.get("DESIGNER_PLANS")
+    if named == "off":
+        return None
+    if named:
+        return Path(named)
+    store = os.environ.get("DESIGNER_RESULTS") or Path.home() / ".local" / "share" / "scenario-designer" / "x"
+    return Path(store).parent / "plans"  # the folder of designer.analysis.store.DEFAULT_STORE
+
+
+def cached_plan(scenario: Scenario, text: str | None = None) -> Any:
+    """The bots' witness plan (:func:`designer.plans.bot_plan`), kept on disk per scenario version
+    and engine version (:data:`ENGINE_VERSION` hashes the planner's sources too), so that a
+    playtest of a version played before needs neither the planner nor its import (about 0.06 s
+    of a 0.5 s start). A plan is kept only when the search gave it without a problem (a search
+    that stopped or failed warns at every run, as :func:`~designer.plans.bot_plan` does); an
+    unreadable cache file is searched again and rewritten."""
+    import json
+
+    from ..engine.view import PlanStep
+
+    text = dumps(scenario) if text is None else text
+    folder = plan_folder()
+    where = None
+    if folder is not None:
+        key = hashlib.sha256(f"{ENGINE_VERSION}\n{text}".encode("utf-8")).hexdigest()[:32]
+        where = folder / f"{key}.json"
+        try:
+            return tuple(PlanStep(*map(str, step)) for step in json.loads(where.read_text(encoding="utf-8")))
+        except (OSError, ValueError, TypeError):
+            pass
+    from ..plans import bot_plan, bot_plan_report
+
+    plan, problem = bot_plan_report(scenario)
+    if problem is not None:
+        return bot_plan(scenario)  # warns (the search is cached in this process)
+    if where is not None:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            write_text_atomic(where, json.dumps([list(step) for step in plan]))
+        except OSError:
+            pass  # a folder that cannot be written: the plan is searched again next time
+    return plan
 
 
 def scenario_hash(scenario: Scenario) -> str:
@@ -329,7 +376,7 @@ def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "gr
             "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
             "command": command or _library_command(scenario, n, seed, policy_key or "custom", survivors),
             "zone_names": {z.id: z.name or z.id for z in scenario.zones}, "label": label}
-    plan = bot_plan(scenario)
+    plan = cached_plan(scenario, text)
     meta["played_by"] = "core" if core.available() and core.unsupported(board, policy, survivors, plan=plan) is None \
         else "reference"
     keep = n <= KEEP_GAMES if keep_games is None else keep_games

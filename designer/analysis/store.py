@@ -8,8 +8,8 @@ side by side; each run keeps the scenario JSON it was played on (stored once per
 optional free-text label, so two versions are told apart by what changed.
 
 The games are stored as integer columns cut into blocks of 128 games (``game_blocks``, see
-:mod:`designer.analysis.blocks`): about 45 bytes a game, read back with one query into numpy
-columns. The views ``games`` (one row per game, one column per field of its record),
+:mod:`designer.analysis.blocks`), each block's values bit-packed: about as many bytes a game as
+Parquet's files take, read back with one query into numpy columns. The views ``games`` (one row per game, one column per field of its record),
 ``game_objectives`` and ``game_zones`` decode the blocks in SQL, so any SQLite client reads
 them::
 
@@ -49,11 +49,13 @@ DEFAULT_STORE = Path(os.environ.get("DESIGNER_RESULTS",
                                     Path.home() / ".local" / "share" / "scenario-designer" / "results.sqlite"))
 """Where runs are stored unless a path is given (``DESIGNER_RESULTS`` overrides it)."""
 
-STORE_SCHEMA_VERSION = 4
+STORE_SCHEMA_VERSION = 5
 """Version of the store's tables written by this release (1: runs only, their games as Parquet
 blobs; 2: scenario JSON per version and run labels; 3: the games as rows of a ``games`` table,
 with JSON objects for the objectives and per-zone counts; 4: the games as blocks of integer
-columns, ``game_blocks``, and the views ``games``, ``game_objectives``, ``game_zones`` over them)."""
+columns, ``game_blocks``, whole bytes a value, and the views ``games``, ``game_objectives``,
+``game_zones`` over them; 5: the blocks' values bit-packed, and each game's
+number of objectives and per-zone counts in place of each entry's game)."""
 
 _PAGE_SIZE = 16384
 """The page size of a new store: a block (1 to 4 KiB) stays on its page, so the views
@@ -112,7 +114,7 @@ CREATE INDEX runs_key ON runs (scenario_hash, engine_version, policy, survivors,
 """
 """The ``runs`` table of schema 3 and later, made from schema 2's (its Parquet blobs dropped)."""
 
-_V4 = """
+_V5 = """
 CREATE TABLE game_fields (
     field INTEGER PRIMARY KEY,
     name TEXT NOT NULL UNIQUE,
@@ -136,19 +138,26 @@ CREATE TABLE game_blocks (
 ) WITHOUT ROWID;
 CREATE TRIGGER runs_delete_games AFTER DELETE ON runs BEGIN DELETE FROM game_blocks WHERE run_id = old.run_id; END;
 """
-"""Schema 4's game tables: the fields, the codes of the coded ones, and the fields' blocks."""
+"""Schema 4's and 5's game tables: the fields, the codes of the coded ones, and the fields'
+blocks (schema 4's widths are bytes, schema 5's bits)."""
 
 GAME_FIELDS: tuple[str, ...] = ("seed", *SCALARS[1:-1])
 """The fields stored per game, in the order of the ``games`` view: the record's (``docs/playtest.md``)."""
-OBJECTIVE_FIELDS: tuple[str, ...] = ("objective_game", "objective", "objective_turn")
-"""The fields stored per objective taken: its game's position in its block (0..127), the
-objective's index in the run's ``objective_ids``, the turn."""
-ZONE_FIELDS: tuple[str, ...] = ("zone_game", "zone_key", "zone_count")
-"""The fields stored per non-zero per-zone count: its game's position in its block, ``what *
-len(zone_ids) + zone index`` (``what`` 0, 1, 2 for deaths, kills, visits) and the count."""
+ENTRY_FIELDS: tuple[str, ...] = ("objective_entries", "zone_entries")
+"""The fields stored per game that say how many entries it has: objectives taken, non-zero
+per-zone counts (a block of entries holds the entries of the block's games, game by game)."""
+OBJECTIVE_FIELDS: tuple[str, ...] = ("objective", "objective_turn")
+"""The fields stored per objective taken: the objective's index in the run's
+``objective_ids``, the turn."""
+ZONE_FIELDS: tuple[str, ...] = ("zone_key", "zone_count")
+"""The fields stored per non-zero per-zone count: ``what * len(zone_ids) + zone index``
+(``what`` 0, 1, 2 for deaths, kills, visits) and the count."""
 
-_PER = {**dict.fromkeys(GAME_FIELDS, "game"), **dict.fromkeys(OBJECTIVE_FIELDS, "objective"),
-        **dict.fromkeys(ZONE_FIELDS, "zone")}
+_PER = {**dict.fromkeys(GAME_FIELDS, "game"), **dict.fromkeys(ENTRY_FIELDS, "entries"),
+        **dict.fromkeys(OBJECTIVE_FIELDS, "objective"), **dict.fromkeys(ZONE_FIELDS, "zone")}
+_V4_FIELDS = {"objective": ("objective_game", "objective", "objective_turn"),
+              "zone": ("zone_game", "zone_key", "zone_count")}
+"""Schema 4 stored each entry's game (its position in its block) instead of each game's count."""
 _WON = "won"  # the cause of a won game, as in the games frame and its files
 _CAUSE_NAMES = (_WON, *CAUSES[1:])
 _CODES = {"cause": _CAUSE_NAMES, "max_danger": DANGERS}
@@ -161,8 +170,8 @@ class _MigrationFailed(Exception):
     """A run of an earlier store could not be moved into the game blocks."""
 
 
-def _create_v4(db: sqlite3.Connection) -> None:
-    for statement in _V4.split(";\n"):
+def _create_v5(db: sqlite3.Connection) -> None:
+    for statement in _V5.split(";\n"):
         if statement.strip():
             db.execute(statement + (";" if statement.rstrip().endswith("END") else ""))
     _ensure_fields(db)
@@ -183,9 +192,9 @@ def _migrate_runs(db: sqlite3.Connection, read: Callable[[int], GameTable]) -> d
     return ids
 
 
-def _v2_to_v4(db: sqlite3.Connection) -> None:
+def _v2_to_v5(db: sqlite3.Connection) -> None:
     """Schema 2's Parquet blobs become game blocks; the runs table loses the blobs (one transaction)."""
-    _create_v4(db)
+    _create_v5(db)
 
     def read(run_id: int) -> GameTable:
         blobs = db.execute("SELECT games, zone_games FROM runs WHERE run_id=?", (run_id,)).fetchone()
@@ -202,12 +211,12 @@ def _v2_to_v4(db: sqlite3.Connection) -> None:
     _create_views(db)
 
 
-def _v3_to_v4(db: sqlite3.Connection) -> None:
+def _v3_to_v5(db: sqlite3.Connection) -> None:
     """Schema 3's rows of the ``games`` table become game blocks (one transaction)."""
     for name in ("game_objectives", "game_zones"):
         db.execute(f"DROP VIEW IF EXISTS {name}")
     db.execute("DROP TRIGGER IF EXISTS runs_delete_games")
-    _create_v4(db)
+    _create_v5(db)
 
     def read(run_id: int) -> GameTable:
         ids = db.execute("SELECT zone_ids, objective_ids FROM runs WHERE run_id=?", (run_id,)).fetchone()
@@ -218,13 +227,37 @@ def _v3_to_v4(db: sqlite3.Connection) -> None:
     _create_views(db)
 
 
+def _v4_to_v5(db: sqlite3.Connection) -> None:
+    """Schema 4's byte-wide blocks become bit-packed ones, run by run (one transaction): the old
+    tables are renamed, read with schema 4's layout, and dropped (the codes are kept)."""
+    for name in ("games", "game_objectives", "game_zones"):
+        db.execute(f"DROP VIEW IF EXISTS {name}")
+    db.execute("DROP TRIGGER IF EXISTS runs_delete_games")
+    db.execute("ALTER TABLE game_blocks RENAME TO game_blocks_v4")
+    db.execute("ALTER TABLE game_fields RENAME TO game_fields_v4")
+    for statement in _V5.split(";\n"):
+        if statement.strip() and "game_codes" not in statement:
+            db.execute(statement + (";" if statement.rstrip().endswith("END") else ""))
+    _ensure_fields(db)
+
+    def read(run_id: int) -> GameTable:
+        ids = db.execute("SELECT zone_ids, objective_ids FROM runs WHERE run_id=?", (run_id,)).fetchone()
+        return _read_blocks(db, run_id, None, tuple(json.loads(ids[0])), tuple(json.loads(ids[1])), schema=4)
+
+    _migrate_runs(db, read)
+    db.execute("DROP TABLE game_blocks_v4")
+    db.execute("DROP TABLE game_fields_v4")
+    _create_views(db)
+
+
 _MIGRATIONS: dict[int, tuple[Callable[[sqlite3.Connection], None], int]] = {
     1: (_to_v2, 2),
-    2: (_v2_to_v4, 4),
-    3: (_v3_to_v4, 4),
+    2: (_v2_to_v5, 5),
+    3: (_v3_to_v5, 5),
+    4: (_v4_to_v5, 5),
 }
-"""``_MIGRATIONS[v]`` is (the step, the version it gives) for a version ``v`` store (schema 2
-goes to 4 at once: its games are read once)."""
+"""``_MIGRATIONS[v]`` is (the step, the version it gives) for a version ``v`` store (schemas 2
+and 3 go to 5 at once: their games are read once)."""
 
 
 class StoreError(Exception):
@@ -262,7 +295,7 @@ def _ensure_fields(db: sqlite3.Connection) -> dict[str, int]:
     later engine's new zombie type) and its codes (causes, danger levels); the views are made
     again when a field was added. Raises ValueError when a code means something else there."""
     fields = {name: code for code, name in db.execute("SELECT field, name FROM game_fields")}
-    new = [name for name in (*GAME_FIELDS, *OBJECTIVE_FIELDS, *ZONE_FIELDS) if name not in fields]
+    new = [name for name in (*GAME_FIELDS, *ENTRY_FIELDS, *OBJECTIVE_FIELDS, *ZONE_FIELDS) if name not in fields]
     for name in new:
         code = db.execute("INSERT INTO game_fields (name, per) VALUES (?, ?)", (name, _PER[name])).lastrowid
         fields[name] = int(code)
@@ -292,15 +325,14 @@ def _insert_blocks(db: sqlite3.Connection, fields: dict[str, int], run_id: int, 
     zone_at = np.concatenate([[0], np.cumsum(table.zone_counts, dtype=np.int64)])[game_bounds]
     keys = table.zone_keys.astype(np.int64)
     rows: list[tuple] = []
-    for name in GAME_FIELDS:
-        values = table.seeds if name == "seed" else table.column(name)
+    per_game = [(name, table.seeds if name == "seed" else table.column(name)) for name in GAME_FIELDS]
+    per_game += [("objective_entries", table.objective_counts), ("zone_entries", table.zone_counts)]
+    for name, values in per_game:
         if name != "seed" and n and (values == values[0]).all():
             rows.append((run_id, fields[name], -1, n, 0, int(values[0]), b""))
         else:
             rows += ((run_id, fields[name], *row) for row in blocks.encode(values, game_bounds))
-    entries = [("objective_game", table.objective_rows() % size, obj_at),
-               ("objective", table.objectives[:, 0], obj_at), ("objective_turn", table.objectives[:, 1], obj_at),
-               ("zone_game", table.zone_rows() % size, zone_at),
+    entries = [("objective", table.objectives[:, 0], obj_at), ("objective_turn", table.objectives[:, 1], obj_at),
                ("zone_key", keys // ZONE_KEY * len(table.zone_ids) + keys % ZONE_KEY, zone_at),
                ("zone_count", table.zone_values, zone_at)]
     for name, values, bounds in entries:
@@ -310,16 +342,21 @@ def _insert_blocks(db: sqlite3.Connection, fields: dict[str, int], run_id: int, 
 
 
 def _read_blocks(db: sqlite3.Connection, run_id: int, n: int | None, zone_ids: tuple[str, ...],
-                 objective_ids: tuple[str, ...]) -> GameTable:
+                 objective_ids: tuple[str, ...], schema: int = STORE_SCHEMA_VERSION) -> GameTable:
     """The first ``n`` games of a run (all with None) as a game table: one query for its blocks,
     each field decoded with a few numpy operations. Raises :class:`blocks.BlockError` (or
-    ValueError) when the blocks do not describe the run's games."""
-    size = blocks.BLOCK_GAMES
+    ValueError) when the blocks do not describe the run's games. ``schema=4`` reads a schema 4
+    store's blocks (renamed ``game_blocks_v4`` and ``game_fields_v4`` while it migrates): whole
+    bytes a value, blocks of 128 games, each entry with its game's position in its block."""
+    old = schema == 4
+    size = 128 if old else blocks.BLOCK_GAMES
+    decode = blocks.decode_bytes if old else blocks.decode
+    suffix = "_v4" if old else ""
     stored = db.execute("SELECT n FROM runs WHERE run_id=?", (run_id,)).fetchone()[0]
     n = stored if n is None else min(n, stored)
     wanted = -(-n // size)
-    names = {code: name for code, name in db.execute("SELECT field, name FROM game_fields")}
-    rows = db.execute("SELECT field, block, count, width, base, data FROM game_blocks "
+    names = {code: name for code, name in db.execute(f"SELECT field, name FROM game_fields{suffix}")}
+    rows = db.execute(f"SELECT field, block, count, width, base, data FROM game_blocks{suffix} "
                       "WHERE run_id=? AND block<? ORDER BY field, block", (run_id, wanted)).fetchall()
     columns = list(zip(*rows)) if rows else [()] * 6
     codes_, index, count, width, base = (np.array(c, dtype=np.int64) for c in columns[:5])
@@ -340,7 +377,7 @@ def _read_blocks(db: sqlite3.Connection, run_id: int, n: int | None, zone_ids: t
                 raise blocks.BlockError(f"the field '{name}': a run-wide value must be the field's only row, "
                                         f"of {stored} games and no data")
             return np.full(int(counts.sum()), base[a], dtype=np.int64)
-        return blocks.decode(index[a:b], count[a:b], width[a:b], base[a:b], data[a:b], counts, f"the field '{name}'")
+        return decode(index[a:b], count[a:b], width[a:b], base[a:b], data[a:b], counts, f"the field '{name}'")
 
     seeds = field("seed", games_in)[keep]
     scalars = np.full((n, len(SCALARS) - 1), -1, dtype=np.int32)
@@ -365,14 +402,21 @@ def _read_blocks(db: sqlite3.Connection, run_id: int, n: int | None, zone_ids: t
 
     def entries(prefix: str, fields_: tuple[str, str], limit: int, what: str) -> tuple[np.ndarray, ...]:
         """The entries of the first n games: each one's game and the two fields' values."""
-        if f"{prefix}_game" not in spans:
-            raise blocks.BlockError(f"the field '{prefix}_game' is missing")
-        a, b = spans[f"{prefix}_game"]
-        position = field(f"{prefix}_game", None)
-        per_block = count[a:b]
-        game = np.repeat(np.arange(len(per_block)) * size, per_block) + position
-        if len(game) and (position.min() < 0 or (np.diff(game) < 0).any() or game.max() >= stored):
-            raise blocks.BlockError(f"the field '{prefix}_game' does not list games in order within their blocks")
+        if old:  # each entry with its game's position in its block
+            if f"{prefix}_game" not in spans:
+                raise blocks.BlockError(f"the field '{prefix}_game' is missing")
+            a, b = spans[f"{prefix}_game"]
+            position = field(f"{prefix}_game", None)
+            per_block = count[a:b]
+            game = np.repeat(np.arange(len(per_block)) * size, per_block) + position
+            if len(game) and (position.min() < 0 or (np.diff(game) < 0).any() or game.max() >= stored):
+                raise blocks.BlockError(f"the field '{prefix}_game' does not list games in order within their blocks")
+        else:  # each game's number of entries
+            per_game = field(f"{prefix}_entries", games_in)
+            if len(per_game) and per_game.min() < 0:
+                raise blocks.BlockError(f"the field '{prefix}_entries' holds a negative number of entries")
+            per_block = np.add.reduceat(per_game, np.arange(0, len(per_game), size)) if len(per_game) else per_game
+            game = np.repeat(np.arange(len(per_game)), per_game)
         values = [field(name, per_block) for name in fields_]
         mine = int(np.searchsorted(game, n))
         first = values[0][:mine]
@@ -425,7 +469,8 @@ def _views_sql(fields: dict[str, int], per: dict[str, str]) -> list[str]:
     """The ``games``, ``game_objectives`` and ``game_zones`` views over the blocks, for the
     store's fields (``per``: each field's kind). Each block row is joined once per block and
     every value is read in place (:func:`blocks.value_sql`): a view reads the 100,000 games of a
-    run in a fraction of a second, their 1.1 million per-zone counts in a few seconds."""
+    run in a fraction of a second, their 1.1 million per-zone counts in a few seconds. The entry
+    views find each entry's game from the games' numbers of entries (a running sum per block)."""
     size = blocks.BLOCK_GAMES
     k = f"k(b) AS (SELECT {blocks.BYTES_SQL})"
 
@@ -438,34 +483,51 @@ def _views_sql(fields: dict[str, int], per: dict[str, str]) -> list[str]:
         if name in _CODES:
             expr = f"(SELECT name FROM game_codes WHERE field = '{name}' AND code = {expr})"
         columns.append(f"{expr} AS {name}")
-    games = (f"CREATE VIEW games AS WITH RECURSIVE {k}, p(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM p WHERE i < "
-             f"{size - 1}) SELECT s.run_id AS run_id, s.block * {size} + p.i AS game, {', '.join(columns)} "
+    p = f"p(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM p WHERE i < {size - 1})"
+    games = (f"CREATE VIEW games AS WITH RECURSIVE {k}, {p} SELECT s.run_id AS run_id, s.block * {size} + p.i AS game, {', '.join(columns)} "
              f"FROM game_blocks s {' '.join(joins)} CROSS JOIN p CROSS JOIN k "  # each block's rows once, then its games
              f"WHERE s.field = {fields['seed']} AND p.i < s.count")
 
-    def entries(view: str, prefix: str, second: str, third: str, select: str, width: int) -> str:
-        # the empty UNION ALL keeps SQLite from flattening the view into an aggregate query,
-        # whose sorter would then hold every row's blocks instead of its values
-        g, a, b = (fields[f] for f in (f"{prefix}_game", second, third))
-        return (f"CREATE VIEW {view} AS WITH RECURSIVE {k}, m(j) AS (SELECT max(count) FROM game_blocks "
-                f"WHERE field = {g}), q(j) AS (SELECT 0 UNION ALL SELECT q.j + 1 FROM q, m WHERE q.j + 1 < m.j) "
-                f"SELECT * FROM (SELECT g.run_id AS run_id, g.block * {size} + {blocks.value_sql('g', 'q.j')} AS game, "
-                f"{select} FROM game_blocks g "
-                f"JOIN game_blocks a ON a.run_id = g.run_id AND a.field = {a} AND a.block = g.block "
-                f"JOIN game_blocks b ON b.run_id = g.run_id AND b.field = {b} AND b.block = g.block "
-                f"JOIN runs r ON r.run_id = g.run_id JOIN q ON q.j < g.count, k WHERE g.field = {g} "
+    def entries(view: str, prefix: str, second: str, third: str, ids: str, select: str, width: int) -> str:
+        # c: each game's number of entries, read in place; g: where its entries start in the
+        # block (a running sum over the block's games); q: 0, 1, ... up to the most entries a
+        # game can have (the entry counts' blocks bound it); d and z: each run's number of ids
+        # and its ids by index (from its JSON array, parsed once); then each entry's two values,
+        # read in place, and its id looked up. The empty UNION ALL keeps SQLite from flattening
+        # the view into an aggregate query, whose sorter would then hold every row's blocks
+        # instead of its values.
+        e, a, b = (fields[f] for f in (f"{prefix}_entries", second, third))
+        count = blocks.value_sql("e", "(p.i * (e.block >= 0))")
+        return (f"CREATE VIEW {view} AS WITH RECURSIVE {k}, {p}, "
+                f"c(run_id, block, i, n) AS (SELECT s.run_id, s.block, p.i, {count} FROM game_blocks s "
+                f"JOIN game_blocks e ON e.run_id = s.run_id AND e.field = {e} AND e.block IN (s.block, -1) "
+                f"CROSS JOIN p CROSS JOIN k WHERE s.field = {fields['seed']} AND p.i < s.count), "
+                f"g(run_id, block, i, n, at) AS (SELECT run_id, block, i, n, "
+                f"sum(n) OVER (PARTITION BY run_id, block ORDER BY i ROWS UNBOUNDED PRECEDING) - n FROM c), "
+                f"m(j) AS (SELECT max(base + (1 << min(width, 32)) - 1) FROM game_blocks WHERE field = {e}), "
+                f"q(j) AS (SELECT 0 UNION ALL SELECT q.j + 1 FROM q, m WHERE q.j + 1 < m.j), "
+                f"d(run_id, n) AS (SELECT run_id, max(json_array_length({ids}), 1) FROM runs), "
+                f"z(run_id, idx, id) AS (SELECT r.run_id, j.key, j.value FROM runs r, json_each(r.{ids}) j) "
+                f"SELECT * FROM (SELECT g.run_id AS run_id, g.block * {size} + g.i AS game, {select} "
+                # CROSS JOIN keeps this order: each game once, its blocks looked up, then its entries
+                f"FROM g CROSS JOIN game_blocks a CROSS JOIN game_blocks b CROSS JOIN d CROSS JOIN q CROSS JOIN k "
+                f"LEFT JOIN z ON z.run_id = g.run_id AND z.idx = {blocks.value_sql('a', AT)} % d.n "
+                f"WHERE a.run_id = g.run_id AND a.field = {a} AND a.block = g.block AND b.run_id = g.run_id "
+                f"AND b.field = {b} AND b.block = g.block AND d.run_id = g.run_id AND q.j < g.n "
                 f"UNION ALL SELECT {', '.join(['NULL'] * width)} WHERE 0)")
 
-    objectives = entries("game_objectives", "objective", "objective", "objective_turn",
-                         f"json_extract(r.objective_ids, '$[' || {blocks.value_sql('a', 'q.j')} || ']') AS objective, "
-                         f"{blocks.value_sql('b', 'q.j')} AS turn", 4)
-    key = blocks.value_sql("a", "q.j")
-    zones = entries("game_zones", "zone", "zone_key", "zone_count",
-                    f"json_extract(r.zone_ids, '$[' || ({key} % json_array_length(r.zone_ids)) || ']') AS zone, "
-                    f"CASE {key} / json_array_length(r.zone_ids) "
+    objectives = entries("game_objectives", "objective", "objective", "objective_turn", "objective_ids",
+                         f"z.id AS objective, {blocks.value_sql('b', AT)} AS turn", 4)
+    key = blocks.value_sql("a", AT)
+    zones = entries("game_zones", "zone", "zone_key", "zone_count", "zone_ids",
+                    f"z.id AS zone, CASE {key} / d.n "
                     + " ".join(f"WHEN {w} THEN '{what}'" for w, what in enumerate(ZONE_COUNTS))
-                    + f" END AS what, {blocks.value_sql('b', 'q.j')} AS count", 5)
+                    + f" END AS what, {blocks.value_sql('b', AT)} AS count", 5)
     return [games, objectives, zones]
+
+
+AT = "(g.at + q.j)"
+"""An entry's position in its block, in the entry views."""
 
 
 def _create_views(db: sqlite3.Connection) -> None:
@@ -629,7 +691,8 @@ class ResultsStore:
                 version = 1
             while version < STORE_SCHEMA_VERSION:
                 step, after = _MIGRATIONS[version]
-                moved = moved or (after == 4 and db.execute("SELECT count(*) FROM runs").fetchone()[0] > 0)
+                moved = moved or (after == STORE_SCHEMA_VERSION
+                                  and db.execute("SELECT count(*) FROM runs").fetchone()[0] > 0)
                 try:
                     step(db)
                 except (_MigrationFailed, ValueError) as e:

@@ -192,6 +192,29 @@ def startup(scenario: str = "scenarios/seul-dans-le-noir.json", repeat: int = 3)
     }
 
 
+def _store_parts(path: str, games: int) -> dict[str, float]:
+    """Where a store's bytes go, per game: the packed values of each kind of field (``game``,
+    ``entries``, ``objective``, ``zone``: the store's ``game_fields.per``), the block rows' own
+    bytes (key, count, width, base and SQLite's record headers: the file's game pages less the
+    values) and the rest of the file (runs, scenarios, free space)."""
+    import sqlite3
+
+    with sqlite3.connect(path) as db:
+        values = dict(db.execute("SELECT f.per, sum(length(b.data)) FROM game_blocks b "
+                                 "JOIN game_fields f USING (field) GROUP BY f.per").fetchall())
+        page = db.execute("PRAGMA page_size").fetchone()[0]
+        try:
+            pages = db.execute("SELECT count(*) FROM dbstat WHERE name IN ('game_blocks', "
+                               "'sqlite_autoindex_game_blocks_1')").fetchone()[0]
+        except sqlite3.OperationalError:  # an SQLite built without the dbstat table
+            pages = None
+    out = {kind: (values.get(kind) or 0) / games for kind in ("game", "entries", "objective", "zone")}
+    if pages is not None:
+        out["rows"] = pages * page / games - sum(out.values())
+        out["rest of the file"] = (os.path.getsize(path) - pages * page) / games
+    return out
+
+
 def store(scenario: str = "scenarios/seul-dans-le-noir.json", games: int = 100_000, repeat: int = 3) -> dict[str, Any]:
     """What the results store costs against playing the games: ``repeat`` times each, CPU time
     and wall clock (min / median / max), for a run of ``games`` games:
@@ -233,6 +256,7 @@ def store(scenario: str = "scenarios/seul-dans-le-noir.json", games: int = 100_0
             cached_cpu.append(time.process_time() - c)
             same = same and cached.cached and cached.summary()["wins"] == r.summary()["wins"]
             sizes.append(os.path.getsize(db.path) / 1e6)
+            parts = _store_parts(db.path, games)
     import io
 
     parquet, parquet_mb = [], 0.0
@@ -258,5 +282,6 @@ def store(scenario: str = "scenarios/seul-dans-le-noir.json", games: int = 100_0
         "parquet_mb": parquet_mb, "file_over_parquet": size["median"] / parquet_mb if parquet_mb else float("nan"),
         "target_file_over_parquet": 1.5,
         "read_back_equal": same,
+        "bytes_per_game_by_kind": parts,
         "schema_2_frames_and_parquet_cpu_s": _spread(parquet),
     }
