@@ -292,9 +292,37 @@ def log_covers(board: Board) -> str | None:
     kinds += [o.kind for o in s.objectives if o.kind not in LOGGED_RULES["objectives"]]
     if s.setup.rules.profile not in LOGGED_RULES["profiles"]:
         kinds.append(f"the profile {s.setup.rules.profile}")
+    kinds += _unlogged_rules(board)
     if kinds:
         return f"the typed engine does not log {', '.join(dict.fromkeys(kinds))} yet"
     return None
+
+
+def _unlogged_rules(board: Board) -> list[str]:
+    """The rules the typed engine plays but does not log yet, beyond the kinds of
+    :data:`LOGGED_RULES`: Prison Outbreak's mission rules, Growing Hunger's special rules, Eden's
+    terrain, points, infestation and resources, Les morts aux trousses' falls."""
+    from ..rules.terrain import eden_rules_used
+    from .lnoe import uses_lnoe_setup
+    from .profiles import make_profile
+
+    s = board.scenario
+    out: list[str] = []
+    p = make_profile(s.setup.rules.profile, s.setup.rules.overrides).params
+    out += [name for name in ("tower_range", "security_push_back", "abominations_tear_fences", "zombies_cross_gates")
+            if getattr(p, name)]
+    if s.defeat.carrier_dies:
+        out.append("defeat.carrier_dies")
+    if s.setup.start_groups:
+        out.append("setup.start_groups")
+    if any(getattr(o, "also", None) for o in s.objectives):
+        out.append("items taken two at a time")
+    if any(e.kind == "spawn_zombies" and (e.at_objective or e.instead) for t in s.triggers for e in t.then):
+        out.append("spawns at an objective or instead of others")
+    if s.setup.rules.profile == "lnoe" and uses_lnoe_setup(s):
+        out.append("Growing Hunger's special rules")
+    out += eden_rules_used(s)
+    return out
 
 
 class TypedGame:

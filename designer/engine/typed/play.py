@@ -3141,6 +3141,70 @@ class Engine:
 
     # ---- eden: terrain (docs/terrain.md; the reference is engine/terrain.py and rules/terrain.py) ----
 
+    def _eden_terrain(self, t) -> None:
+        self.terrain = t.terrain
+        self.entry_hostile = t.entry_hostile
+        self.swim_cost = t.swim_cost
+        self.tz_obst = t.tz_obst
+        self.tz_hostile = t.tz_hostile
+        self.tz_swim = t.tz_swim
+        self.tz_cross = t.tz_cross
+        self.tz_elev = t.tz_elev
+        self.tc_obst = t.tc_obst
+        self.tc_hostile = t.tc_hostile
+        self.tc_swim = t.tc_swim
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_move_cost(self, s: cython.int, c: cython.int, v: cython.int) -> cython.int:
+        """The profile's move cost with the move's own part (the connection's cost) counted x
+        times into or across an obstruction(x), at least two actions for a swim
+        (``rules.terrain.move_cost``)."""
+        base: cython.int = self.move_cost(s, c)
+        if not self.terrain:
+            return base
+        unit: cython.int = self.c_cost[c]
+        own: cython.int = unit * self.tz_obst[v] * self.tc_obst[c]
+        if (self.tz_swim[v] or self.tc_swim[c]) and own < self.swim_cost:
+            own = self.swim_cost
+        return base + own - unit
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_move_need(self, s: cython.int, c: cython.int, v: cython.int) -> cython.int:
+        """Actions a move needs to be legal: its cost, and one more into a crossable zone (the
+        actions to move on again)."""
+        need: cython.int = self.eden_move_cost(s, c, v)
+        if self.terrain and self.tz_cross[v]:
+            need += 1
+        return need
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_reach(self, z: cython.int) -> cython.int:
+        """Extra range of ranged weapons fired from zone ``z`` (1 on a raised position)."""
+        if self.terrain and self.tz_elev[z]:
+            return 1
+        return 0
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_after_move(self, si: cython.int, c: cython.int, v: cython.int) -> cython.void:
+        """A survivor moved across ``c`` into ``v``: it swims (a d6 until it shows x or more, a
+        wound per miss), then takes the wounds of a hostile presence."""
+        if not self.terrain:
+            return
+        difficulty: cython.int = self.tz_swim[v] if self.tz_swim[v] > self.tc_swim[c] else self.tc_swim[c]
+        if difficulty:
+            while self.on_board(si) and self.d6(6) < difficulty:
+                self.wound(si, 1)
+        if self.entry_hostile and self.on_board(si):
+            hurt: cython.int = self.tz_hostile[v] + self.tc_hostile[c]
+            if hurt:
+                self.wound(si, hurt)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
     def eden_start_activation(self, si: cython.int) -> cython.void:
         """A survivor begins its activation in a hostile zone: it takes the zone's wounds."""
         if self.terrain and self.tz_hostile[self.sv_zone[si]]:
