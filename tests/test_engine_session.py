@@ -35,7 +35,7 @@ def _scenario(name: str):
 
 
 def _typed_goldens():
-    return [c for c in iter_golden_games() if core.typed_reason(_scenario(c[0])[1], c[1], _scenario(c[0])[2]) is None]
+    return [c for c in iter_golden_games() if core.typed_reason(_scenario(c[0])[1], c[1], _scenario(c[0])[2], log=True) is None]
 
 
 TYPED_GOLDENS = _typed_goldens()

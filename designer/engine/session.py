@@ -29,7 +29,8 @@ __all__ = ["LOGGED_KINDS", "LOGGED_RULES", "POLICY_CODES", "TypedGame", "TypedSt
 
 _KIND_NAMES = ("move", "open", "search", "melee", "ranged", "take", "press", "noise", "trigger",
                "extra_activation", "spawn", "out_of_miniatures", "runaway", "runaway", "death", "wound", "kill",
-               "attack", "split_added", "zombies_move", "pushed", "escape", "give")
+               "attack", "split_added", "zombies_move", "pushed", "escape", "give",
+               "weapon_broken", "weapon_jammed")
 """The typed engine's event codes (``L_*`` in :mod:`designer.engine.typed.play`), in order, as
 the reference engine names its events."""
 
@@ -107,6 +108,8 @@ def render_events(board: Board, tables: Any, events: Iterable[int], width: int =
             e.update(survivor=a, zone=zid[b])
         elif name == "give":
             e.update(survivor=a, mate=b + 1, item=names[c])
+        elif name in ("weapon_broken", "weapon_jammed"):
+            e.update(survivor=a, weapon=names[b])
         out.append(e)
     return out
 

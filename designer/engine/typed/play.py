@@ -147,12 +147,15 @@ L_ZMOVE = cython.declare(cython.int, 19)
 L_PUSHED = cython.declare(cython.int, 20)
 L_ESCAPE = cython.declare(cython.int, 21)
 L_GIVE = cython.declare(cython.int, 22)
+L_BROKEN = cython.declare(cython.int, 23)
+L_JAMMED = cython.declare(cython.int, 24)
 LOG_WIDTH = 6
 """Ints per logged event: kind, turn and four fields (:mod:`designer.engine.session` renders them)."""
 W_ZOMBIES = cython.declare(cython.int, 0)
 W_FRIENDLY = cython.declare(cython.int, 1)
 W_FIRE = cython.declare(cython.int, 2)
-WOUND_CAUSES = ("zombies", "friendly fire", "fire")
+W_FALL = cython.declare(cython.int, 3)
+WOUND_CAUSES = ("zombies", "friendly fire", "fire", "fall")
 """The causes of a wound or a death, as the log names them (codes ``W_*``)."""
 P_CALLBACK = cython.declare(cython.int, 4)
 """The policy code of a decision made outside the engine (``Engine.callback``)."""
@@ -2091,6 +2094,8 @@ class Engine:
                     self.kill(si, zone, t)
             elif r == 1:
                 self.sv_left[si] = 0  # jammed: clearing it takes the rest of the turn
+                if self.logging:
+                    self.ev(L_JAMMED, si, it, 0, 0)
             return
         hits: cython.int = self.hits_of(si, it)
         dmg: cython.int = self.it_damage[it]
@@ -3047,9 +3052,7 @@ class Engine:
             if not self.on_board(si):
                 return
         if self.fire[z]:
-            self.lg_cause = W_FIRE
             self.house_burn(si)
-            self.lg_cause = W_ZOMBIES
         if self.zombies_in(z) and self.on_board(si):
             weapon: cython.int = self.best_melee(si)
             while self.zombies_in(z) and self.on_board(si):
@@ -4812,7 +4815,9 @@ class Engine:
     def house_burn(self, si: cython.int) -> cython.void:
         """A hit point lost to fire; a survivor killed by fire does not rise."""
         rising: cython.int = self.nrising
+        self.lg_cause = W_FIRE
         self.wound(si, 1)
+        self.lg_cause = W_ZOMBIES
         self.nrising = rising
 
     @cython.cfunc
@@ -4822,7 +4827,9 @@ class Engine:
         k: cython.int
         for k in range(self.c_fall[c]):
             if self.d6(6) <= 3:
+                self.lg_cause = W_FALL
                 self.wound(si, 1)
+                self.lg_cause = W_ZOMBIES
                 self.sv_left[si] = 0
                 return
 
@@ -4838,6 +4845,8 @@ class Engine:
                 self.remove_item(si, i)
                 self.ediscard[self.nediscard] = weapon
                 self.nediscard += 1
+                if self.logging:
+                    self.ev(L_BROKEN, si, weapon, 0, 0)
                 return
 
     # == records ===================================================================================
