@@ -59,6 +59,18 @@ LOOKS = (2000, 8000, 32000)
 _Z_LOOK = 2.393980  # two-sided normal quantile of 1 - 0.05 / 3
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished worker processes (games played on a pool
+    count against the search's budget too)."""
+    try:
+        import resource
+
+        c = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return time.process_time() + c.ru_utime + c.ru_stime
+    except (ImportError, OSError):  # no resource module (Windows): this process alone
+        return time.process_time()
+
+
 class TuneError(ValueError):
     """Tuning cannot start: a bad target, tolerance or knob name."""
 
@@ -166,9 +178,15 @@ class TuneResult:
         return sum(m["steps"] for m in self.path)
 
     reproducibility: dict[str, Any] = field(default_factory=dict)
+    refused: dict[str, int] = field(default_factory=dict)
+    """How many screened candidates the validator refused, by finding code (a points budget's
+    ``budget-over-spent``, say): what kept the search from going further that way."""
+    closest: float | None = None
+    """The screened win rate closest to the target among the valid scenarios the search played."""
 
     def as_dict(self) -> dict[str, Any]:
         return {"target": self.target, "tolerance": self.tolerance, "reached": self.reached, "size": self.size,
+                "refused": self.refused, "closest_screened_win_rate": self.closest,
                 "path": self.path, "changes": self.changes, "evidence": self.evidence,
                 "candidates_screened": self.screened, "games_played": self.games_played,
                 "cpu_seconds": self.seconds, "policy": self.policy, "reproducibility": self.reproducibility}
@@ -187,6 +205,15 @@ class TuneResult:
                          f"(interval {last['low']:.1%} - {last['high']:.1%}) against the target "
                          f"{self.target:.0%} +- {self.tolerance:.0%}"
                          + ("" if e.get("conclusive", True) else "; the interval still crosses the band's edge"))
+        if not self.reached:
+            why = [f"the closest valid change screened at {self.closest:.1%}" if self.closest is not None else
+                   "no valid change could be played"]
+            if self.refused:
+                why.append("the validator refused " + ", ".join(f"{n} for {code}" for code, n in self.refused.items())
+                           + (" (a points budget limits the kit or the pool)" if any(c.startswith("budget")
+                                                                                   for c in self.refused) else ""))
+            lines.append("not reached: " + "; ".join(why) + ". Allow more knobs (--allow), a larger --budget, or "
+                         "change the scenario's limits (its budget, its spawns) by hand")
         lines.append(f"{self.screened} candidates screened, {self.games_played:,} games, {self.seconds:.1f} s CPU")
         return "\n".join(lines)
 
@@ -199,12 +226,12 @@ class _Search:
         self.cache: dict[str, float] = {}
         self.invalid: dict[str, list[str]] = {}
         self.games = 0
-        self.started = time.process_time()
+        self.started = _cpu()
         self.budget = budget
         self.command = ""
 
     def out_of_time(self) -> bool:
-        return self.budget is not None and time.process_time() - self.started > self.budget
+        return self.budget is not None and _cpu() - self.started > self.budget
 
     def rate(self, s: Scenario, n: int | None = None, seed: int | None = None) -> tuple[int, int]:
         n = n or self.n
@@ -397,6 +424,14 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
                 break
         if chosen is None:
             evidence = {}
+            # a move that overshoots the target, then one ordered knob back into the band (a
+            # spawn switched off, then fewer turns): the closest single move may lead nowhere
+            bridge = _bridge(search, current, options, allow, rejected)
+            if bridge is not None:
+                (first, s1), (knob2, steps2, s2, p2), evidence = bridge
+                path.append(_move(current, s1, first[2], first[0], first[4]))
+                path.append(_move(s1, s2, knob2, steps2, p2))
+                return _result(search, s2, path, evidence, True)
             # the move that comes closest among those the validator accepts (a budget, say, may
             # forbid more equipment)
             chosen = next((o for o in sorted(options, key=lambda o: (o[1], o[0])) if not search.errors(o[3])), None)
@@ -410,6 +445,35 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
     if not evidence and path:
         evidence = search.confirm(current)
     return _result(search, current, path, evidence, bool(evidence.get("accepted")))
+
+
+def _bridge(search: _Search, current: Scenario, options: list, allow: Any, rejected: set[str]) -> Any:
+    """Two moves when no single one reaches the band: a valid move whose screened rate lies on the
+    other side of the target (closest first), then the fewest steps of another ordered knob that
+    bring it back into the band, confirmed. Returns ((the first option, its scenario), (the second
+    knob, its steps, the scenario, its screened rate), the evidence), or None."""
+    target, tol = search.target, search.tol
+    here = search.p(current) > target
+    crossing = sorted((o for o in options if o[4] == o[4] and (o[4] > target) != here and not search.errors(o[3])),
+                      key=lambda o: (o[1], o[0]))
+    for first in crossing:
+        hits = []
+        for knob in knobs_for(first[3], allow):
+            if not knob.ordered or knob.name == first[2].name:
+                continue
+            hit = _line_search(search, first[3], knob)
+            if hit is not None and abs(hit[2] - target) <= tol and dumps(hit[1]) not in rejected:
+                hits.append((hit[0], abs(hit[2] - target), knob, hit[1], hit[2]))
+            if search.out_of_time():
+                return None
+        for steps, _, knob, s2, p2 in sorted(hits, key=lambda h: (h[0], h[1])):
+            evidence = search.confirm(s2)
+            if evidence["accepted"]:
+                return (first, first[3]), (knob, steps, s2, p2), evidence
+            rejected.add(dumps(s2))
+            if search.out_of_time():
+                return None
+    return None
 
 
 def _move(before: Scenario, after: Scenario, knob: Knob, steps: int, p: float) -> dict[str, Any]:
@@ -433,6 +497,14 @@ def _result(search: _Search, current: Scenario, path: list[dict[str, Any]], evid
              "engine_version": ENGINE_VERSION, "policy": search.policy, "survivors": search.survivors,
              "scenario_hash": scenario_hash(search.original), "tuned_scenario_hash": scenario_hash(current),
              "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"), "command": search.command}
+    refused: dict[str, int] = {}
+    for errors in search.invalid.values():
+        for code in dict.fromkeys(e.split(":", 1)[0] for e in errors):
+            refused[code] = refused.get(code, 0) + 1
+    valid = [w / int(key.split(":", 1)[0]) for key, w in search.cache.items()
+             if key.split(":", 2)[1] == str(search.seed) and not search.invalid.get(key.split(":", 2)[2])]
+    closest = min(valid, key=lambda p: abs(p - search.target), default=None)
     return TuneResult(current, search.original, search.target, search.tol, reached, path, evidence, len(search.cache),
-                      search.games, time.process_time() - search.started, search.policy, repro)
+                      search.games, _cpu() - search.started, search.policy, repro,
+                      dict(sorted(refused.items(), key=lambda kv: -kv[1])), closest)
 
