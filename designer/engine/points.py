@@ -113,10 +113,8 @@ def points_goal(game: Any, s: Any, zones: list[int], action: str, target: Any) -
     table = points_table(game.board)
     if table is None:
         return zones, action, target
-    from .casual import hidden_of
-
     st = game.state
-    hidden = hidden_of(game.board)
+    hidden = {o for group in game.board.hidden_groups for o in group}
     take = sorted({st.obj_zone[o] for o, value in enumerate(table.taken)
                    if value and not st.taken >> o & 1 and o not in hidden})
     if take:
