@@ -106,7 +106,7 @@ def test_every_hook_the_engine_calls_is_defined_on_the_base_profile():
         assert hasattr(base, name), f"the engine calls profile.{name}, which the base profile lacks"
     for cls in profiles.PROFILES.values():  # a profile overrides hooks, it does not invent them
         own = {n for n, v in vars(cls).items() if callable(v) and not n.startswith("_")}
-        assert own <= set(dir(profiles.Profile)) | {"fight", "brawl"}, cls
+        assert own <= set(dir(profiles.Profile)) | {"fight", "brawl", "burn", "fall", "break_weapon"}, cls
 
 
 def test_a_policy_gets_a_read_only_view_not_the_game():

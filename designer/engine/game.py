@@ -124,6 +124,8 @@ class Game:
         self.log: list[dict] | None = [] if log else None
         self.script: list[int] | None = None
         """Dice results to use instead of random rolls (tests)."""
+        self._via = -1
+        """The connection a survivor is crossing (read by a profile's after_move; -1 otherwise)."""
         self.heroes = heroes
         """Survivors carried in from an earlier game: dicts with items, xp and wounds."""
         self.resources_in = resources
