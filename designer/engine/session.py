@@ -373,7 +373,7 @@ class TypedGame:
             self._profile = make_profile(s.setup.rules.profile, s.setup.rules.overrides)
             self._plan = as_plan(plan)
             self.engine.set_callback(self._decide)
-            code = self.module.P_CALLBACK
+            code = self.module.POLICY_CALLBACK
         index = self.tables.names
         carried = None if heroes is None else [
             (tuple(index[n] for n in h.get("items", ())), h.get("xp", 0), h.get("wounds", 0)) for h in heroes]

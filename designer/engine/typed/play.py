@@ -158,6 +158,8 @@ W_FALL = cython.declare(cython.int, 3)
 WOUND_CAUSES = ("zombies", "friendly fire", "fire", "fall")
 """The causes of a wound or a death, as the log names them (codes ``W_*``)."""
 P_CALLBACK = cython.declare(cython.int, 4)
+POLICY_CALLBACK = 4
+"""``P_CALLBACK`` as Python sees it (a declared constant is C only in the compiled module)."""
 """The policy code of a decision made outside the engine (``Engine.callback``)."""
 
 ZONE_KEY = cython.declare(cython.int, TABLE_ZONE_KEY)
