@@ -1012,7 +1012,7 @@ def bench_pipeline(file: str, games: int, repeat: int, as_json: bool) -> None:
     r = run(file, games=games, repeat=repeat)
     fmt = _spread_text
     click.echo(f"{file}, {games:,} games, {repeat} runs each, CPU time")
-    click.echo(f"games alone (compiled core, chunks of 10,000): {fmt(r['games_alone_cpu_s'])}")
+    click.echo(f"games alone (typed engine, chunks of 10,000): {fmt(r['games_alone_cpu_s'])}")
     click.echo(f"designer playtest -n {games} (whole process):   {fmt(r['command_cpu_s'])}"
                f" = {r['command_over_games']:.2f} x the games (target <= {r['target_command_over_games']:.0f} x)")
     click.echo(f"peak memory: {fmt(r['command_peak_mb'], 'MB')} (target < {r['target_peak_mb']:.0f} MB); "

@@ -238,7 +238,7 @@ def test_cli_sweep_table_report_and_bad_parameter(tmp_path):
 def test_the_executor_is_chosen_from_the_measured_cost_and_the_run_size():
     from designer.analysis.runs import PARALLEL_GAIN, WORKER_START_S, choose_executor
 
-    core = 17e-6  # "Seul dans le noir" on the compiled core, about 17 µs of CPU a game
+    core = 17e-6  # "Seul dans le noir" on the typed engine, about 17 µs of CPU a game
     idle = dict(cores=2, load=1.0)  # this process alone on two cores
     assert choose_executor(core, 100_000, **idle)["executor"] == "serial", "1.7 s of games: a pool does not pay"
     big = choose_executor(core, 1_000_000, **idle)

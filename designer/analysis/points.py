@@ -2,7 +2,7 @@
 mean with a confidence interval, its quantiles and the share of games reaching the target.
 
 A points mission's record carries ``points`` (:mod:`designer.engine.points`); the reference
-engine plays these missions (the compiled core does not know the rule), so this module plays
+engine plays these missions (the typed engine does not play the rule yet), so this module plays
 its own games, in chunks on the same executors as a playtest, and keeps one row per game.
 
 >>> r = playtest_points(designer.load("scenarios/eden-skirmish.json"), n=200)   # doctest: +SKIP

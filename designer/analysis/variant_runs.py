@@ -63,7 +63,7 @@ _GAME = SCALARS.index("game") - 1
 def _play_indices(scenario: str | Board, policy: Any, base_seed: int, survivors: int | None, indices: list[int],
                   plan: Any) -> GameTable:
     """Games ``indices`` of a run (game ``i`` with seed ``game_seed(base_seed, i)``) of one
-    scenario (its text, or its compiled board in this process), by the compiled core when it can
+    scenario (its text, or its compiled board in this process), by the typed engine when it can
     play them, else by the reference engine."""
     board = scenario if isinstance(scenario, Board) else board_for(scenario)
     seeds = [game_seed(base_seed, i) for i in indices]

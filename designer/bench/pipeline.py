@@ -4,7 +4,7 @@ Each figure comes from a fresh process (so imports and memory are its own), thre
 reported as min / median / max of CPU time (``time.process_time`` at the process's exit: user
 plus system time of the whole process, interpreter start included):
 
-- *games alone*: the compiled core playing the games in chunks of 10,000 and nothing else (the
+- *games alone*: the typed engine playing the games in chunks of 10,000 and nothing else (the
   time counted from after the imports and the board's compilation);
 - *the command*: ``designer playtest FILE -n N --format json`` with a fresh results store, the
   whole process, and its peak resident memory (``ru_maxrss``); the same with ``--no-store`` at

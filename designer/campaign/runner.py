@@ -117,7 +117,7 @@ def _weather_texts(loaded: LoadedCampaign) -> dict[str, str]:
 
 
 SERIAL_CORE_RUNS = 10_000
-"""Campaign runs played in this process when the compiled core plays them and no workers or
+"""Campaign runs played in this process when the typed engine plays them and no workers or
 executor are asked for (a few seconds at most)."""
 
 
@@ -142,7 +142,7 @@ def _events(heroes: list[dict]) -> int:
 def _play(board: Any, seed: int, policy: Any, survivors: int | None, heroes: list[dict] | None,
           plan: Any = None, resources: dict[str, int] | None = None) -> tuple[dict, list]:
     """One game of a step: its record (at least won, cause, turns, survivors) and the heroes out.
-    The compiled core plays it when it can (the same game as the reference engine); the bots
+    The typed engine plays it when it can (the same game as the reference engine); the bots
     follow ``plan``, the step's witness plan. ``resources``: the party's stock going in (a game
     that gains or spends none leaves it as it is, and the core may play it)."""
     if core.available() and core.unsupported(board, policy, survivors, heroes, plan=plan) is None:
@@ -262,7 +262,7 @@ def run_campaigns(loaded: LoadedCampaign, n: int, seed: int = 1, policy: Any = "
                   on_chunk: Any = None) -> tuple[list[dict], list[dict], bool]:
     """Simulate ``n`` campaign runs; return (run rows, game rows, interrupted).
 
-    When the compiled core plays the bots, a run of up to :data:`SERIAL_CORE_RUNS` campaigns with
+    When the typed engine plays the bots, a run of up to :data:`SERIAL_CORE_RUNS` campaigns with
     no executor or worker count asked for plays in this process (faster than starting workers).
     """
     fast = core.available() and isinstance(policy, str) and policy in core.POLICY_CODES

@@ -1,7 +1,7 @@
 """The ``casual`` bot: ``greedy`` with its bugs removed.
 
 ``greedy`` (:mod:`designer.engine.policies`) stays exactly as it is: the golden playthroughs and
-the compiled core reproduce it record for record, and stored results stay comparable. ``casual``
+the typed engine reproduce it record for record, and stored results stay comparable. ``casual``
 is the middle rung of the skill ladder (``random``, ``casual``, ``expert``): the same plan
 following, written with the same shared pieces (:func:`~designer.engine.policies.goal_zones`,
 :func:`~designer.engine.policies.job_here`, :func:`~designer.engine.policies.walk_on`), with
