@@ -1304,39 +1304,32 @@ def sweep_command(file: str, parameter: str, values: str, n: int, seed: int, pol
     vals = [_sweep_value(v.strip()) for v in values.split(",") if v.strip()]
     if not vals:
         raise click.ClickException("--values: expected at least one value")
+    command = f"designer sweep {file} --parameter {parameter} --values {values} -n {n} --seed {seed} --policy {policy}" \
+        + (f" --variant {variant}" if variant else "")
     try:
-        table = sweep(s, parameter, vals, n=n, seed=seed, policy=policy, store=None)
+        table = sweep(s, parameter, vals, n=n, seed=seed, policy=policy, store=None, command=command)
     except ValueError as e:
         raise click.ClickException(f"{file}: {e}") from None
     except ProfileError as e:
         raise click.ClickException(f"{file}: setup.rules.overrides: {e}") from None
-    command = f"designer sweep {file} --parameter {parameter} --values {values} -n {n} --seed {seed} --policy {policy}" \
-        + (f" --variant {variant}" if variant else "")
+    from .analysis.report import sweep_rows, write_sweep_report
+
     if report:
-        import html as html_mod
-
-        from .analysis.plots import sweep_plot, to_svg
-
-        page = ("<!doctype html><html><head><meta charset='utf-8'><title>Sweep</title></head><body>"
-                f"<h1>{html_mod.escape(s.meta.title)}: win rate by {html_mod.escape(parameter)}</h1>"
-                + to_svg(sweep_plot(table, parameter, target, tolerance))
-                + table.to_html(index=False, float_format=lambda x: f"{x:.3f}")
-                + f"<h2>Reproducibility</h2><pre>{html_mod.escape(command)}</pre></body></html>")
-        write_text_atomic(report, page)
+        write_sweep_report(report, s, table, parameter, target, tolerance)
+    marked = sweep_rows(table, parameter, target, tolerance)
     if fmt == "json":
-        click.echo(json.dumps({"parameter": parameter, "rows": table.to_dict(orient="records"), "command": command},
+        click.echo(json.dumps({"parameter": parameter, "rows": marked.to_dict(orient="records"), "command": command,
+                               "target": target, "tolerance": tolerance,
+                               "reproducibility": table.attrs.get("reproducibility")},
                               sort_keys=True, default=str))
         return
     rows = []
-    for r in table.itertuples(index=False):
-        mark = ""
-        if target is not None:
-            tol = tolerance or 0.0
-            mark = "in band" if abs(r.win_rate - target) <= tol else ""
+    for r in marked.itertuples(index=False):
         rows.append([str(getattr(r, parameter) if parameter.isidentifier() else r[0]), f"{r.win_rate:.1%}",
-                     f"{r.low:.1%} - {r.high:.1%}", f"{r.median_turns:.0f}", f"{r.deaths_per_game:.2f}", mark])
-    click.echo(_table(rows, [parameter, "win rate", "95 % interval", "median turns", "deaths/game",
-                             "target" if target is not None else ""]))
+                     f"{r.low:.1%} - {r.high:.1%}", f"{r.median_turns:.0f}", f"{r.deaths_per_game:.2f}",
+                     r.target if target is not None else ""])
+    band = (f"target {target:.0%}" + (f" +- {tolerance:.0%}" if tolerance else "")) if target is not None else ""
+    click.echo(_table(rows, [parameter, "win rate", "95 % interval", "median turns", "deaths/game", band]))
     click.echo(f"reproduce: {command}")
     if report:
         click.echo(f"wrote report to {report}")

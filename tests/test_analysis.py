@@ -208,6 +208,9 @@ def test_reproducibility_block_in_summary_cli_and_report(tmp_path):
     zones = len(designer.load(SDLN).zones)
     assert sum(1 for t in texts.values() if "(farm-1)" in t) == 3 and sum("turn " in t for t in texts.values()) % 3 == 0
     assert len(texts) >= 3 * zones
+    # the game-length bars carry their counts
+    lengths = [t for t in texts.values() if " turns: " in t]
+    assert lengths and sum(int(t.split(" games (")[0].split(": ")[1]) for t in lengths) == 2 * 300
 
 
 def test_skill_gap_interval(sdln):
@@ -231,6 +234,26 @@ def test_cli_sweep_table_report_and_bad_parameter(tmp_path):
     assert rows[5]["win_rate"] == direct.win_rate()[0] and rows[5]["low"] <= rows[5]["win_rate"] <= rows[5]["high"]
     assert rows[15]["win_rate"] > rows[5]["win_rate"]
     assert "<svg" in rep.read_text() and "target 40%" in rep.read_text()
+    # each row says where it lies against the band; the page has hover values, the table as CSV and
+    # the reproducibility block
+    assert [row["target"] for row in doc["rows"]] == [
+        "below" if row["win_rate"] < 0.37 else "above" if row["win_rate"] > 0.43 else "in band" for row in doc["rows"]]
+    assert doc["reproducibility"]["engine_version"] and doc["reproducibility"]["scenario_hash"]
+    import html as html_mod
+    import re
+
+    page = rep.read_text()
+    texts = {}
+    for block in re.findall(r"<script type='application/json' class='hover'>(.*?)</script>", page, re.S):
+        texts.update(json.loads(html_mod.unescape(block)))
+    assert set(texts) == set(re.findall(r'id="(hover-\d+)"', page)) and len(texts) == 2
+    assert any(t.startswith(f"turn_limit 5: won {rows[5]['win_rate']:.1%}") for t in texts.values())
+    assert "download sweep.csv" in page and "--parameter turn_limit" in page
+    assert f"scenario {doc['reproducibility']['scenario_hash']}" in page
+    text = CliRunner().invoke(cli, ["sweep", SDLN, "--parameter", "turn_limit", "--values", "5,6", "-n", "300",
+                                    "--target", "0.4", "--tolerance", "0.03"], catch_exceptions=False).output
+    marks = {ln.split()[0]: ln.split()[-1] for ln in text.splitlines() if ln[:1].isdigit()}
+    assert marks["5"] == "below" and "target 40% +- 3%" in text
     bad = CliRunner().invoke(cli, ["sweep", SDLN, "--parameter", "weather", "--values", "1"])
     assert bad.exit_code == 1 and "unknown sweep parameter 'weather'" in bad.output
 

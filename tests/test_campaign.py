@@ -193,11 +193,26 @@ def test_cli_campaign(tmp_path):
     assert r.exit_code == 0, r.output
     assert "bottleneck:" in r.output and "alone-in-the-dark" in r.output and "95 % interval" in r.output
     assert rep.read_text().count("<svg") == 3 and "Reproducibility" in rep.read_text()
+    # hover values on the flow, the bands and the what-if: every text names an element of the page
+    import html as html_mod
+    import re
+
+    page = rep.read_text()
+    texts = {}
+    for block in re.findall(r"<script type='application/json' class='hover'>(.*?)</script>", page, re.S):
+        texts.update(json.loads(html_mod.unescape(block)))
+    assert texts and set(texts) == set(re.findall(r'id="(hover-\d+)"', page)) and "<script src" not in page
+    assert any(t.startswith("alone-in-the-dark: reached by 60 campaigns") for t in texts.values())
+    assert any("campaigns (" in t and "->" in t for t in texts.values())
     assert "reproduce: designer campaign" in r.output
     out = tmp_path / "runs.csv"
     r = runner.invoke(cli, ["campaign", path, "-n", "20", "--workers", "1", "--out", str(out)])
     assert r.exit_code == 0, r.output
     assert len(pd.read_csv(out)) == 20 and (pd.read_csv(tmp_path / "runs.games.csv")["run"] < 20).all()
+    # a won game's cause reads 'won' in CSV, as in a playtest's games table: never an empty cell
+    games = pd.read_csv(tmp_path / "runs.games.csv", keep_default_na=False)
+    assert games["won"].any() and (games.loc[games["won"], "cause"] == "won").all()
+    assert (games["cause"] != "").all() and not (games.loc[~games["won"], "cause"] == "won").any()
     r = runner.invoke(cli, ["campaign", path, "-n", "30", "--workers", "1", "--format", "json"])
     doc = json.loads(r.output)
     assert doc["runs"] == 30 and [f["step"] for f in doc["funnel"]] == ["alone-in-the-dark", "last-stand"]

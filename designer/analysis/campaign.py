@@ -184,6 +184,8 @@ class CampaignResult:
         import matplotlib.pyplot as plt
         from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 
+        from .plots import hover
+
         f = self.funnel().set_index("step")
         t = self.transitions()
         steps = self.steps
@@ -205,7 +207,12 @@ class CampaignResult:
         fig, ax = plt.subplots(figsize=(2.6 * (len(cols) + 1), 1.6 * max(len(v) for v in cols.values()) + 1.6))
         for sid, (x, y) in pos.items():
             r = f.loc[sid]
-            ax.add_patch(FancyBboxPatch((x - 1, y - 0.45), 2, 0.9, boxstyle="round,pad=0.05", fc="#e3f2fd", ec="#1565c0"))
+            box = ax.add_patch(FancyBboxPatch((x - 1, y - 0.45), 2, 0.9, boxstyle="round,pad=0.05", fc="#e3f2fd",
+                                              ec="#1565c0"))
+            hover(fig, box, f"{sid}: reached by {int(r['runs_reached'])} campaigns ({r['reached']:.1%}, "
+                            f"{r['reached_low']:.1%} - {r['reached_high']:.1%}), won by {int(r['runs_won'])} "
+                            f"({r['won']:.1%}); {int(r['games'])} games, {r['game_win_rate']:.1%} of them won; "
+                            f"{int(r['lost_here'])} campaigns lost here")
             ax.text(x, y + 0.15, sid, ha="center", va="center", fontsize=8, weight="bold")
             ax.text(x, y - 0.18, f"reached {r['reached']:.0%}, won {r['won']:.0%}", ha="center", va="center", fontsize=7)
         campaigns_won = self.win_rate()[0]
@@ -223,9 +230,10 @@ class CampaignResult:
             else:
                 b = pos[row.to]
             colour = "#2e7d32" if row.outcome == "won" else "#c62828"
-            ax.add_patch(FancyArrowPatch((a[0] + 1, a[1]), (b[0] - 1, b[1]), arrowstyle="-|>", mutation_scale=10,
-                                         lw=0.5 + 6 * row.share, color=colour, alpha=0.7,
-                                         connectionstyle="arc3,rad=0.15"))
+            arrow = ax.add_patch(FancyArrowPatch((a[0] + 1, a[1]), (b[0] - 1, b[1]), arrowstyle="-|>",
+                                                 mutation_scale=10, lw=0.5 + 6 * row.share, color=colour, alpha=0.7,
+                                                 connectionstyle="arc3,rad=0.15"))
+            hover(fig, arrow, f"{row[0]} {row.outcome} -> {row.to}: {int(row.runs)} campaigns ({row.share:.1%})")
             ax.text((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 + 0.15, f"{row.outcome} {row.share:.0%}", fontsize=6.5,
                     color=colour, ha="center")
         ax.set_xlim(-1.4, end_x + 1.2)
@@ -238,6 +246,8 @@ class CampaignResult:
     def band_plot(self):
         import matplotlib.pyplot as plt
 
+        from .plots import hover
+
         b = self.bands()
         fig, axes = plt.subplots(1, 3, figsize=(11, 3.2))
         for ax, col, label in zip(axes, ("heroes_in", "items_in", "xp_in"), ("heroes who play", "items carried in",
@@ -245,6 +255,12 @@ class CampaignResult:
             x = range(len(b))
             ax.fill_between(x, b[f"{col}_min"], b[f"{col}_max"], color="#bbdefb", label="min-max")
             ax.plot(x, b[f"{col}_mean"], marker="o", color="#0d47a1", label="mean")
+            for i, row in enumerate(b.itertuples(index=False)):
+                d = row._asdict()
+                point = ax.scatter([i], [d[f"{col}_mean"]], s=40, color="#0d47a1", alpha=0.0)
+                hover(fig, point, f"{d['step']}: {label} mean {d[f'{col}_mean']:.2f}, median "
+                                  f"{d[f'{col}_median']:g}, range {d[f'{col}_min']:g} - {d[f'{col}_max']:g} "
+                                  f"({int(d['runs'])} campaigns)")
             ax.plot(x, b[f"{col}_median"], ls="--", color="#1976d2", label="median")
             ax.set_xticks(list(x), b["step"], rotation=30)
             ax.set_title(f"{label}, by step")
@@ -256,14 +272,18 @@ class CampaignResult:
         """Three panels: the step's win rate by heroes, by items and by XP carried in, with intervals."""
         import matplotlib.pyplot as plt
 
+        from .plots import hover
+
         tables = self.what_if_tables(step)
         fig, axes = plt.subplots(1, 3, figsize=(11, 3.2), sharey=True)
         for ax, (by, t), label in zip(axes, tables.items(), ("heroes who play", "items carried in", "XP carried in")):
             if len(t):
                 ax.errorbar(t[by], t["win_rate"], yerr=[t["win_rate"] - t["low"], t["high"] - t["win_rate"]],
                             marker="o", capsize=3, color="#1565c0")
-                for x, y, k in zip(t[by], t["win_rate"], t["runs"]):
+                for x, y, k, lo, hi in zip(t[by], t["win_rate"], t["runs"], t["low"], t["high"]):
                     ax.annotate(f"{k}", (x, y), textcoords="offset points", xytext=(4, 4), fontsize=6)
+                    point = ax.scatter([x], [y], s=40, color="#1565c0", alpha=0.0)
+                    hover(fig, point, f"{label} {x}: won {y:.1%} ({lo:.1%} - {hi:.1%}) of {int(k)} campaigns")
             ax.set_xlabel(label)
             ax.set_ylim(0, 1)
         axes[0].set_ylabel("win rate (labels: campaigns)")
@@ -307,6 +327,10 @@ def simulate_campaign(campaign: str | os.PathLike[str] | LoadedCampaign, n: int 
                                             "heroes", "heroes_in", "items_in", "events_in", "xp_in", "heroes_out",
                                             *(f"res_in_{r}" for r in tracked), *(f"res_out_{r}" for r in tracked),
                                             *(["res_short"] if tracked else [])])
+    # a won game's cause is written 'won', as in a playtest's games table (never an empty cell in CSV)
+    from .runs import WON
+
+    games_df["cause"] = games_df["cause"].where(~games_df["won"].astype(bool), WON)
     import datetime as dt
 
     from ..engine.batch import ENGINE_VERSION

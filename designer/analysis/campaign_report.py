@@ -9,7 +9,7 @@ import os
 
 from ..io.files import write_text_atomic
 from .campaign import CampaignResult
-from .plots import to_svg
+from .plots import _HOVER_SCRIPT, to_svg
 from .report import _table_html
 
 __all__ = ["write_campaign_report"]
@@ -42,5 +42,5 @@ def write_campaign_report(path: str | os.PathLike[str], result: CampaignResult) 
     if result.meta:
         parts += ["<h2>Reproducibility</h2>", "<pre>" + html.escape("\n".join(
             f"{k}: {v}" for k, v in result.meta.items())) + "</pre>"]
-    parts.append("</body></html>")
+    parts += [_HOVER_SCRIPT, "</body></html>"]
     write_text_atomic(path, "\n".join(parts))

@@ -13,7 +13,7 @@ import pandas as pd  # noqa: E402
 
 from ..model.scenario import Scenario  # noqa: E402
 
-__all__ = ["curves_plot", "heatmap", "sweep_plot", "to_svg", "turn_histogram", "turn_histogram_counts",
+__all__ = ["curves_plot", "heatmap", "hover", "sweep_mark", "sweep_plot", "to_svg", "turn_histogram", "turn_histogram_counts",
            "win_rate_bars"]
 
 _METRIC_TITLES = {"deaths": "survivor deaths", "kills": "kills", "visits": "zombie visits",
@@ -92,8 +92,14 @@ def turn_histogram_counts(tally: Any, ax: Any = None):
     won = tally.turns_by_cause[0]
     lost = tally.turns_by_cause[1:].sum(axis=0)
     turns = [t for t in range(len(won)) if won[t] or lost[t]]
-    ax.bar(turns, [won[t] for t in turns], color="#2e7d32", label="won")
-    ax.bar(turns, [lost[t] for t in turns], bottom=[won[t] for t in turns], color="#c62828", label="lost")
+    bars_won = ax.bar(turns, [won[t] for t in turns], color="#2e7d32", label="won")
+    bars_lost = ax.bar(turns, [lost[t] for t in turns], bottom=[won[t] for t in turns], color="#c62828", label="lost")
+    games = max(int(tally.n), 1)
+    for t, w, l in zip(turns, bars_won, bars_lost):
+        text = (f"{t} turns: {int(won[t]) + int(lost[t])} games ({(int(won[t]) + int(lost[t])) / games:.1%}), "
+                f"won {int(won[t])}, lost {int(lost[t])}")
+        hover(fig, w, text)
+        hover(fig, l, text)
     ax.set_xlabel("turns")
     ax.set_ylabel("games")
     ax.legend()
@@ -135,6 +141,19 @@ def win_rate_bars(table: pd.DataFrame, by: str, ax: Any = None):
     return fig
 
 
+def sweep_mark(rate: float, target: float, tolerance: float = 0.0) -> str:
+    """Where a win rate lies against target +- tolerance: 'below', 'in band' or 'above'.
+
+    >>> sweep_mark(0.434, 0.4, 0.03), sweep_mark(0.41, 0.4, 0.03), sweep_mark(0.2, 0.4)
+    ('above', 'in band', 'below')
+    """
+    if rate < target - tolerance:
+        return "below"
+    if rate > target + tolerance:
+        return "above"
+    return "in band"
+
+
 def sweep_plot(table: pd.DataFrame, parameter: str, target: float | None = None, tolerance: float | None = None):
     """Win rate against the swept parameter, with its interval band, and the target line (and
     band) when given."""
@@ -143,6 +162,13 @@ def sweep_plot(table: pd.DataFrame, parameter: str, target: float | None = None,
     ax.fill_between(x, table["low"], table["high"], color="#1565c0", alpha=0.2, label="95 % interval")
     ax.errorbar(x, table["win_rate"], yerr=[table["win_rate"] - table["low"], table["high"] - table["win_rate"]],
                 marker="o", capsize=4, label="win rate")
+    for v, p, lo, hi, n in zip(x, table["win_rate"], table["low"], table["high"], table["games"]):
+        point = ax.scatter([v], [p], s=60, color="#1565c0", alpha=0.0)
+        where = ""
+        if target is not None:
+            tol = tolerance or 0.0
+            where = f"; {sweep_mark(p, target, tol)} the target {target:.0%} +- {tol:.0%}"
+        hover(fig, point, f"{parameter} {v}: won {p:.1%} (95 % interval {lo:.1%} - {hi:.1%}) of {int(n)} games{where}")
     if target is not None:
         ax.axhline(target, color="#c62828", ls="--", lw=1, label=f"target {target:.0%}")
         if tolerance:

@@ -13,7 +13,8 @@ from typing import Any
 from ..io.files import write_text_atomic
 from ..model.scenario import Scenario
 
-__all__ = ["render_report", "reproducibility_lines", "summary_lines", "write_report"]
+__all__ = ["render_report", "render_sweep_report", "reproducibility_lines", "summary_lines", "write_report",
+           "write_sweep_report"]
 
 
 def _pct(p: float, lo: float, hi: float) -> str:
@@ -157,3 +158,44 @@ def render_report(scenario: Scenario, result: Any) -> str:
 def write_report(path: str | os.PathLike[str], scenario: Scenario, result: Any) -> None:
     """Write the HTML report atomically."""
     write_text_atomic(path, render_report(scenario, result))
+
+
+def sweep_rows(table: Any, parameter: str, target: float | None = None, tolerance: float | None = None) -> Any:
+    """The sweep table with a ``target`` column (below, in band, above) when a target is given."""
+    from .plots import sweep_mark
+
+    out = table.copy()
+    if target is not None:
+        out["target"] = [sweep_mark(p, target, tolerance or 0.0) for p in out["win_rate"]]
+    return out
+
+
+def render_sweep_report(scenario: Scenario, table: Any, parameter: str, target: float | None = None,
+                        tolerance: float | None = None) -> str:
+    """The HTML page of a sweep: the win rate by value with its interval band and the target line
+    (hover values on every point), the table (downloadable as CSV) and the reproducibility block."""
+    from .plots import _HOVER_SCRIPT, sweep_plot, to_svg
+
+    rep = table.attrs.get("reproducibility") or {}
+    title = f"{scenario.meta.title}: win rate by {parameter}"
+    goal = (f"<p>Target {target:.0%}" + (f" +- {tolerance:.0%}" if tolerance else "") + ": the red line"
+            + (" and band" if tolerance else "") + ".</p>") if target is not None else ""
+    block = [f"reproduce     {rep['command']}",
+             f"              seed {rep['seed']}, {rep['games']} games per value (the same seeds for every value), "
+             f"engine {rep['engine_version']}, scenario {rep['scenario_hash']}, policy {rep['policy']}, {rep['date']}"] \
+        if rep else []
+    return "\n".join([
+        "<!doctype html><html><head><meta charset='utf-8'>", f"<title>Sweep: {html.escape(title)}</title>",
+        "<style>body{font-family:sans-serif;max-width:60em;margin:2em auto}table{border-collapse:collapse}"
+        "td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}</style></head><body>",
+        f"<h1>{html.escape(title)}</h1>", goal,
+        to_svg(sweep_plot(table, parameter, target, tolerance)),
+        _table_html(sweep_rows(table, parameter, target, tolerance), "sweep"),
+        "<h2>Reproducibility</h2>", "<pre>" + html.escape("\n".join(block)) + "</pre>",
+        _HOVER_SCRIPT, "</body></html>"])
+
+
+def write_sweep_report(path: str | os.PathLike[str], scenario: Scenario, table: Any, parameter: str,
+                       target: float | None = None, tolerance: float | None = None) -> None:
+    """Write the sweep's HTML page atomically."""
+    write_text_atomic(path, render_sweep_report(scenario, table, parameter, target, tolerance))

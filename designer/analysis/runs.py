@@ -433,6 +433,7 @@ def sweep(scenario: Scenario, parameter: str, values: list[Any], n: int = 500, s
     ``parameter`` is 'survivors', 'policy', 'turn_limit', or 'rule:<override>' (a rule profile
     override such as 'rule:actions').
     """
+    command = options.pop("command", None)
     rows = []
     for value in values:
         s, kw = scenario, dict(options)
@@ -459,4 +460,12 @@ def sweep(scenario: Scenario, parameter: str, values: list[Any], n: int = 500, s
                      "deaths_per_game": summary["deaths_per_game"]})
     import pandas as pd
 
-    return pd.DataFrame(rows)
+    table = pd.DataFrame(rows)
+    table.attrs["reproducibility"] = {
+        "seed": seed, "games": n, "engine_version": ENGINE_VERSION, "scenario_hash": scenario_hash(scenario),
+        "scenario_id": scenario.id, "policy": policy if isinstance(policy, str) else getattr(policy, "__name__", "custom"),
+        "parameter": parameter, "values": list(values),
+        "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+        "command": command or f"designer.analysis.sweep(<{scenario.id} {scenario_hash(scenario)}>, "
+                                            f"{parameter!r}, {list(values)!r}, n={n}, seed={seed})"}
+    return table
