@@ -130,3 +130,33 @@ def test_a_target_out_of_reach_says_plainly_what_stopped_the_search():
     assert "not reached: the closest valid change screened at" in text
     assert "budget-over-spent" in text and "a points budget limits the kit or the pool" in text
     assert t.as_dict()["refused"] == t.refused
+    assert t.stop == "no_move" and not t.ran_out and "no valid move of the allowed knobs brings the rate closer" in text
+    assert f"(the scenario as it is: {t.original_rate:.1%})" in text
+
+
+def test_a_search_stopped_by_its_budget_says_so_with_the_engine_and_the_cost_of_a_game():
+    """Eden's victory points are played by the reference engine: the statement names it, its
+    reason (the one the engine choice gives) and what a game cost, so the designer knows what a
+    larger budget buys."""
+    from designer.engine import core
+    from designer.engine.batch import board_for
+    from designer.io.files import dumps
+    from designer.plans import bot_plan
+
+    s = designer.load("scenarios/eden-skirmish.json")
+    t = tune(s, target=0.4, tolerance=0.03, policy="greedy", screen_games=100, budget_s=1.0)
+    reason = core.unsupported(board_for(dumps(s)), "greedy", None, plan=bot_plan(s))
+    assert not t.reached and t.ran_out and t.stop == "budget" and t.seconds > 1.0
+    assert t.engine["engine"] == ("reference" if reason else "typed") and t.engine["reason"] == reason
+    assert t.engine["ms_per_game"] > 0
+    text = t.statement()
+    assert "the CPU budget of 1 s ran out after" in text and "a larger --budget lets the search go on" in text
+    assert f"{t.engine['ms_per_game']:.2f} ms of CPU a game" in text
+    if reason:
+        assert f"the reference engine plays these games, because {reason}" in text
+    doc = t.as_dict()
+    assert doc["stopped"] == "budget" and doc["why_not"] in text and doc["engine"] == t.engine
+    # the typed engine's games: the same statement says so
+    quick = tune(designer.load(SDLN), target=0.4, tolerance=0.03, screen_games=200, budget_s=0.05)
+    if not quick.reached:
+        assert quick.stop == "budget" and "the typed engine plays these games" in quick.statement()

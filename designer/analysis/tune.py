@@ -183,13 +183,60 @@ class TuneResult:
     ``budget-over-spent``, say): what kept the search from going further that way."""
     closest: float | None = None
     """The screened win rate closest to the target among the valid scenarios the search played."""
+    original_rate: float | None = None
+    """The original scenario's screened win rate."""
+    stop: str | None = None
+    """Why the search ended without reaching the band: ``budget`` (its CPU budget ran out),
+    ``rounds`` (it chained its moves), ``no_move`` (no valid move came closer); None when reached."""
+    max_rounds: int = 4
+    budget_s: float | None = None
+    """The CPU budget of the search (None: none)."""
+    ran_out: bool = False
+    """Whether the search stopped because its CPU budget ran out (not because it had tried every move)."""
+    engine: dict[str, Any] = field(default_factory=dict)
+    """Which engine played the games (``typed`` or ``reference``), why not the typed one
+    (``reason``) and the CPU cost of a game (``ms_per_game``)."""
 
     def as_dict(self) -> dict[str, Any]:
         return {"target": self.target, "tolerance": self.tolerance, "reached": self.reached, "size": self.size,
                 "refused": self.refused, "closest_screened_win_rate": self.closest,
+                "original_screened_win_rate": self.original_rate,
                 "path": self.path, "changes": self.changes, "evidence": self.evidence,
                 "candidates_screened": self.screened, "games_played": self.games_played,
-                "cpu_seconds": self.seconds, "policy": self.policy, "reproducibility": self.reproducibility}
+                "cpu_seconds": self.seconds, "budget_s": self.budget_s, "ran_out_of_budget": self.ran_out,
+                "stopped": self.stop,
+                "engine": self.engine, "why_not": self.why_not(), "policy": self.policy,
+                "reproducibility": self.reproducibility}
+
+    def why_not(self) -> str | None:
+        """Why the target was not reached, in plain words (None when it was)."""
+        if self.reached:
+            return None
+        why = [f"the closest valid change screened at {self.closest:.1%}" if self.closest is not None else
+               "no valid change could be played"]
+        if self.original_rate is not None and self.original_rate == self.original_rate:
+            why[0] += f" (the scenario as it is: {self.original_rate:.1%})"
+        if self.refused:
+            why.append("the validator refused " + ", ".join(f"{n} for {code}" for code, n in self.refused.items())
+                       + (" (a points budget limits the kit or the pool)" if any(c.startswith("budget")
+                                                                               for c in self.refused) else ""))
+        eng = self.engine or {}
+        if self.ran_out:
+            cost = f" ({eng['ms_per_game']:.2f} ms of CPU a game" if eng.get("ms_per_game") else " ("
+            cost += (f"; the reference engine plays these games, because {eng['reason']}" if eng.get("reason")
+                     else "; the typed engine plays these games") + ")"
+            why.append(f"the CPU budget of {self.budget_s:g} s ran out after {self.screened} candidates{cost}, "
+                       "before every knob was tried: a larger --budget lets the search go on")
+            advice = "Give it a larger --budget, allow more knobs (--allow), or change the scenario's limits by hand"
+        elif self.stop == "rounds":
+            why.append(f"the search chained the {self.max_rounds} moves it may take without landing in the band")
+            advice = "Start again from the written scenario (-o), allow other knobs (--allow), or change it by hand"
+        else:
+            why.append("no valid move of the allowed knobs brings the rate closer to the target (a knob that jumps "
+                       "past the band, such as one turn less, cannot stop inside it)")
+            advice = "Allow more knobs (--allow), widen --tolerance, or change the scenario's limits (its budget, " \
+                     "its spawns) by hand"
+        return "; ".join(why) + ". " + advice
 
     def statement(self) -> str:
         e = self.evidence
@@ -206,14 +253,7 @@ class TuneResult:
                          f"{self.target:.0%} +- {self.tolerance:.0%}"
                          + ("" if e.get("conclusive", True) else "; the interval still crosses the band's edge"))
         if not self.reached:
-            why = [f"the closest valid change screened at {self.closest:.1%}" if self.closest is not None else
-                   "no valid change could be played"]
-            if self.refused:
-                why.append("the validator refused " + ", ".join(f"{n} for {code}" for code, n in self.refused.items())
-                           + (" (a points budget limits the kit or the pool)" if any(c.startswith("budget")
-                                                                                   for c in self.refused) else ""))
-            lines.append("not reached: " + "; ".join(why) + ". Allow more knobs (--allow), a larger --budget, or "
-                         "change the scenario's limits (its budget, its spawns) by hand")
+            lines.append("not reached: " + (self.why_not() or ""))
         lines.append(f"{self.screened} candidates screened, {self.games_played:,} games, {self.seconds:.1f} s CPU")
         return "\n".join(lines)
 
@@ -229,9 +269,29 @@ class _Search:
         self.started = _cpu()
         self.budget = budget
         self.command = ""
+        self.ran_out = False
+        self.stop: str | None = None
+        self.max_rounds = 0
+        self.play_s = 0.0
 
     def out_of_time(self) -> bool:
-        return self.budget is not None and _cpu() - self.started > self.budget
+        if self.budget is not None and _cpu() - self.started > self.budget:
+            self.ran_out = True
+        return self.ran_out
+
+    def engine_note(self) -> dict[str, Any]:
+        """Which engine plays the scenario's games and why not the typed one (None when it does),
+        and what a game cost the search on average (CPU ms): what the budget bought."""
+        from ..engine import core
+        from ..engine.batch import board_for
+
+        if not core.available():
+            reason = "the typed engine is not built or is switched off (DESIGNER_ENGINE=python)"
+        else:
+            reason = core.unsupported(board_for(dumps(self.original)), self.policy, self.survivors,
+                                      plan=bot_plan(self.original))
+        return {"engine": "reference" if reason else "typed", "reason": reason,
+                "ms_per_game": 1000 * self.play_s / self.games if self.games else None}
 
     def rate(self, s: Scenario, n: int | None = None, seed: int | None = None) -> tuple[int, int]:
         n = n or self.n
@@ -239,6 +299,7 @@ class _Search:
         text = dumps(s)
         key = f"{n}:{seed}:{text}"
         if key not in self.cache:
+            started = _cpu()
             if s.weather is not None:
                 # the games a playtest of this scenario plays: each rolls its own weather
                 from .variant_runs import playtest_options
@@ -249,6 +310,7 @@ class _Search:
                 table, _ = run_games(text, n, seed, self.policy, survivors=self.survivors, plan=bot_plan(s))
                 wins = int(table.column("won").sum())
             self.games += n
+            self.play_s += _cpu() - started
             self.cache[key] = wins
         return self.cache[key], n
 
@@ -380,6 +442,7 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
     if not 0 < tolerance < 0.5:
         raise TuneError(f"tolerance {tolerance}: expected a number between 0 and 0.5")
     search = _Search(scenario, target, tolerance, policy, survivors, seed, screen_games, budget_s)
+    search.max_rounds = max_rounds
     search.command = command or (f"designer.analysis.tune(<{scenario.id}>, target={target}, tolerance={tolerance}, "
                                  f"policy={policy!r}, seed={seed}, allow={list(allow)!r})")
     if not knobs_for(scenario, allow):
@@ -394,6 +457,7 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
                 return _result(search, current, path, evidence, True)
             rejected.add(dumps(current))
         if round_ == max_rounds or search.out_of_time():
+            search.stop = search.stop or ("budget" if search.ran_out else "rounds")
             break
         # every knob, rebuilt from the current scenario (its own value is each knob's start)
         options: list[tuple[int, float, Knob, Scenario, float]] = []
@@ -412,6 +476,7 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
                 break
         options = [o for o in options if dumps(o[3]) not in rejected]
         if not options:
+            search.stop = "no_move"
             break
         chosen = None
         for o in sorted((o for o in options if o[1] <= tolerance), key=lambda o: (o[0], o[1])):
@@ -436,6 +501,7 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
             # forbid more equipment)
             chosen = next((o for o in sorted(options, key=lambda o: (o[1], o[0])) if not search.errors(o[3])), None)
             if chosen is None or chosen[1] >= search.gap(current) - 1e-12:
+                search.stop = "no_move"
                 break  # no valid move brings the rate closer to the target
         steps, _, knob, s, p = chosen
         path.append(_move(current, s, knob, steps, p))
@@ -506,5 +572,7 @@ def _result(search: _Search, current: Scenario, path: list[dict[str, Any]], evid
     closest = min(valid, key=lambda p: abs(p - search.target), default=None)
     return TuneResult(current, search.original, search.target, search.tol, reached, path, evidence, len(search.cache),
                       search.games, _cpu() - search.started, search.policy, repro,
-                      dict(sorted(refused.items(), key=lambda kv: -kv[1])), closest)
+                      dict(sorted(refused.items(), key=lambda kv: -kv[1])), closest, search.p(search.original), None if reached else
+                      ("budget" if search.ran_out else search.stop or "no_move"), search.max_rounds, search.budget,
+                      search.ran_out, search.engine_note())
 
