@@ -1146,7 +1146,8 @@ def points_command(file: str, n: int, seed: int, policy: str, survivors: int | N
     if s.points is None:
         raise click.ClickException(f"{file}: points: the scenario is not a victory points mission; expected a "
                                    "'points' section (docs/terrain.md)")
-    result = playtest_points(s, n=n, seed=seed, policy=policy, survivors=survivors, workers=workers)
+    result = playtest_points(s, n=n, seed=seed, policy=policy, survivors=survivors, workers=workers,
+                             command=run_command("points", file, n, seed, policy, survivors))
     if out:
         write_text_atomic(out, result.frame().to_csv(index=False))
     if fmt == "json":

@@ -381,3 +381,19 @@ def test_run_games_chooses_serial_or_workers_by_the_measured_cost(monkeypatch):
     monkeypatch.setattr(scheduling, "choose_executor", lambda cost, games: {"executor": "local", "workers": 2})
     spread, _ = run_games(text, 3000, 5, plan=plan)
     assert spread == serial
+
+
+def test_a_points_run_carries_the_reproducibility_block():
+    """`designer points` ends with the same block as a playtest: the command that plays it again,
+    the seed, the games, the engine version, the scenario hash and the policy."""
+    from designer.analysis.runs import scenario_hash
+
+    path = "scenarios/eden-skirmish.json"
+    r = CliRunner().invoke(cli, ["points", path, "-n", "6", "--seed", "3", "--format", "json"], catch_exceptions=False)
+    block = json.loads(r.output)["summary"]["reproducibility"]
+    assert block["command"] == f"designer points {path} -n 6 --seed 3 --policy greedy"
+    assert block["seed"] == 3 and block["games"] == 6 and block["engine_version"] and block["date"]
+    assert block["scenario_hash"] == scenario_hash(designer.load(path)) and block["policy"] == "greedy"
+    text = CliRunner().invoke(cli, ["points", path, "-n", "6", "--seed", "3"], catch_exceptions=False).output
+    assert f"reproduce     designer points {path} -n 6 --seed 3 --policy greedy" in text
+    assert f"scenario {block['scenario_hash']}, policy greedy" in text

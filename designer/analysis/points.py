@@ -78,14 +78,20 @@ class PointsResult:
     turns: int
     rows: np.ndarray = field(repr=False)
     interrupted: bool = False
+    reproducibility: dict[str, Any] = field(default_factory=dict)
+    """Seed, games, engine version, scenario hash, policy, survivors, date and the command that
+    plays the run again (as a playtest's summary has it)."""
 
     @property
     def points(self) -> np.ndarray:
         return self.rows[:, 2] if len(self.rows) else np.zeros(0, dtype=np.int64)
 
     def summary(self) -> dict[str, Any]:
-        """:func:`points_summary` of the run's scores, with its target."""
-        return points_summary(self.points, self.target)
+        """:func:`points_summary` of the run's scores, with its target and the reproducibility block."""
+        out = points_summary(self.points, self.target)
+        if self.reproducibility:
+            out["reproducibility"] = self.reproducibility
+        return out
 
     def histogram(self) -> list[tuple[int, int]]:
         """(score, games) for every score some game made, in score order."""
@@ -115,12 +121,16 @@ class PointsResult:
                   "", "| points | games | share |", "| ---: | ---: | :--- |"]
         for value, count in self.histogram():
             lines.append(f"| {value} | {count} | {'#' * max(1, round(40 * count / n))} {count / n:.1%} |")
+        if self.reproducibility:
+            from .report import reproducibility_lines
+
+            lines += ["", *reproducibility_lines(self.reproducibility)]
         return "\n".join(lines)
 
 
 def playtest_points(scenario: Any, n: int = 500, seed: int = 1, policy: Any = "greedy", *,
                     survivors: int | None = None, workers: int | None = None, executor: Any = None,
-                    plan: Any = None) -> PointsResult:
+                    plan: Any = None, command: str | None = None) -> PointsResult:
     """Play ``n`` seeded games of a victory points mission and keep each game's score.
 
     Game ``i`` plays with ``game_seed(seed, i)``, as in :func:`designer.playtest`, so its score
@@ -142,4 +152,18 @@ def playtest_points(scenario: Any, n: int = 500, seed: int = 1, policy: Any = "g
     rows, interrupted = run_chunks(play_points_chunk, (text, policy, seed, survivors, plan), n,
                                    workers=workers, executor=executor or ("serial" if workers is None else None))
     table = np.array(rows, dtype=np.int64).reshape(-1, 5)
-    return PointsResult(scenario.id, scenario.points.target, scenario.points.turns, table, interrupted)
+    import datetime as dt
+
+    from ..engine import core
+    from ..engine.batch import ENGINE_VERSION, board_for
+    from .runs import scenario_hash
+
+    name = policy if isinstance(policy, str) else getattr(policy, "__name__", "custom")
+    played_by = "core" if core.available() and core.unsupported(board_for(text), policy, survivors, plan=plan) is None \
+        else "reference"
+    repro = {"seed": seed, "games": len(table), "engine_version": ENGINE_VERSION, "played_by": played_by,
+             "scenario_hash": scenario_hash(scenario), "scenario_id": scenario.id, "policy": name,
+             "survivors": survivors, "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+             "command": command or f"designer.analysis.points.playtest_points(<{scenario.id}>, n={n}, seed={seed}, "
+                                   f"policy={name!r})"}
+    return PointsResult(scenario.id, scenario.points.target, scenario.points.turns, table, interrupted, repro)
