@@ -132,6 +132,9 @@ def test_a_target_out_of_reach_says_plainly_what_stopped_the_search():
     assert t.as_dict()["refused"] == t.refused
     assert t.stop == "no_move" and not t.ran_out and "no valid move of the allowed knobs brings the rate closer" in text
     assert f"(the scenario as it is: {t.original_rate:.1%})" in text
+    # the moves nearest the band on each side, from the last scenario searched
+    assert t.neighbours and all((n["screened_win_rate"] < 0.37) == (n["side"] == "below") for n in t.neighbours)
+    assert all(f"{n['screened_win_rate']:.1%} {n['side']} it ({n['change']})" in text for n in t.neighbours)
 
 
 def test_a_search_stopped_by_its_budget_says_so_with_the_engine_and_the_cost_of_a_game():

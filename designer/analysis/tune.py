@@ -196,6 +196,10 @@ class TuneResult:
     engine: dict[str, Any] = field(default_factory=dict)
     """Which engine played the games (``typed`` or ``reference``), why not the typed one
     (``reason``) and the CPU cost of a game (``ms_per_game``)."""
+    neighbours: list[dict[str, Any]] = field(default_factory=list)
+    """When the target is not reached: from the last scenario searched, the valid move nearest the
+    band below it and above it (``side``, ``change``, ``screened_win_rate``): the knobs step past
+    the band between these two."""
 
     def as_dict(self) -> dict[str, Any]:
         return {"target": self.target, "tolerance": self.tolerance, "reached": self.reached, "size": self.size,
@@ -204,7 +208,7 @@ class TuneResult:
                 "path": self.path, "changes": self.changes, "evidence": self.evidence,
                 "candidates_screened": self.screened, "games_played": self.games_played,
                 "cpu_seconds": self.seconds, "budget_s": self.budget_s, "ran_out_of_budget": self.ran_out,
-                "stopped": self.stop,
+                "stopped": self.stop, "neighbours": self.neighbours,
                 "engine": self.engine, "why_not": self.why_not(), "policy": self.policy,
                 "reproducibility": self.reproducibility}
 
@@ -232,8 +236,11 @@ class TuneResult:
             why.append(f"the search chained the {self.max_rounds} moves it may take without landing in the band")
             advice = "Start again from the written scenario (-o), allow other knobs (--allow), or change it by hand"
         else:
-            why.append("no valid move of the allowed knobs brings the rate closer to the target (a knob that jumps "
-                       "past the band, such as one turn less, cannot stop inside it)")
+            why.append("no valid move of the allowed knobs brings the rate closer to the target")
+        if self.neighbours and not self.ran_out:
+            why.append("from there the nearest moves land on either side of the band, " + " and ".join(
+                f"{n['screened_win_rate']:.1%} {n['side']} it ({n['change']})" for n in self.neighbours)
+                + ": the knobs step past it")
             advice = "Allow more knobs (--allow), widen --tolerance, or change the scenario's limits (its budget, " \
                      "its spawns) by hand"
         return "; ".join(why) + ". " + advice
@@ -273,6 +280,7 @@ class _Search:
         self.stop: str | None = None
         self.max_rounds = 0
         self.play_s = 0.0
+        self.last: tuple[Scenario, list] | None = None
 
     def out_of_time(self) -> bool:
         if self.budget is not None and _cpu() - self.started > self.budget:
@@ -475,6 +483,7 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
             if search.out_of_time():
                 break
         options = [o for o in options if dumps(o[3]) not in rejected]
+        search.last = (current, options)
         if not options:
             search.stop = "no_move"
             break
@@ -570,9 +579,21 @@ def _result(search: _Search, current: Scenario, path: list[dict[str, Any]], evid
     valid = [w / int(key.split(":", 1)[0]) for key, w in search.cache.items()
              if key.split(":", 2)[1] == str(search.seed) and not search.invalid.get(key.split(":", 2)[2])]
     closest = min(valid, key=lambda p: abs(p - search.target), default=None)
+    neighbours: list[dict[str, Any]] = []
+    if not reached and search.last is not None:
+        # from the last scenario searched, the valid moves nearest the band on each side
+        base, options = search.last
+        valid_options = [o for o in options if o[4] == o[4] and not search.errors(o[3])]
+        for side in ("below", "above"):
+            these = [o for o in valid_options if (o[4] < search.target - search.tol if side == "below"
+                                                  else o[4] > search.target + search.tol)]
+            if these:
+                o = min(these, key=lambda o: (o[1], o[0]))
+                neighbours.append({"side": side, "change": _move(base, o[3], o[2], o[0], o[4])["change"],
+                                   "screened_win_rate": o[4]})
     return TuneResult(current, search.original, search.target, search.tol, reached, path, evidence, len(search.cache),
                       search.games, _cpu() - search.started, search.policy, repro,
                       dict(sorted(refused.items(), key=lambda kv: -kv[1])), closest, search.p(search.original), None if reached else
                       ("budget" if search.ran_out else search.stop or "no_move"), search.max_rounds, search.budget,
-                      search.ran_out, search.engine_note())
+                      search.ran_out, search.engine_note(), neighbours)
 
