@@ -238,7 +238,8 @@ class TuneResult:
         else:
             why.append("no valid move of the allowed knobs brings the rate closer to the target")
         if self.neighbours and not self.ran_out:
-            why.append("from there the nearest moves land on either side of the band, " + " and ".join(
+            why.append(f"from there ({self.neighbours[0]['from_win_rate']:.1%}) the nearest moves that change the rate "
+                       "land outside the band, " + " and ".join(
                 f"{n['screened_win_rate']:.1%} {n['side']} it ({n['change']})" for n in self.neighbours)
                 + ": the knobs step past it")
             advice = "Allow more knobs (--allow), widen --tolerance, or change the scenario's limits (its budget, " \
@@ -583,14 +584,15 @@ def _result(search: _Search, current: Scenario, path: list[dict[str, Any]], evid
     if not reached and search.last is not None:
         # from the last scenario searched, the valid moves nearest the band on each side
         base, options = search.last
-        valid_options = [o for o in options if o[4] == o[4] and not search.errors(o[3])]
+        here = search.p(base)  # moves that leave the rate where it stands say nothing of the band
+        valid_options = [o for o in options if o[4] == o[4] and abs(o[4] - here) > 1e-12 and not search.errors(o[3])]
         for side in ("below", "above"):
             these = [o for o in valid_options if (o[4] < search.target - search.tol if side == "below"
                                                   else o[4] > search.target + search.tol)]
             if these:
                 o = min(these, key=lambda o: (o[1], o[0]))
                 neighbours.append({"side": side, "change": _move(base, o[3], o[2], o[0], o[4])["change"],
-                                   "screened_win_rate": o[4]})
+                                   "screened_win_rate": o[4], "from_win_rate": here})
     return TuneResult(current, search.original, search.target, search.tol, reached, path, evidence, len(search.cache),
                       search.games, _cpu() - search.started, search.policy, repro,
                       dict(sorted(refused.items(), key=lambda kv: -kv[1])), closest, search.p(search.original), None if reached else
