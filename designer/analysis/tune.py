@@ -248,8 +248,10 @@ class TuneResult:
 
     def statement(self) -> str:
         e = self.evidence
-        if not self.path:
+        if not self.path and self.reached:
             head = "the scenario already plays at the target: no change"
+        elif not self.path:
+            head = "did not reach the target: no change found"
         else:
             head = f"{'reached' if self.reached else 'did not reach'} the target with {self.size} step(s): " + \
                 "; ".join(m["change"] for m in self.path)
