@@ -18,7 +18,7 @@ import numpy as np
 
 from ..rules.zombies import ZTYPES
 
-__all__ = ["CAUSES", "DANGERS", "SCALARS", "ZONE_COUNTS", "ZONE_KEY", "GameTable"]
+__all__ = ["CAUSES", "DANGERS", "SCALARS", "ZONE_COUNTS", "ZONE_KEY", "ZONE_KEY_DTYPE", "GameTable"]
 
 SCALARS: tuple[str, ...] = (
     "seed", "won", "cause", "turns", "survivors", "survivors_dead", "survivors_escaped", "kills",
@@ -35,6 +35,8 @@ ZONE_COUNTS: tuple[str, ...] = ("deaths", "kills", "visits")
 
 ZONE_KEY = 2048
 """A zone entry's key is ``what * ZONE_KEY + zone`` (boards the core plays have fewer zones)."""
+ZONE_KEY_DTYPE = np.uint16
+"""The dtype of :attr:`GameTable.zone_keys`."""
 
 _WIDTH = len(SCALARS) - 1
 _RECORD_ORDER = (*SCALARS[:-4], "objectives", "max_danger", "survivor_actions", "zombie_actions",
@@ -42,7 +44,7 @@ _RECORD_ORDER = (*SCALARS[:-4], "objectives", "max_danger", "survivor_actions", 
 _CAUSE_CODE = {c: i for i, c in enumerate(CAUSES)}
 _DANGER_CODE = {d: i for i, d in enumerate(DANGERS)}
 _DTYPES = {"seeds": np.int64, "scalars": np.int32, "objective_counts": np.uint16, "objectives": np.int16,
-           "zone_counts": np.uint16, "zone_keys": np.uint16, "zone_values": np.int32}
+           "zone_counts": np.uint16, "zone_keys": ZONE_KEY_DTYPE, "zone_values": np.int32}
 _SHAPES = {"scalars": (-1, _WIDTH), "objectives": (-1, 2)}
 
 
