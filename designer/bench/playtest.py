@@ -93,11 +93,13 @@ class NetworkxGame(Game):
         return options
 
 
-def padded(path: str, zones: int) -> Any:
+def padded(path: str, zones: int, first: bool = False) -> Any:
     """A scenario padded with unreachable street zones (no connection) up to ``zones`` zones:
-    the same games, on a bigger map."""
+    the same games, on a bigger map. With ``first``, the padding comes before the map's own
+    zones, so the zones a game touches have the highest indices of the board."""
     data = json.loads(dumps(load(path)))
-    data["zones"] += [{"id": f"pad-{i}", "kind": "street"} for i in range(zones - len(data["zones"]))]
+    pads = [{"id": f"pad-{i}", "kind": "street"} for i in range(zones - len(data["zones"]))]
+    data["zones"] = pads + data["zones"] if first else data["zones"] + pads
     return parse(data)
 
 

@@ -33,10 +33,12 @@ DANGERS: tuple[str, ...] = ("blue", "yellow", "orange", "red")
 ZONE_COUNTS: tuple[str, ...] = ("deaths", "kills", "visits")
 """The per-zone counts, by code (record fields ``zone_deaths``, ``zone_kills``, ``zone_visits``)."""
 
-ZONE_KEY = 2048
-"""A zone entry's key is ``what * ZONE_KEY + zone`` (boards the core plays have fewer zones)."""
-ZONE_KEY_DTYPE = np.uint16
-"""The dtype of :attr:`GameTable.zone_keys`."""
+ZONE_KEY = 1 << 24
+"""A zone entry's key is ``what * ZONE_KEY + zone``: boards of up to 16,777,216 zones (the keys are
+:data:`ZONE_KEY_DTYPE`). A results store keys its entries by the run's own zone count instead, so
+this constant never reaches a file."""
+ZONE_KEY_DTYPE = np.int32
+"""The dtype of :attr:`GameTable.zone_keys` (``2 * ZONE_KEY + zone`` stays below 2**31)."""
 
 _WIDTH = len(SCALARS) - 1
 _RECORD_ORDER = (*SCALARS[:-4], "objectives", "max_danger", "survivor_actions", "zombie_actions",
