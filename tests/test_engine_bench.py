@@ -43,7 +43,9 @@ def test_the_benchmark_compares_equal_games_and_reports_three_runs():
     assert py["logged_ns_per_game"]["median"] > f["ns_per_game"]["median"], "a logged game from Python costs more"
     assert any("through the callback" in line for line in report_lines(r))
     p = r["padded"]["400"]
-    assert p["same_games"] and p["zones"] == 400 and p["cost_ratio"] > 0
+    assert p["same_games"] and p["zones"] == 400 and p["cost_ratio"] > 0 and p["padding"] == "last"
+    first = r["padded"]["400 first"]
+    assert first["same_games"] and first["padding"] == "first" and first["tables_build_s"] >= 0
     assert any("padded" in line for line in report_lines(r))
 
 

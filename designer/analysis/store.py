@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..engine.table import CAUSES, DANGERS, SCALARS, ZONE_COUNTS, ZONE_KEY, GameTable
+from ..engine.table import CAUSES, DANGERS, SCALARS, ZONE_COUNTS, ZONE_KEY, ZONE_KEY_DTYPE, GameTable
 from . import blocks
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -434,7 +434,7 @@ def _read_blocks(db: sqlite3.Connection, run_id: int, n: int | None, zone_ids: t
                      objective_counts=np.bincount(obj_game, minlength=n).astype(np.uint16),
                      objectives=np.stack([objective, turn], axis=1).astype(np.int16),
                      zone_counts=np.bincount(zone_game, minlength=n).astype(np.uint16),
-                     zone_keys=(key // max(z, 1) * ZONE_KEY + key % max(z, 1)).astype(np.uint16),
+                     zone_keys=(key // max(z, 1) * ZONE_KEY + key % max(z, 1)).astype(ZONE_KEY_DTYPE),
                      zone_values=value.astype(np.int32), zone_ids=tuple(zone_ids), objective_ids=tuple(objective_ids))
 
 
@@ -462,7 +462,7 @@ def _renamed(table: GameTable, zone_ids: tuple[str, ...], objective_ids: tuple[s
     if len(pairs):
         pairs[:, 0] = objectives[pairs[:, 0]]
     return GameTable(table.seeds, table.scalars, table.objective_counts, pairs.astype(np.int16), table.zone_counts,
-                     keys[order].astype(np.uint16), table.zone_values[order], zone_ids, objective_ids)
+                     keys[order].astype(ZONE_KEY_DTYPE), table.zone_values[order], zone_ids, objective_ids)
 
 
 def _views_sql(fields: dict[str, int], per: dict[str, str]) -> list[str]:
@@ -598,7 +598,7 @@ def _read_v3_table(db: sqlite3.Connection, run_id: int, zone_ids: tuple[str, ...
                      objective_counts=np.bincount(rows, minlength=games).astype(np.uint16),
                      objectives=objectives.astype(np.int16),
                      zone_counts=np.bincount(zone_rows, minlength=games).astype(np.uint16),
-                     zone_keys=zone_keys[by_key].astype(np.uint16), zone_values=zone_values[by_key].astype(np.int32),
+                     zone_keys=zone_keys[by_key].astype(ZONE_KEY_DTYPE), zone_values=zone_values[by_key].astype(np.int32),
                      zone_ids=tuple(zone_ids), objective_ids=tuple(objective_ids))
 
 

@@ -18,7 +18,7 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from ..engine.table import CAUSES, DANGERS, SCALARS, ZONE_COUNTS, ZONE_KEY, GameTable
+from ..engine.table import CAUSES, DANGERS, SCALARS, ZONE_COUNTS, ZONE_KEY, ZONE_KEY_DTYPE, GameTable
 
 __all__ = ["DEATH_CAUSES", "DRAW_CAUSES", "ENGINE_CAUSES", "RUNAWAY_SEEDS", "StepSpec", "Tally", "TallySpec", "spec_for",
            "step_label", "table_from_frames"]
@@ -363,6 +363,6 @@ def table_from_frames(games: Any, zone_games: Any, zone_ids: Iterable[str], obje
         keys, values, zone_counts = np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(n, np.int64)
     return GameTable(games["seed"].to_numpy(dtype=np.int64) if n else np.zeros(0, np.int64), scalars,
                      obj_counts.astype(np.uint16), objectives[:, 1:].astype(np.int16),
-                     zone_counts.astype(np.uint16), keys.astype(np.uint16), values.astype(np.int32),
+                     zone_counts.astype(np.uint16), keys.astype(ZONE_KEY_DTYPE), values.astype(np.int32),
                      zone_ids, objective_ids)
 

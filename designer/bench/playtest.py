@@ -26,8 +26,9 @@ processes). For each scenario:
   records and events checked equal to the reference engine's); a Python callable (a wrapper of
   the greedy bot) deciding through the typed engine's callback, against the reference engine
   playing the same callable (ns per game, records checked equal);
-- padded maps ("Seul dans le noir" padded with unreachable zones to 2,000 and 20,000 zones): the
-  cost per game over the unpadded map, the games checked equal.
+- padded maps ("Seul dans le noir" padded with unreachable zones to 2,000 and 20,000 zones, the
+  padding after the map's zones and before them): the cost per game over the unpadded map, the
+  games checked equal, and the build time of the board and of the typed engine's tables.
 """
 
 from __future__ import annotations
@@ -93,11 +94,13 @@ class NetworkxGame(Game):
         return options
 
 
-def padded(path: str, zones: int) -> Any:
+def padded(path: str, zones: int, first: bool = False) -> Any:
     """A scenario padded with unreachable street zones (no connection) up to ``zones`` zones:
-    the same games, on a bigger map."""
+    the same games, on a bigger map. With ``first``, the padding comes before the map's own
+    zones, so the zones a game touches have the highest indices of the board."""
     data = json.loads(dumps(load(path)))
-    data["zones"] += [{"id": f"pad-{i}", "kind": "street"} for i in range(zones - len(data["zones"]))]
+    pads = [{"id": f"pad-{i}", "kind": "street"} for i in range(zones - len(data["zones"]))]
+    data["zones"] = pads + data["zones"] if first else data["zones"] + pads
     return parse(data)
 
 
@@ -365,7 +368,12 @@ def run(games: int = 20_000, dask_games: int = 20_000, dask_large_games: int = 2
 
 def _padded(path: str, sizes: tuple[int, ...], n: int, policy: str) -> dict[str, Any]:
     """Cost per game on the map padded to each size over the unpadded map, in the batch path and
-    in the engine that plays the padded map; the games checked equal."""
+    in the engine that plays the padded map; the games checked equal. Each size is played twice:
+    the padding after the map's own zones (key ``"2000"``), and before them (``"2000 first"``),
+    so that every zone a game touches has one of the board's highest indices; the build time
+    of the board and of the typed engine's tables is measured for each."""
+    from ..engine.typed.tables import tables_for
+
     base = load(path)
     plan = bot_plan(base)
     board = Board(base)
@@ -375,23 +383,27 @@ def _padded(path: str, sizes: tuple[int, ...], n: int, policy: str) -> dict[str,
     out: dict[str, Any] = {"scenario": base.id, "games": n, "zones": len(base.zones),
                            "unpadded": {"engine": base_engine, "ns_per_game": _per(base_t, n)}}
     for size in sizes:
-        s = padded(path, size)
-        t0 = time.process_time()
-        big = Board(s)
-        build = time.process_time() - t0
-        _batch(big, 100, policy, plan)  # the door-state tables of the first games
-        t, (table, engine) = _three(lambda: _batch(big, n, policy, plan))
-        same_engine_t = base_t
-        if engine != base_engine:  # the unpadded map in the engine that played the padded one
-            if ref_t is None:
-                with mock.patch.object(core, "available", lambda: False):
-                    ref_t, _ = _three(lambda: _batch(board, n, policy, plan))
-            same_engine_t = ref_t
-        out[str(size)] = {
-            "zones": size, "engine": engine, "board_build_s": build, "ns_per_game": _per(t, n),
-            "cost_ratio": t["median"] / base_t["median"],
-            "cost_ratio_same_engine": t["median"] / same_engine_t["median"],
-            "same_games": table.records() == base_table.records()}
+        for first in (False, True):
+            s = padded(path, size, first=first)
+            t0 = time.process_time()
+            big = Board(s)
+            t1 = time.process_time()
+            tables_for(big, plan)
+            t2 = time.process_time()
+            _batch(big, 100, policy, plan)  # the door-state tables of the first games
+            t, (table, engine) = _three(lambda: _batch(big, n, policy, plan))
+            same_engine_t = base_t
+            if engine != base_engine:  # the unpadded map in the engine that played the padded one
+                if ref_t is None:
+                    with mock.patch.object(core, "available", lambda: False):
+                        ref_t, _ = _three(lambda: _batch(board, n, policy, plan))
+                same_engine_t = ref_t
+            out[f"{size} first" if first else str(size)] = {
+                "zones": size, "padding": "first" if first else "last", "engine": engine,
+                "board_build_s": t1 - t0, "tables_build_s": t2 - t1, "ns_per_game": _per(t, n),
+                "cost_ratio": t["median"] / base_t["median"],
+                "cost_ratio_same_engine": t["median"] / same_engine_t["median"],
+                "same_games": table.records() == base_table.records()}
     return out
 
 
@@ -486,7 +498,8 @@ def report_lines(r: dict[str, Any]) -> list[str]:
                      f"{_mmm(p['unpadded']['ns_per_game'])} per game in the {p['unpadded']['engine']} engine)")
         for key, v in p.items():
             if isinstance(v, dict) and "zones" in v and key != "unpadded":
-                lines.append(f"  {v['zones']:,} zones ({v['engine']} engine, board built in {v['board_build_s']:.2f} s): "
+                lines.append(f"  {v['zones']:,} zones, padding {v.get('padding', 'last')} ({v['engine']} engine, board "
+                             f"built in {v['board_build_s']:.2f} s, tables in {v.get('tables_build_s', 0):.2f} s): "
                              f"{_mmm(v['ns_per_game'])} per game = {v['cost_ratio']:.2f} x the unpadded cost "
                              f"({v['cost_ratio_same_engine']:.2f} x in the same engine); same games: {v['same_games']}")
     for sid, runs in r.get("dask", {}).items():

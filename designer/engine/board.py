@@ -13,16 +13,34 @@ as games need them.
 
 from __future__ import annotations
 
+import gc
 from collections import deque
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 from ..model.scenario import Scenario
 from ..rules.compiled import CompiledScenario, compile as compile_scenario
 from ..rules.zombies import ABOMINATION, FATTY, GRAVE_DEAD, RUNNER, WALKER, ZINDEX, ZOMBIE, ZTYPES
 from .state import INF, GameState
 
-__all__ = ["Board", "DistanceTable", "INF", "ZTYPES", "WALKER", "RUNNER", "FATTY", "ABOMINATION", "ZOMBIE",
+__all__ = ["Board", "DistanceTable", "INF", "collector_paused", "ZTYPES", "WALKER", "RUNNER", "FATTY", "ABOMINATION", "ZOMBIE",
            "GRAVE_DEAD", "ZINDEX"]
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused while a board's tables are built.
+
+    Building the tables of a 10,000-zone map allocates a few hundred thousand tuples, lists and
+    arrays, none of them in a reference cycle; the collector would otherwise walk every object
+    of the process several times meanwhile (about half the build time at 10,000 zones)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 class DistanceTable:
@@ -76,7 +94,8 @@ class Board:
     """The fields read from the compiled scenario (same names, same meanings)."""
 
     def __init__(self, scenario: Scenario | CompiledScenario):
-        cs = scenario if isinstance(scenario, CompiledScenario) else compile_scenario(scenario)
+        with collector_paused():
+            cs = scenario if isinstance(scenario, CompiledScenario) else compile_scenario(scenario)
         self.rules = cs
         """The compiled scenario the tables come from."""
         self.scenario = cs.scenario

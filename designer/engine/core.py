@@ -29,7 +29,7 @@ from .lnoe import typed_problem as lnoe_typed_problem, uses_lnoe_setup
 from .profiles import Profile
 from .seeds import game_seed
 from . import session
-from .table import CAUSES, GameTable
+from .table import CAUSES, ZONE_KEY_DTYPE, GameTable
 from .typed import play as typed_play
 from .typed import tables as typed_tables
 from .typed.tables import EFFECTS as _EFFECTS, EVENTS as _EVENTS, OBJ as _OBJ, STEPS as _STEPS  # noqa: F401
@@ -191,7 +191,7 @@ def _table(board: Board, arrays: tuple) -> GameTable:
                      objective_counts=np.frombuffer(obj_counts, dtype=np.int32)[:n].astype(np.uint16),
                      objectives=np.frombuffer(pairs, dtype=np.int32).astype(np.int16).reshape(-1, 2),
                      zone_counts=np.frombuffer(zone_counts, dtype=np.int32)[:n].astype(np.uint16),
-                     zone_keys=np.frombuffer(keys, dtype=np.int32).astype(np.uint16),
+                     zone_keys=np.frombuffer(keys, dtype=np.int32).astype(ZONE_KEY_DTYPE),
                      zone_values=np.frombuffer(values, dtype=np.int32).copy(),
                      zone_ids=tuple(board.zone_ids), objective_ids=tuple(board.obj_ids))
 

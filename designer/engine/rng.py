@@ -170,27 +170,35 @@ class Twister:
     @cython.boundscheck(False)
     @cython.wraparound(False)
     def next32(self) -> cython.uint:
-        """The next 32 random bits (``genrand_uint32``)."""
+        """The next 32 random bits (``genrand_uint32``).
+
+        The state is twisted one word at a time, as each word is drawn, instead of all 624 words
+        at the first draw after seeding and after every 624th: the words are computed by the
+        same formulas in the same order (word ``kk`` reads words ``kk + 1`` and ``kk + 397``,
+        still untwisted, and, from ``kk = 227`` on, words already twisted, as the in-place
+        twist does), so the numbers are CPython's. A game draws a few dozen numbers: it pays
+        for those, not for 624 words. ``mti`` counts the words twisted and drawn."""
         y: cython.uint
-        kk: cython.int
+        kk: cython.int = self.mti
         # the constants as locals (registers): module variables are reloaded after every store
         n: cython.int = MT_N
         m: cython.int = _M
         upper: cython.uint = _UPPER
         lower: cython.uint = _LOWER
         matrix: cython.uint = _MATRIX
-        if self.mti >= n:
-            for kk in range(n - m):
-                y = (self.mt[kk] & upper) | (self.mt[kk + 1] & lower)
-                self.mt[kk] = self.mt[kk + m] ^ (y >> 1) ^ (matrix if y & 1 else 0)
-            for kk in range(n - m, n - 1):
-                y = (self.mt[kk] & upper) | (self.mt[kk + 1] & lower)
-                self.mt[kk] = self.mt[kk + (m - n)] ^ (y >> 1) ^ (matrix if y & 1 else 0)
+        if kk >= n:
+            kk = 0
+        if kk < n - m:
+            y = (self.mt[kk] & upper) | (self.mt[kk + 1] & lower)
+            y = self.mt[kk + m] ^ (y >> 1) ^ (matrix if y & 1 else 0)
+        elif kk < n - 1:
+            y = (self.mt[kk] & upper) | (self.mt[kk + 1] & lower)
+            y = self.mt[kk + (m - n)] ^ (y >> 1) ^ (matrix if y & 1 else 0)
+        else:
             y = (self.mt[n - 1] & upper) | (self.mt[0] & lower)
-            self.mt[n - 1] = self.mt[m - 1] ^ (y >> 1) ^ (matrix if y & 1 else 0)
-            self.mti = 0
-        y = self.mt[self.mti]
-        self.mti += 1
+            y = self.mt[m - 1] ^ (y >> 1) ^ (matrix if y & 1 else 0)
+        self.mt[kk] = y
+        self.mti = kk + 1
         y ^= y >> 11
         y ^= (y << 7) & _TEMPER_B
         y ^= (y << 15) & _TEMPER_C

@@ -18,7 +18,7 @@ import numpy as np
 
 from ..rules.zombies import ZTYPES
 
-__all__ = ["CAUSES", "DANGERS", "SCALARS", "ZONE_COUNTS", "ZONE_KEY", "GameTable"]
+__all__ = ["CAUSES", "DANGERS", "SCALARS", "ZONE_COUNTS", "ZONE_KEY", "ZONE_KEY_DTYPE", "GameTable"]
 
 SCALARS: tuple[str, ...] = (
     "seed", "won", "cause", "turns", "survivors", "survivors_dead", "survivors_escaped", "kills",
@@ -33,8 +33,12 @@ DANGERS: tuple[str, ...] = ("blue", "yellow", "orange", "red")
 ZONE_COUNTS: tuple[str, ...] = ("deaths", "kills", "visits")
 """The per-zone counts, by code (record fields ``zone_deaths``, ``zone_kills``, ``zone_visits``)."""
 
-ZONE_KEY = 2048
-"""A zone entry's key is ``what * ZONE_KEY + zone`` (boards the core plays have fewer zones)."""
+ZONE_KEY = 1 << 24
+"""A zone entry's key is ``what * ZONE_KEY + zone``: boards of up to 16,777,216 zones (the keys are
+:data:`ZONE_KEY_DTYPE`). A results store keys its entries by the run's own zone count instead, so
+this constant never reaches a file."""
+ZONE_KEY_DTYPE = np.int32
+"""The dtype of :attr:`GameTable.zone_keys` (``2 * ZONE_KEY + zone`` stays below 2**31)."""
 
 _WIDTH = len(SCALARS) - 1
 _RECORD_ORDER = (*SCALARS[:-4], "objectives", "max_danger", "survivor_actions", "zombie_actions",
@@ -42,7 +46,7 @@ _RECORD_ORDER = (*SCALARS[:-4], "objectives", "max_danger", "survivor_actions", 
 _CAUSE_CODE = {c: i for i, c in enumerate(CAUSES)}
 _DANGER_CODE = {d: i for i, d in enumerate(DANGERS)}
 _DTYPES = {"seeds": np.int64, "scalars": np.int32, "objective_counts": np.uint16, "objectives": np.int16,
-           "zone_counts": np.uint16, "zone_keys": np.uint16, "zone_values": np.int32}
+           "zone_counts": np.uint16, "zone_keys": ZONE_KEY_DTYPE, "zone_values": np.int32}
 _SHAPES = {"scalars": (-1, _WIDTH), "objectives": (-1, 2)}
 
 

@@ -10,13 +10,14 @@ which :mod:`.play` declares with the same values.
 from __future__ import annotations
 
 from array import array
+from itertools import accumulate
 from typing import Any
 
 from ...rules.compiled import EV_PRESSED, FX_CLOSE, FX_LOCK, FX_OPEN, FX_TOGGLE
 from ...rules.equipment import ITEMS, item
 from ...rules.terrain import SWIM_MOVE_COST, terrain_tables
 from ...rules.zombies import ZINDEX, ZTYPES
-from ..board import INF, Board
+from ..board import INF, Board, collector_paused
 from ..cards import DECKS
 from ..game import SURVIVOR_ACTION_LIMIT, item_value, parse_dice
 from ..profiles import House, LastNightOnEarth, Profile, Zombicide, make_profile
@@ -60,15 +61,12 @@ def _csr(rows: list[list], width: int) -> tuple[array, list[array]]:
     """Rows of entries (ints, or tuples of ``width`` ints) as a start array (len(rows) + 1) and
     one column per entry field."""
     start = array("i", [0])
-    cols = [array("i") for _ in range(width)]
-    for row in rows:
-        for entry in row:
-            if width == 1:
-                cols[0].append(int(entry))
-            else:
-                for c in range(width):
-                    cols[c].append(int(entry[c]))
-        start.append(len(cols[0]))
+    start.extend(accumulate(map(len, rows)))
+    flat = [entry for row in rows for entry in row]
+    if width == 1:
+        cols = [array("i", map(int, flat))]
+    else:
+        cols = [array("i", map(int, col)) for col in zip(*flat)] if flat else [array("i") for _ in range(width)]
     for c in cols:
         if not c:
             c.append(0)
@@ -496,5 +494,6 @@ def tables_for(board: Board, plan: Any = None) -> tuple[Tables | None, str | Non
         s = board.scenario
         profile = make_profile(s.setup.rules.profile, s.setup.rules.overrides)
         why = problem(board, profile)
-        entry = board.compiled[key] = (None if why else build(board, profile, steps), why)
+        with collector_paused():
+            entry = board.compiled[key] = (None if why else build(board, profile, steps), why)
     return entry
