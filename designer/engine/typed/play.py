@@ -180,6 +180,20 @@ E_GIVE = cython.declare(cython.int, 11)
 E_ROTATE = cython.declare(cython.int, 12)
 O_CAR = cython.declare(cython.int, 5)
 ABOMINATION_T = cython.declare(cython.int, ABOMINATION)
+L_SEARCH_CAR = cython.declare(cython.int, 30)
+"""A car searched: survivor, car objective, card found (-1 "Aaahh!", -2 the car's contents)."""
+L_CARRIER = cython.declare(cython.int, 31)
+"""A carrier died: survivor and one item of ``defeat.carrier_dies`` held (one event per item)."""
+L_FENCE = cython.declare(cython.int, 32)
+"""An abomination tears a fence down: from, to, the fence."""
+L_PUSHED_BACK = cython.declare(cython.int, 33)
+"""A survivor pushed back out of a security zone: survivor, from, to."""
+L_INSTEAD = cython.declare(cython.int, 34)
+"""A spawn's fallback groups appear: zone, the type already in play (or out of miniatures)."""
+L_GATE = cython.declare(cython.int, 35)
+"""A rotating gate turns: the effect, its quarter turns from the start."""
+L_GIVE_CARD = cython.declare(cython.int, 36)
+"""A set-aside card given: survivor, card."""
 
 NSCALARS = 24
 NSC = cython.declare(cython.int, 24)
@@ -1440,17 +1454,23 @@ class Engine:
         for k in range(n):
             self.sv_wounds[si] += 1
             carried: cython.bint = self.ncarrier > 0 and self.sv_wounds[si] >= self.sv_health[si] and self.carrying(si)
+            lost: cython.int = -1
             if self.sv_nitems[si]:
                 self.discard_worst(si)
+                lost = self.ediscard[self.nediscard - 1]
             if self.sv_wounds[si] >= self.sv_health[si]:
                 self.sv_alive[si] = 0
                 if carried and not self.outcome:  # "ucciso mentre trasporta una di queste Carte"
                     self.outcome, self.cause = 2, C_CARRIER_DIED
+                else:
+                    carried = False
                 z: cython.int = self.sv_zone[si]
                 self.touch(z)
                 self.zone_deaths[z] += 1
                 if self.logging:
                     self.ev(L_DEATH, si, z, self.lg_cause, 0)
+                    if carried:
+                        self.log_carrier(si, lost)
                 for i in range(self.sv_nitems[si]):
                     self.ediscard[self.nediscard] = self.sv_items[si * MAXI + i]
                     self.nediscard += 1
@@ -1654,6 +1674,8 @@ class Engine:
                             fall_back = True
                             break
                 if fall_back:
+                    if self.logging:
+                        self.ev(L_INSTEAD, zone, t, 0, 0)
                     for k in range(a, b):
                         self.spawn(zone, self.fxi_type[k], self.fxi_count[k])  # a fatty brings its walkers
                     return
@@ -1685,6 +1707,8 @@ class Engine:
             for k in range(z, self.nset_aside - 1):
                 self.set_aside[k] = self.set_aside[k + 1]
             self.nset_aside -= 1
+            if self.logging:
+                self.ev(L_GIVE_CARD, actor, card, 0, 0)
             self.keep(actor, card)
         elif kind == E_ROTATE:
             self.rotate_gate(e)
@@ -1715,6 +1739,8 @@ class Engine:
             step = 1 if cw >= ccw else -1
         turns = ((turns + step) % 4 + 4) % 4
         self.gate_turns[g] = turns
+        if self.logging:
+            self.ev(L_GATE, e, turns, 0, 0)
         for k in range(4):
             d = self.fx_sides[4 * e + k]
             if d < 0:
@@ -1796,6 +1822,8 @@ class Engine:
             self.note_objective(o)
             self.sv_xp[si] += self.obj_xp[o]
         if self.car_once[o]:
+            if self.logging:
+                self.ev(L_SEARCH_CAR, si, o, -2, 0)
             self.take_also(si, o)
         else:
             tries: cython.int = self.nedeck + self.nediscard + 1
@@ -1804,12 +1832,16 @@ class Engine:
                 if card < 0:
                     break
                 if self.it_aaah[card]:
+                    if self.logging:
+                        self.ev(L_SEARCH_CAR, si, o, -1, 0)
                     self.ediscard[self.nediscard] = card
                     self.nediscard += 1
                     if self.place(self.sv_zone[si], WALKER_T, 1):
                         self.out_of_miniatures(WALKER_T)
                     break
                 if self.it_dice[card] > 0:
+                    if self.logging:
+                        self.ev(L_SEARCH_CAR, si, o, card, 0)
                     self.keep(si, card)
                     break
                 self.ediscard[self.nediscard] = card
@@ -1842,6 +1874,8 @@ class Engine:
         for a in range(self.zadj_start[z], self.zadj_start[z + 1]):
             c = self.zadj_c[a]
             if self.zadj_v[a] == dest and self.c_fence[c]:
+                if self.logging:
+                    self.ev(L_FENCE, z, dest, c, 0)
                 if not self.torn[c]:
                     self.torn[c] = 1
                     self.ntorn += 1
@@ -2769,6 +2803,18 @@ class Engine:
             self.outcome = 1
 
     # ---- zombicide: Prison Outbreak mission conditions ----
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def log_carrier(self, si: cython.int, lost: cython.int) -> cython.void:
+        """Log the items of ``defeat.carrier_dies`` a dead survivor held (those still in the
+        inventory and ``lost``, the card the fatal wound discarded), one event per item."""
+        i: cython.int
+        if lost >= 0 and self.carrier_it[lost]:
+            self.ev(L_CARRIER, si, lost, 0, 0)
+        for i in range(self.sv_nitems[si]):
+            if self.carrier_it[self.sv_items[si * MAXI + i]]:
+                self.ev(L_CARRIER, si, self.sv_items[si * MAXI + i], 0, 0)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -4225,6 +4271,8 @@ class Engine:
                 self.check_victory()
                 taken += 1
             if self.push_back and self.on_board(si) and self.is_security[self.sv_zone[si]] and self.sv_came[si] >= 0:
+                if self.logging:
+                    self.ev(L_PUSHED_BACK, si, self.sv_zone[si], self.sv_came[si], 0)
                 self.sv_zone[si] = self.sv_came[si]  # "vengono spinti indietro nella Zona da cui sono partiti"
             if self.on_board(si) and self.escape_step_open() and self.is_exit[self.sv_zone[si]] and \
                     self.zombies_in(self.sv_zone[si]) == 0:
