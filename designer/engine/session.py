@@ -20,7 +20,7 @@ from __future__ import annotations
 import os
 from typing import Any, Iterable
 
-from ..rules.zombies import ZTYPES
+from ..rules.zombies import RECORD_TYPES, ZTYPES, record_counts
 from .board import Board
 from .game import GameResult, transcript
 
@@ -568,9 +568,9 @@ class TypedGame:
             seed=self.seed, won=won, cause="" if won else CAUSES[d["cause"]], turns=d["turn"], survivors=len(sv),
             survivors_dead=sum(1 for s in sv if not s["alive"]),
             survivors_escaped=sum(1 for s in sv if s["escaped"]), kills=d["kills"],
-            **{f"kills_{t}": d["kills_by_type"][i] for i, t in enumerate(ZTYPES)},
+            **{f"kills_{t}": n for t, n in zip(RECORD_TYPES, record_counts(d["kills_by_type"]))},
             zombies_spawned=sum(d["spawned_by_type"][:nt]),
-            **{f"spawned_{t}": d["spawned_by_type"][i] for i, t in enumerate(ZTYPES)},
+            **{f"spawned_{t}": n for t, n in zip(RECORD_TYPES, record_counts(d["spawned_by_type"]))},
             objectives={b.obj_ids[o]: t for o, t in d["objective_turns"]},
             max_danger=DANGERS[d["max_danger"]], survivor_actions=d["survivor_actions"],
             zombie_actions=d["zombie_actions"],
