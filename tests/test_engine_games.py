@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import designer
 from designer.engine import Board, Game, play
 from designer.engine.board import ZTYPES
+from designer.rules.zombies import RECORD_TYPES
 from designer.engine.equipment import item
 from designer.engine.profiles import ProfileError
 from designer.io.files import parse
@@ -176,8 +177,8 @@ def test_the_result_record_has_every_field():
     for key in ("seed", "won", "cause", "turns", "survivors_dead", "kills", "zombies_spawned", "objectives",
                 "max_danger", "survivor_actions", "zombie_actions", "zone_deaths", "zone_kills", "zone_visits"):
         assert key in r
-    assert set(f"kills_{t}" for t in ZTYPES) <= set(r)
-    assert r["kills"] == sum(r[f"kills_{t}"] for t in ZTYPES)
+    assert set(f"kills_{t}" for t in RECORD_TYPES) <= set(r)
+    assert r["kills"] == sum(r[f"kills_{t}"] for t in RECORD_TYPES)
     assert r["kills"] == sum(r["zone_kills"].values())
     assert r["survivors_dead"] == sum(r["zone_deaths"].values())
     assert r["cause"] in ("", "all_dead", "turn_limit", "survivor_died", "special", "stalled")
@@ -249,8 +250,8 @@ def test_every_game_of_the_samples_keeps_the_books_straight(path, policy):
         assert r["cause"] != "turn_limit" or r["turns"] == dawn, where
         assert 0 <= r["survivors_dead"] + r["survivors_escaped"] <= r["survivors"], where
         assert r["cause"] != "all_dead" or r["survivors_dead"] == r["survivors"], where
-        assert r["kills"] == sum(r[f"kills_{t}"] for t in ZTYPES) == sum(r["zone_kills"].values()), where
-        assert r["zombies_spawned"] == sum(r[f"spawned_{t}"] for t in ZTYPES), where
+        assert r["kills"] == sum(r[f"kills_{t}"] for t in RECORD_TYPES) == sum(r["zone_kills"].values()), where
+        assert r["zombies_spawned"] == sum(r[f"spawned_{t}"] for t in RECORD_TYPES), where
         assert sum(r["zone_deaths"].values()) == r["survivors_dead"], where
         assert all(1 <= turn <= r["turns"] for turn in r["objectives"].values()), where
         assert r["max_danger"] in DANGERS and sum(r["zone_visits"].values()) >= 1, where

@@ -183,6 +183,28 @@ def test_every_zombie_type_of_the_model_has_a_row():
     for row in ZOMBIE_TYPES:
         assert row.toughness >= 1 and row.actions >= 1 and row.xp >= 0
         assert all(name in ZTYPES for name, _ in row.companions)
+        assert row.counts_as in ("", *ZTYPES) and row.zones_per_move >= 1
+
+
+def test_every_zombie_type_reaches_the_schema_and_the_forms():
+    """docs/engine.md, "A zombie type" (3 places): the model's name, the table's row (above) and
+    the regenerated schema; the designer's forms offer every type of the model."""
+    import json
+    from pathlib import Path
+
+    from designer.widgets.app import ZOMBIE_TYPES as FORM_TYPES
+
+    text = (Path(__file__).parents[1] / "schemas" / "scenario.schema.json").read_text(encoding="utf-8")
+    enums = [d["enum"] for d in _walk(json.loads(text)) if isinstance(d, dict) and "walker" in d.get("enum", ())]
+    assert enums and all(set(e) == set(ZTYPES) for e in enums)
+    assert list(FORM_TYPES) == list(typing.get_args(common.ZombieType))
+
+
+def _walk(node):
+    yield node
+    children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
+    for child in children:
+        yield from _walk(child)
 
 
 def test_every_victory_kind_has_a_met_rule():

@@ -61,10 +61,11 @@ def test_the_log_predicate_names_the_rules_the_typed_engine_does_not_log():
     s, board, plan = _scenario("night-shift")
     assert session.log_covers(board) is None
     data = s.model_dump(mode="json", by_alias=True, exclude_none=True)
-    data["victory"]["steps"].append({"kind": "no_zombies"})
+    data["triggers"].append({"id": "found-food", "when": {"kind": "turn_reached", "turn": 2},
+                             "then": [{"kind": "gain_resource", "resource": "food"}]})
     other = Board(parse(data))
-    assert "no_zombies" in session.log_covers(other)
-    assert "no_zombies" in core.typed_reason(other, "greedy", log=True)
+    assert "gain_resource" in session.log_covers(other)
+    assert core.typed_reason(other, "greedy", log=True) is not None
 
 
 def test_the_typed_engine_plays_goldens_of_several_samples():

@@ -331,3 +331,65 @@ def test_two_zones_held_at_once_with_the_doors_shut():
                     setup={"turn_limit": 10})
         records = same_games(s, n=40)
         assert any(r["won"] for r in records)
+
+
+# -- the log: the mission rules' events, written by the typed engine ---------------------------
+
+
+def same_transcripts(s, seeds, policies=("greedy", "casual"), survivors=None) -> list[dict]:
+    """Play each seed with each policy logged in both engines (the typed engine compiled where
+    it is built, and its source interpreted); assert the events (keys in the same order), the
+    JSON log lines, the transcripts and the records are equal; return the reference events."""
+    from designer.engine import session
+
+    board, plan = Board(s), bot_plan(s)
+    assert session.log_covers(board) is None, session.log_covers(board)
+    assert core.typed_reason(board, "greedy", plan, log=True) is None
+    events: list[dict] = []
+    for policy in policies:
+        for seed in seeds:
+            ref = Game(board, seed, policy, survivors=survivors, log=True, plan=plan)
+            ref.play()
+            for compiled in (None, False):
+                typed = session.TypedGame(board, seed, policy, survivors=survivors, log=True, plan=plan,
+                                          compiled=compiled)
+                typed.play()
+                assert [list(e.items()) for e in typed.log] == [list(e.items()) for e in ref.log], (policy, seed)
+                assert list(typed.log_lines()) == list(ref.log_lines())
+                assert typed.transcript() == ref.transcript()
+                assert dict(typed.result()) == dict(ref.result())
+            events += ref.log
+    return events
+
+
+def test_the_published_missions_transcripts_come_from_the_typed_engine():
+    """The eleven missions' rules write their events in the typed engine too: for greedy and
+    casual, the typed engine's log and transcript are the reference engine's, line for line
+    (searching a car, a carrier's death, the rotating gate, a set-aside card given, ...)."""
+    from designer.engine import session
+
+    seen: set[str] = set()
+    for path in PUBLISHED:
+        seen |= {e["event"] for e in same_transcripts(designer.load(path), range(8))}
+    assert {"search_car", "gate_turned", "give_card", "carrier_died"} <= seen, seen
+    assert session.log_covers(Board(designer.load(PUBLISHED[0]))) is None
+
+
+@pytest.mark.parametrize("overrides", [{"security_push_back": True}, {"abominations_tear_fences": True}])
+def test_the_prison_zone_events_are_logged_by_the_typed_engine(overrides):
+    """Chapter 10: "vengono spinti indietro nella Zona da cui sono partiti"; "L'Abomination è
+    abbastanza forte da attraversare la Recinzione di Filo Spinato, distruggendola": the typed
+    engine logs the push back and the torn fence as the reference engine does."""
+    want = "pushed_back" if "security_push_back" in overrides else "fence_torn"
+    events = same_transcripts(yard(overrides), range(30), policies=("greedy", "random", "casual"))
+    assert want in {e["event"] for e in events}
+
+
+def test_the_fallback_spawn_and_the_carrier_s_death_are_logged_by_the_typed_engine():
+    """M00: "Se l'Abomination è già in gioco, utilizza un Fatty con i suoi due Walker"; M08: "Se
+    un Sopravvissuto viene ucciso mentre trasporta una di queste Carte, la Missione è fallita":
+    both written in the typed engine's log, as the reference engine writes them."""
+    seen = {e["event"] for e in same_transcripts(two_abominations("in_play", 2), range(20),
+                                                 policies=("greedy", "random"))}
+    seen |= {e["event"] for e in same_transcripts(carry(count=3), range(40), policies=("greedy", "random"))}
+    assert {"instead", "carrier_died"} <= seen, seen

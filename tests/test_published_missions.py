@@ -260,16 +260,37 @@ def test_m02_the_green_and_blue_tokens_are_shuffled_among_the_red_ones():
 
 
 def test_m02_the_blue_token_brings_an_abomination_and_wakes_the_blue_spawn():
+    """M02: "Di Male in Peggio ... un Abomination Berserker compare immediatamente nella Zona";
+    "Brutta Sorpresa ... un Abomination compare immediatamente nella Zona": two miniatures, one
+    of each type."""
+    from designer.rules.zombies import ZINDEX
+
     s = _load("m02-finding-the-keys")
     g = _game(s)
     b, st = g.board, g.state
+    berserker = ZINDEX["abomination_berserker"]
     spawn = 1 << b.spawn_index["spawn-blue"]
     assert not st.spawns_active & spawn
     g.take(st.survivors[0], b.obj_index["blue-token"])
     assert st.spawns_active & spawn
-    assert sum(st.zombies[z][ABOMINATION] for z in range(b.n)) == 1
+    assert sum(st.zombies[z][berserker] for z in range(b.n)) == 1
+    assert sum(st.zombies[z][ABOMINATION] for z in range(b.n)) == 0
     g.take(st.survivors[1], b.obj_index["green-token"])
-    assert sum(st.zombies[z][ABOMINATION] for z in range(b.n)) == 2
+    assert sum(st.zombies[z][ABOMINATION] for z in range(b.n)) == 1
+
+
+def test_m02_a_second_berserker_abomination_is_a_berserker_fatty_and_its_walkers():
+    """M02: "Se l'Abomination Berserker è già in gioco, utilizza in Fatty Berserker con i suoi due
+    Walker Berserker"."""
+    from designer.rules.zombies import ZINDEX
+
+    s = _load("m02-finding-the-keys")
+    g = _game(s)
+    b, st = g.board, g.state
+    st.place_zombies(0, "abomination_berserker", 1)
+    g.take(st.survivors[0], b.obj_index["blue-token"])
+    zone = st.obj_zone[b.obj_index["blue-token"]]
+    assert st.zombies[zone][ZINDEX["fatty_berserker"]] == 1 and st.zombies[zone][ZINDEX["walker_berserker"]] == 2
 
 
 def test_m02_games_spawn_in_the_blue_zone_only_after_the_blue_token():
@@ -445,7 +466,8 @@ def test_m01_scope_and_rifle_in_the_tower_the_berserker_guardian_and_the_purple_
     assert len(tower) == 1
     assert {(o.item, *o.also) for o in s.objectives if o.kind == "item" and o.zone == tower[0].id} == {("rifle", "scope")}
     assert [c.kind for c in s.connections if tower[0].id in c.zones] == ["ladder"]
-    assert [(z.zombie, z.count) for z in s.setup.zombies] == [("abomination", 1)]
+    # "All'inizio del gioco, piazza un Abomination Berserker nella Zona contrassegnata sulla Mappa"
+    assert [(z.zombie, z.count) for z in s.setup.zombies] == [("abomination_berserker", 1)]
     g = _game(s)
     b, st = g.board, g.state
     spawn, door = 1 << b.spawn_index["spawn-purple"], b.door_index["purple-door"]

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ..engine.board import ZTYPES
+from ..rules.zombies import RECORD_TYPES as ZTYPES  # the types with their own record columns
 from ..engine.table import CAUSES, ZONE_COUNTS
 from .explain import progress_rows, reasons
 from .stats import dkw_halfwidth, mean_interval, newcombe_diff, share, wilson, wilson_arrays

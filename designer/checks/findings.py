@@ -156,6 +156,8 @@ _TABLE: list[tuple[str, str, str, str, str]] = [
     ("spawn-at-other-objective", "warning", "missions", "A trigger fired by one objective places zombies where another one lay.", "Name the objective that fires the trigger."),
     ("gate-problem", "error / warning", "missions", "A 'rotate_gate' effect turns a zone that is not a gate, names a side door that does not touch the gate, or a side door's state at the start disagrees with the passage.", "Fix the sides (north, east, south, west) or the door states."),
     ("car-empty", "warning", "missions", "A car searched once holds nothing, or a car searched until a weapon lists contents it never gives.", "Fill or drop 'contents', or change 'search'."),
+    ("berserker-no-melee", "warning", "missions", "Berserker zombies come onto the board but no survivor can ever hold a melee weapon (only melee kills a berserker).", "Deal a melee weapon, put one in the deck or on the map, or use standard zombies."),
+    ("berserker-never-placed", "info", "missions", "The pool holds berserkers that neither the set-up nor a trigger places (the zombie decks spawn standard zombies only).", "Place them, spawn them from a trigger, or count them as standard zombies."),
     ("start-group-unknown-hero", "error", "missions", "A split starting group names a survivor who is not among the heroes, or one already in another group.", "Correct the names in setup.start_groups."),
     ("start-group-zone", "warning", "missions", "A split starting group starts outside setup.start_zones, or there is a single group.", "Add the zone to setup.start_zones, or add the second group."),
 ]

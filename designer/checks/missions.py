@@ -19,7 +19,10 @@ from ..rules.compiled import (
     CompiledScenario,
 )
 from ..rules.missions import always_active_spawns, maybe_active_spawns, zombie_reach
+from ..rules.zombies import ZINDEX, ZOMBIE_TYPES
 from .findings import Finding
+
+ZOMBIE_ROW = {name: ZOMBIE_TYPES[i] for name, i in ZINDEX.items()}
 
 __all__ = ["carry_sources", "check_missions", "condition_met", "is_condition", "shut_doors"]
 
@@ -202,6 +205,45 @@ def check_missions(cs: CompiledScenario, reach: Any = None) -> list[Finding]:
                                f"car '{o.id}' is searched until a weapon from the deck: its 'contents' "
                                f"({', '.join(o.contents)}) are never given", (o.id,)))
     out += _start_group_findings(cs, reach)
+    out += _berserker_findings(cs)
+    return out
+
+
+def _berserkers_placed(s: Any) -> list[str]:
+    """The berserker types a scenario brings onto the board (set-up, spawn effects and their
+    fallbacks), in table order."""
+    from ..rules.zombies import RANGED_IMMUNE, ZTYPES
+
+    named = {z.zombie for z in s.setup.zombies}
+    named |= {e.zombie for t in s.triggers for e in t.then if e.kind == "spawn_zombies"}
+    named |= {g.zombie for t in s.triggers for e in t.then if e.kind == "spawn_zombies" for g in e.instead}
+    for t in list(named):  # a berserker fatty brings its berserker walkers
+        named |= {n for n, _ in ZOMBIE_ROW[t].companions}
+    return [n for i, n in enumerate(ZTYPES) if RANGED_IMMUNE[i] and n in named]
+
+
+def _berserker_findings(cs: CompiledScenario) -> list[Finding]:
+    """Berserkers ("l'unico modo per ucciderli è nel corpo a corpo") where no survivor can ever
+    hold a melee weapon; berserkers in the pool that nothing places (the zombie decks spawn
+    standard zombies only)."""
+    from ..rules.equipment import ITEMS
+    from ..rules.zombies import RANGED_IMMUNE, ZTYPES
+
+    s = cs.scenario
+    out: list[Finding] = []
+    placed = _berserkers_placed(s)
+    if placed:
+        names = _obtainable_items(cs) | {n for o in s.objectives if o.kind == "car" for n in o.contents}
+        if not any(n in ITEMS and ITEMS[n].is_melee for n in names):
+            out.append(Finding("berserker-no-melee", "warning",
+                               f"the scenario brings {', '.join(placed)} onto the board, but no survivor can ever "
+                               "hold a melee weapon (starting equipment, heroes' cards, the deck, the set-aside "
+                               "cards, item objectives, cars): ranged weapons never kill a berserker", tuple(placed)))
+    idle = [n for i, n in enumerate(ZTYPES) if RANGED_IMMUNE[i] and s.setup.zombie_pool.get(n) and n not in placed]
+    if idle and s.setup.spawn_method.kind == "cards":
+        out.append(Finding("berserker-never-placed", "info",
+                           f"the pool holds {', '.join(idle)}, but neither the set-up nor a trigger places them and "
+                           "the zombie deck spawns standard zombies only: they never reach the board", tuple(idle)))
     return out
 
 

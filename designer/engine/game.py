@@ -17,7 +17,8 @@ from ..rules.compiled import EV_KILLS, EVENTS as EVENT_OPS
 from ..rules.equipment import item
 from ..rules.missions import start_group_zones, zombie_reach
 from ..rules.terrain import terrain_tables
-from ..rules.zombies import SPAWN_DEFAULT, WALKER, ZINDEX, ZOMBIE, ZOMBIE_TYPES, ZTYPES
+from ..rules.zombies import (RECORD_TYPES, SPAWN_DEFAULT, WALKER, ZINDEX, ZOMBIE, ZOMBIE_TYPES, ZONES_PER_MOVE, ZTYPES,
+                             record_counts)
 from .board import Board
 from .cards import DECKS
 from .policies import resolve_policy
@@ -838,8 +839,13 @@ class Game:
             st.zombies[z][t] += got
             st.spawned_by_type[t] += got
             self.note("split_added", zone=b.zone_ids[z], zombie=ZTYPES[t], count=got)
+        second: list[tuple[int, int, int]] = []  # (zone, type, count): two-zone movers after a first step
         for z, dest, t, c in moves:
-            self.move_zombies(z, dest, t, c)
+            moved = self.move_zombies(z, dest, t, c)
+            if moved and ZONES_PER_MOVE[t] > 1:
+                second.append((dest, t, moved))
+        for z, t, c in second:
+            self._second_step(z, t, c)
         p.after_zombie_moves(self, moves)
         return out
 
@@ -886,9 +892,10 @@ class Game:
                         options.append(v)
         return options
 
-    def move_zombies(self, z: int, dest: int, t: int, count: int) -> None:
+    def move_zombies(self, z: int, dest: int, t: int, count: int) -> int:
         """Move zombies one step if the connection lets them through (not a fence or a closed
-        door) and the zone has room; a breakthrough zone takes them and pushes the excess on."""
+        door) and the zone has room; a breakthrough zone takes them and pushes the excess on.
+        Return how many stepped into ``dest``."""
         st, b = self.state, self.board
         conn = next((c for v, c, ok in b.zpath_adj[z] if v == dest and (ok or st.torn >> c & 1) and
                      (b.c_door[c] < 0 or st.doors_open >> b.c_door[c] & 1)), None)
@@ -898,12 +905,12 @@ class Game:
                 st.torn |= 1 << conn
                 self.note("fence_torn", frm=b.zone_ids[z], to=b.zone_ids[dest], fence=b.conn_ids[conn])
         if conn is None:
-            return  # stopped at a closed door or piled up behind a fence
+            return 0  # stopped at a closed door or piled up behind a fence
         room = b.max_zombies[dest] - st.zombies_in(dest)
         if not b.breakthrough[dest]:
             count = min(count, max(room, 0))
         if count <= 0:
-            return
+            return 0
         st.zombies[z][t] -= count
         st.zombies[dest][t] += count
         self.profile.zombies_moved(self, z, dest, t, count)
@@ -919,6 +926,23 @@ class Game:
             st.zombies[push][t] += over
             st.haunted.add(push)
             self.note("pushed", frm=b.zone_ids[dest], to=b.zone_ids[push], count=over)
+        return count
+
+    def _second_step(self, z: int, t: int, count: int) -> None:
+        """Prison Outbreak: "Gli Abomination Berserker ... Muovono di due Zone invece che una".
+        Zombies of a type that moves two zones, having stepped into ``z``, step again toward
+        their target now, unless a survivor stands in ``z`` (they have reached their prey);
+        they never split (a random option among several)."""
+        st = self.state
+        count = min(count, st.zombies[z][t])
+        if count <= 0 or self.has_survivors(z):
+            return
+        targets, all_doors = self.profile.targets(self, z)
+        options = self.next_steps(z, targets, all_doors, count)
+        if not options:
+            return
+        k = len(options)
+        self.move_zombies(z, options[0] if k == 1 else options[st.rng.randrange(k)], t, count)
 
     def spawn_phase(self) -> None:
         """Each active spawn zone, in order, spawns by the scenario's method."""
@@ -1174,9 +1198,9 @@ class Game:
             survivors_dead=sum(1 for s in st.survivors if not s.alive),
             survivors_escaped=sum(1 for s in st.survivors if s.escaped),
             kills=st.kills,
-            **{f"kills_{t}": st.kills_by_type[i] for i, t in enumerate(ZTYPES)},
+            **{f"kills_{t}": n for t, n in zip(RECORD_TYPES, record_counts(st.kills_by_type))},
             zombies_spawned=sum(st.spawned_by_type),
-            **{f"spawned_{t}": st.spawned_by_type[i] for i, t in enumerate(ZTYPES)},
+            **{f"spawned_{t}": n for t, n in zip(RECORD_TYPES, record_counts(st.spawned_by_type))},
             objectives=dict(st.objective_turns),
             max_danger=("blue", "yellow", "orange", "red")[st.max_danger],
             survivor_actions=st.survivor_actions,

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ..rules.equipment import Item, item
 from ..rules.terrain import move_cost as terrain_move_cost
 from ..rules.profiles import DEFAULT_DECKS, DEFAULT_PARAMS, Params, ProfileError, apply_overrides
-from ..rules.zombies import MELEE_ORDER, RANGED_GROUPS, ZTYPES
+from ..rules.zombies import MELEE_ORDER, RANGED_GROUPS, RANGED_IMMUNE, ZTYPES
 from . import lnoe
 from .state import INF
 
@@ -156,11 +156,11 @@ class Profile:
                 present = [t for t in group if z[t]]
                 if not present:
                     continue
-                if absorbs:  # too tough for the hit: absorbed
-                    killable = [t for t in present if it.damage >= tough[t]]
+                if absorbs:  # too tough for the hit (or a berserker): absorbed
+                    killable = [t for t in present if it.damage >= tough[t] and not RANGED_IMMUNE[t]]
                     if killable:
                         game.kill(s, zone, killable[0])
-                else:
+                elif not RANGED_IMMUNE[present[0]]:  # "il Walker Berserker è immune": the hit is lost
                     game.kill(s, zone, present[0])
                 break
         if it.noisy_attack:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import os
 from typing import Any, Iterable
 
-from ..rules.zombies import ZTYPES
+from ..rules.zombies import RECORD_TYPES, ZTYPES, record_counts
 from .board import Board
 from .game import GameResult, transcript
 
@@ -34,7 +34,11 @@ _KIND_NAMES = ("move", "open", "search", "melee", "ranged", "take", "press", "no
 """The typed engine's event codes (``L_*`` in :mod:`designer.engine.typed.play`), in order, as
 the reference engine names its events."""
 
-LOGGED_KINDS = frozenset(_KIND_NAMES)
+_MISSION_NAMES = ("search_car", "carrier_died", "fence_torn", "pushed_back", "instead", "gate_turned", "give_card")
+"""The typed engine's Prison Outbreak event codes (``L_SEARCH_CAR`` ... ``L_GIVE_CARD``, 30-36),
+as the reference engine names its events (:func:`_render_mission`)."""
+
+LOGGED_KINDS = frozenset(_KIND_NAMES) | frozenset(_MISSION_NAMES)
 """The events the typed engine logs: a game whose rules can write any other event (the
 reference engine's Growing Hunger, terrain, Prison Outbreak mission rules...) is transcribed by
 the reference engine (:func:`typed_reason`)."""
@@ -61,6 +65,9 @@ def render_events(board: Board, tables: Any, events: Iterable[int], width: int =
     out: list[dict] = []
     for k in range(0, len(ev), width):
         kind, turn, a, b, c, d = ev[k:k + 6]
+        if 30 <= kind < 40:
+            _render_mission(board, names, out, kind - 30, turn, a, b, c)
+            continue
         name = _KIND_NAMES[kind]
         e: dict[str, Any] = {"turn": turn, "event": name}
         if name == "move":
@@ -112,6 +119,38 @@ def render_events(board: Board, tables: Any, events: Iterable[int], width: int =
             e.update(survivor=a, weapon=names[b])
         out.append(e)
     return out
+
+
+def _render_mission(board: Board, names: list[str], out: list[dict], code: int, turn: int, a: int, b: int,
+                    c: int) -> None:
+    """One of Prison Outbreak's events (code ``kind - 30``) as the reference engine writes it,
+    appended to ``out``; a carrier's items, logged one event each, become one event."""
+    zid = board.zone_ids
+    name = _MISSION_NAMES[code]
+    if name == "carrier_died":
+        last = out[-1] if out else None
+        if last is not None and last["event"] == name and last["turn"] == turn and last["survivor"] == a:
+            last["items"] = sorted(set(last["items"]) | {names[b]})
+        else:
+            out.append({"turn": turn, "event": name, "survivor": a, "items": [names[b]]})
+        return
+    e: dict[str, Any] = {"turn": turn, "event": name}
+    if name == "search_car":
+        car = board.scenario.objectives[b]
+        found = (", ".join(car.contents) or "nothing") if c == -2 else "aaah" if c == -1 else names[c]
+        e.update(survivor=a, car=board.obj_ids[b], found=found)
+    elif name == "fence_torn":
+        e.update(frm=zid[a], to=zid[b], fence=board.conn_ids[c])
+    elif name == "pushed_back":
+        e.update(survivor=a, frm=zid[b], to=zid[c])
+    elif name == "instead":
+        e.update(zone=zid[a], zombie=ZTYPES[b])
+    elif name == "gate_turned":
+        effect = [fx for t in board.scenario.triggers for fx in t.then][a]
+        e.update(gate=zid[board.zone_index[effect.gate]], turns=b)
+    elif name == "give_card":
+        e.update(survivor=a, card=names[b])
+    out.append(e)
 
 
 def action_tuple(tables: Any, kind: int, a: int, b: int) -> tuple:
@@ -278,10 +317,11 @@ def reference_state(board: Board, data: dict, names: list[str], rng: Any, colour
 
 LOGGED_RULES = {"effects": frozenset({"open_door", "close_door", "toggle_door", "unlock_door", "lock_door",
                                       "activate_spawn", "deactivate_spawn", "toggle_spawn", "spawn_zombies",
-                                      "grant_xp", "end_game"}),
+                                      "grant_xp", "end_game", "give_card", "rotate_gate"}),
                 "steps": frozenset({"take_objectives", "kill", "reach_zone", "escape", "survive", "clear_zones",
-                                    "open_doors"}),
-                "objectives": frozenset({"token", "key", "switch", "item", "search_marker"}),
+                                    "open_doors", "no_zombies", "doors_closed", "no_zombie_path", "carry_items",
+                                    "hold_zone"}),
+                "objectives": frozenset({"token", "key", "switch", "item", "search_marker", "car"}),
                 "profiles": frozenset({"zombicide", "lnoe", "house"})}
 """The rules whose events the typed engine logs (every event of :data:`LOGGED_KINDS`): a rule
 ported to the typed engine after these joins the list once it logs its events too."""
@@ -303,25 +343,13 @@ def log_covers(board: Board) -> str | None:
 
 def _unlogged_rules(board: Board) -> list[str]:
     """The rules the typed engine plays but does not log yet, beyond the kinds of
-    :data:`LOGGED_RULES`: Prison Outbreak's mission rules, Growing Hunger's special rules, Eden's
-    terrain, points, infestation and resources, Les morts aux trousses' falls."""
+    :data:`LOGGED_RULES`: Growing Hunger's special rules, Eden's terrain, points, infestation and
+    resources. (Prison Outbreak's mission rules are logged: :func:`_render_mission`.)"""
     from ..rules.terrain import eden_rules_used
     from .lnoe import uses_lnoe_setup
-    from .profiles import make_profile
 
     s = board.scenario
     out: list[str] = []
-    p = make_profile(s.setup.rules.profile, s.setup.rules.overrides).params
-    out += [name for name in ("tower_range", "security_push_back", "abominations_tear_fences", "zombies_cross_gates")
-            if getattr(p, name)]
-    if s.defeat.carrier_dies:
-        out.append("defeat.carrier_dies")
-    if s.setup.start_groups:
-        out.append("setup.start_groups")
-    if any(getattr(o, "also", None) for o in s.objectives):
-        out.append("items taken two at a time")
-    if any(e.kind == "spawn_zombies" and (e.at_objective or e.instead) for t in s.triggers for e in t.then):
-        out.append("spawns at an objective or instead of others")
     if s.setup.rules.profile == "lnoe" and uses_lnoe_setup(s):
         out.append("Growing Hunger's special rules")
     out += eden_rules_used(s)
@@ -540,9 +568,9 @@ class TypedGame:
             seed=self.seed, won=won, cause="" if won else CAUSES[d["cause"]], turns=d["turn"], survivors=len(sv),
             survivors_dead=sum(1 for s in sv if not s["alive"]),
             survivors_escaped=sum(1 for s in sv if s["escaped"]), kills=d["kills"],
-            **{f"kills_{t}": d["kills_by_type"][i] for i, t in enumerate(ZTYPES)},
+            **{f"kills_{t}": n for t, n in zip(RECORD_TYPES, record_counts(d["kills_by_type"]))},
             zombies_spawned=sum(d["spawned_by_type"][:nt]),
-            **{f"spawned_{t}": d["spawned_by_type"][i] for i, t in enumerate(ZTYPES)},
+            **{f"spawned_{t}": n for t, n in zip(RECORD_TYPES, record_counts(d["spawned_by_type"]))},
             objectives={b.obj_ids[o]: t for o, t in d["objective_turns"]},
             max_danger=DANGERS[d["max_danger"]], survivor_actions=d["survivor_actions"],
             zombie_actions=d["zombie_actions"],

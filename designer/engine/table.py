@@ -16,13 +16,13 @@ from typing import Iterable
 
 import numpy as np
 
-from ..rules.zombies import ZTYPES
+from ..rules.zombies import RECORD_TYPES
 
 __all__ = ["CAUSES", "DANGERS", "SCALARS", "ZONE_COUNTS", "ZONE_KEY", "ZONE_KEY_DTYPE", "GameTable"]
 
 SCALARS: tuple[str, ...] = (
     "seed", "won", "cause", "turns", "survivors", "survivors_dead", "survivors_escaped", "kills",
-    *(f"kills_{t}" for t in ZTYPES), "zombies_spawned", *(f"spawned_{t}" for t in ZTYPES),
+    *(f"kills_{t}" for t in RECORD_TYPES), "zombies_spawned", *(f"spawned_{t}" for t in RECORD_TYPES),
     "max_danger", "survivor_actions", "zombie_actions", "game")
 """The scalar fields of a record, in the record's order (``cause`` and ``max_danger`` as codes)."""
 

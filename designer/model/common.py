@@ -37,9 +37,11 @@ Id = Annotated[
 Colour = Literal["red", "blue", "green", "yellow", "purple", "orange", "white", "black"]
 """Colours of keys, doors, switches and spawn zones, as printed on the tokens."""
 
-ZombieType = Literal["walker", "runner", "fatty", "abomination", "zombie", "grave_dead"]
+ZombieType = Literal["walker", "runner", "fatty", "abomination", "zombie", "grave_dead", "walker_berserker",
+                     "runner_berserker", "fatty_berserker", "abomination_berserker"]
 """Zombie types: the four Zombicide types, the plain zombie of Last Night on Earth and of
-Les morts aux trousses, and the grave-dead zombies of Growing Hunger."""
+Les morts aux trousses, the grave-dead zombies of Growing Hunger, and the berserker walkers,
+runners, fatties and abomination of Zombicide Prison Outbreak."""
 
 ZOMBIE_TYPES: tuple[str, ...] = ZombieType.__args__  # type: ignore[attr-defined]
 

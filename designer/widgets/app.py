@@ -17,6 +17,7 @@ import ipywidgets as w
 
 from ..edit import COLOURS, EditError, Editor
 from ..io.files import LoadError
+from ..model.common import ZOMBIE_TYPES as MODEL_ZOMBIE_TYPES
 from ..model.lnoe import GRAVE_DEAD_ABILITIES
 from .canvas import MapCanvas, elements_for
 from .eden_forms import RESOURCE_EFFECTS, default_resource_effect, infestation_rows, points_rows, resource_effect_fields
@@ -31,7 +32,8 @@ TERRAIN_FLAGS = ["impassable", "crossable", "elevation", "flammable"]
 TERRAIN_VALUES = [("obstruction", "Obstruction", 2, 10), ("hostile", "Hostile", 1, 10), ("swim", "Swim", 2, 6),
                   ("destruction", "Destruction", 1, 20)]
 """Terrain keywords with a value: (field, label, lowest, highest), as the model bounds them."""
-ZOMBIE_TYPES = ["walker", "runner", "fatty", "abomination", "zombie", "grave_dead"]
+ZOMBIE_TYPES = list(MODEL_ZOMBIE_TYPES)
+"""The zombie types the forms offer: every type of the model (``model.ZombieType``)."""
 STEP_KINDS = {"take_objectives": "take objectives", "escape": "escape through an exit", "reach_zone": "reach a zone",
               "kill": "kill zombies", "survive": "survive turns", "clear_zones": "clear zones",
               "open_doors": "open doors", "no_zombies": "no zombie on the board", "doors_closed": "doors closed",

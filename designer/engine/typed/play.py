@@ -30,6 +30,7 @@ from array import array
 from ...rules.zombies import ABOMINATION
 from ...rules.zombies import (GRAVE_DEAD, MELEE_ORDER, RANGED_GROUPS, SPAWN_DEFAULT, WALKER, ZINDEX, ZOMBIE, ZOMBIE_TYPES,
                               ZTYPES)
+from ...rules.zombies import RANGED_IMMUNE, RECORD_COLUMN, RECORD_TYPES, ZONES_PER_MOVE
 if cython.compiled:
     from cython.cimports.designer.engine.rng import Twister
 else:
@@ -38,8 +39,8 @@ from ..table import ZONE_KEY as TABLE_ZONE_KEY
 
 __all__ = ["Engine", "MAX_TYPES", "NSCALARS", "play_seeds"]
 
-NT_MAX = cython.declare(cython.int, 8)
-MAX_TYPES = 8
+NT_MAX = cython.declare(cython.int, 16)
+MAX_TYPES = 16
 """Zombie types the engine's fixed rows hold (the zombie table has fewer)."""
 MAXS = cython.declare(cython.int, 12)
 MAXI = cython.declare(cython.int, 72)
@@ -180,6 +181,20 @@ E_GIVE = cython.declare(cython.int, 11)
 E_ROTATE = cython.declare(cython.int, 12)
 O_CAR = cython.declare(cython.int, 5)
 ABOMINATION_T = cython.declare(cython.int, ABOMINATION)
+L_SEARCH_CAR = cython.declare(cython.int, 30)
+"""A car searched: survivor, car objective, card found (-1 "Aaahh!", -2 the car's contents)."""
+L_CARRIER = cython.declare(cython.int, 31)
+"""A carrier died: survivor and one item of ``defeat.carrier_dies`` held (one event per item)."""
+L_FENCE = cython.declare(cython.int, 32)
+"""An abomination tears a fence down: from, to, the fence."""
+L_PUSHED_BACK = cython.declare(cython.int, 33)
+"""A survivor pushed back out of a security zone: survivor, from, to."""
+L_INSTEAD = cython.declare(cython.int, 34)
+"""A spawn's fallback groups appear: zone, the type already in play (or out of miniatures)."""
+L_GATE = cython.declare(cython.int, 35)
+"""A rotating gate turns: the effect, its quarter turns from the start."""
+L_GIVE_CARD = cython.declare(cython.int, 36)
+"""A set-aside card given: survivor, card."""
 
 NSCALARS = 24
 NSC = cython.declare(cython.int, 24)
@@ -303,16 +318,16 @@ class Engine:
     door_unlocked0: cython.ulonglong
     spawn_active0: cython.int[::1]
     danger_xp: cython.int[4]
-    tough: cython.int[8]
-    kill_xp: cython.int[8]
-    pool0: cython.int[8]
-    melee_order: cython.int[8]
-    splits: cython.int[8]
-    comp_type: cython.int[8]
-    comp_count: cython.int[8]
-    rg_start: cython.int[9]
-    rg_types: cython.int[8]
-    rg_absorbs: cython.int[8]
+    tough: cython.int[16]
+    kill_xp: cython.int[16]
+    pool0: cython.int[16]
+    melee_order: cython.int[16]
+    splits: cython.int[16]
+    comp_type: cython.int[16]
+    comp_count: cython.int[16]
+    rg_start: cython.int[17]
+    rg_types: cython.int[16]
+    rg_absorbs: cython.int[16]
     nrg: cython.int
     searchable: cython.int[::1]
     breakthrough: cython.int[::1]
@@ -480,6 +495,12 @@ class Engine:
     torn: cython.int[::1]
     ntorn: cython.int
     sv_came: cython.int[::1]
+    # ---- zombicide: berserker zombies (the zombie table's rows) ----
+    z_immune: cython.int[::1]
+    z_steps: cython.int[::1]
+    rec_col: cython.int[::1]
+    nrec: cython.int
+    steps2: cython.int
     # ---- truth: zones that allow only moving ----
     only_moves: cython.int[::1]
 
@@ -518,7 +539,7 @@ class Engine:
     obj_turn: cython.int[::1]
     obj_order: cython.int[::1]
     nobj_order: cython.int
-    pool: cython.int[8]
+    pool: cython.int[16]
     sv_zone: cython.int[12]
     sv_wounds: cython.int[12]
     sv_health: cython.int[12]
@@ -543,8 +564,8 @@ class Engine:
     progress: cython.int
     step_done: cython.int[::1]
     kills: cython.int
-    kills_by_type: cython.int[8]
-    spawned_by_type: cython.int[8]
+    kills_by_type: cython.int[16]
+    spawned_by_type: cython.int[16]
     zdeck: cython.int[::1]
     nzdeck: cython.int
     zdiscard: cython.int[::1]
@@ -612,13 +633,13 @@ class Engine:
 
     def __init__(self, t):
         if not cython.compiled:
-            for name, size in (("danger_xp", 4), ("tough", 8), ("kill_xp", 8), ("pool0", 8), ("melee_order", 8),
-                               ("splits", 8), ("comp_type", 8), ("comp_count", 8), ("rg_start", 9),
-                               ("rg_types", 8), ("rg_absorbs", 8), ("pool", 8), ("sv_zone", 12),
+            for name, size in (("danger_xp", 4), ("tough", 16), ("kill_xp", 16), ("pool0", 16), ("melee_order", 16),
+                               ("splits", 16), ("comp_type", 16), ("comp_count", 16), ("rg_start", 17),
+                               ("rg_types", 16), ("rg_absorbs", 16), ("pool", 16), ("sv_zone", 12),
                                ("sv_wounds", 12), ("sv_health", 12), ("sv_xp", 12), ("sv_nitems", 12),
                                ("sv_alive", 12), ("sv_escaped", 12), ("sv_searched", 12), ("sv_moved", 12),
-                               ("sv_left", 12), ("sv_items", 864), ("kills_by_type", 8),
-                               ("spawned_by_type", 8), ("rising", 48)):
+                               ("sv_left", 12), ("sv_items", 864), ("kills_by_type", 16),
+                               ("spawned_by_type", 16), ("rising", 48)):
                 setattr(self, name, _ia(size))
         i: cython.int
         self.profile = t.profile
@@ -866,6 +887,7 @@ class Engine:
     # ---- zombicide: Prison Outbreak mission rules (reading the tables) ----
     def _mission_board(self, t) -> None:
         i: cython.int
+        self.berserker_rows()
         self.st_cond = t.st_cond
         self.nconds = t.nconds
         self.mzb_start = t.mzb_start
@@ -1440,17 +1462,23 @@ class Engine:
         for k in range(n):
             self.sv_wounds[si] += 1
             carried: cython.bint = self.ncarrier > 0 and self.sv_wounds[si] >= self.sv_health[si] and self.carrying(si)
+            lost: cython.int = -1
             if self.sv_nitems[si]:
                 self.discard_worst(si)
+                lost = self.ediscard[self.nediscard - 1]
             if self.sv_wounds[si] >= self.sv_health[si]:
                 self.sv_alive[si] = 0
                 if carried and not self.outcome:  # "ucciso mentre trasporta una di queste Carte"
                     self.outcome, self.cause = 2, C_CARRIER_DIED
+                else:
+                    carried = False
                 z: cython.int = self.sv_zone[si]
                 self.touch(z)
                 self.zone_deaths[z] += 1
                 if self.logging:
                     self.ev(L_DEATH, si, z, self.lg_cause, 0)
+                    if carried:
+                        self.log_carrier(si, lost)
                 for i in range(self.sv_nitems[si]):
                     self.ediscard[self.nediscard] = self.sv_items[si * MAXI + i]
                     self.nediscard += 1
@@ -1654,6 +1682,8 @@ class Engine:
                             fall_back = True
                             break
                 if fall_back:
+                    if self.logging:
+                        self.ev(L_INSTEAD, zone, t, 0, 0)
                     for k in range(a, b):
                         self.spawn(zone, self.fxi_type[k], self.fxi_count[k])  # a fatty brings its walkers
                     return
@@ -1685,6 +1715,8 @@ class Engine:
             for k in range(z, self.nset_aside - 1):
                 self.set_aside[k] = self.set_aside[k + 1]
             self.nset_aside -= 1
+            if self.logging:
+                self.ev(L_GIVE_CARD, actor, card, 0, 0)
             self.keep(actor, card)
         elif kind == E_ROTATE:
             self.rotate_gate(e)
@@ -1715,6 +1747,8 @@ class Engine:
             step = 1 if cw >= ccw else -1
         turns = ((turns + step) % 4 + 4) % 4
         self.gate_turns[g] = turns
+        if self.logging:
+            self.ev(L_GATE, e, turns, 0, 0)
         for k in range(4):
             d = self.fx_sides[4 * e + k]
             if d < 0:
@@ -1796,6 +1830,8 @@ class Engine:
             self.note_objective(o)
             self.sv_xp[si] += self.obj_xp[o]
         if self.car_once[o]:
+            if self.logging:
+                self.ev(L_SEARCH_CAR, si, o, -2, 0)
             self.take_also(si, o)
         else:
             tries: cython.int = self.nedeck + self.nediscard + 1
@@ -1804,18 +1840,73 @@ class Engine:
                 if card < 0:
                     break
                 if self.it_aaah[card]:
+                    if self.logging:
+                        self.ev(L_SEARCH_CAR, si, o, -1, 0)
                     self.ediscard[self.nediscard] = card
                     self.nediscard += 1
                     if self.place(self.sv_zone[si], WALKER_T, 1):
                         self.out_of_miniatures(WALKER_T)
                     break
                 if self.it_dice[card] > 0:
+                    if self.logging:
+                        self.ev(L_SEARCH_CAR, si, o, card, 0)
                     self.keep(si, card)
                     break
                 self.ediscard[self.nediscard] = card
                 self.nediscard += 1
         if first:
             self.fire_event(EV_TAKEN, o, si)
+
+    # ---- zombicide: berserker zombies ----
+
+    def berserker_rows(self) -> None:
+        """The berserkers' rows of the zombie table: ranged immunity, zones per move, and the
+        record column each type counts in (``rules.zombies``)."""
+        nt = len(ZTYPES)
+        self.z_immune = _ia(nt)
+        self.z_steps = _ia(nt)
+        self.rec_col = _ia(nt)
+        self.nrec = len(RECORD_TYPES)
+        self.steps2 = 0
+        for i in range(nt):
+            self.z_immune[i] = int(RANGED_IMMUNE[i])
+            self.z_steps[i] = ZONES_PER_MOVE[i]
+            self.rec_col[i] = RECORD_COLUMN[i]
+            if ZONES_PER_MOVE[i] > 1:
+                self.steps2 = 1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def second_steps(self, nm: cython.int, nn: cython.int) -> cython.void:
+        """game._second_step: "Gli Abomination Berserker ... Muovono di due Zone invece che
+        una": after every move of the activation, the zombies of a two-zone type that stepped
+        in (``moves[4 * i + 3]``) step again toward their target, unless a survivor stands
+        where they are; they never split."""
+        i: cython.int
+        mv = self.moves
+        for i in range(nm):
+            t: cython.int = mv[4 * i + 2]
+            if self.z_steps[t] < 2 or mv[4 * i + 3] <= 0:
+                continue
+            z: cython.int = mv[4 * i + 1]
+            c: cython.int = mv[4 * i + 3]
+            if c > self.zombies[z * self.nt + t]:
+                c = self.zombies[z * self.nt + t]
+            if c <= 0 or self.survivors_in(z):
+                continue
+            if nn < 0:
+                nn = self.noise_map() if self.profile == P_ZOMBICIDE else 0
+            ntg: cython.int = self.targets(z, nn)
+            all_doors: cython.bint = ntg < 0
+            if all_doors:
+                ntg = -ntg - 1
+            if not ntg:
+                continue
+            no: cython.int = self.next_steps(z, ntg, all_doors)
+            if not no:
+                continue
+            dest: cython.int = self.options[0] if no == 1 else self.options[self.rng.randbelow(no)]
+            self.move_zombies(z, dest, t, c)
 
     # ---- zombicide: Prison Outbreak zones (torn fences) ----
 
@@ -1842,6 +1933,8 @@ class Engine:
         for a in range(self.zadj_start[z], self.zadj_start[z + 1]):
             c = self.zadj_c[a]
             if self.zadj_v[a] == dest and self.c_fence[c]:
+                if self.logging:
+                    self.ev(L_FENCE, z, dest, c, 0)
                 if not self.torn[c]:
                     self.torn[c] = 1
                     self.ntorn += 1
@@ -2124,10 +2217,10 @@ class Engine:
                 if self.rg_absorbs[g]:
                     for k in range(self.rg_start[g], self.rg_start[g + 1]):
                         t = self.rg_types[k]
-                        if self.zombies[base + t] and dmg >= self.tough[t]:
+                        if self.zombies[base + t] and dmg >= self.tough[t] and not self.z_immune[t]:
                             self.kill(si, zone, t)
                             break
-                else:
+                elif not self.z_immune[present]:  # "il Walker Berserker è immune": the hit is lost
                     self.kill(si, zone, present)
                 break
         if self.it_noisy_attack[it]:
@@ -2381,7 +2474,7 @@ class Engine:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def move_zombies(self, z: cython.int, dest: cython.int, t: cython.int, count: cython.int) -> cython.void:
+    def move_zombies(self, z: cython.int, dest: cython.int, t: cython.int, count: cython.int) -> cython.int:
         a: cython.int
         c: cython.int
         d: cython.int
@@ -2395,7 +2488,7 @@ class Engine:
                 found = True
                 break
         if not found and not (t == ABOMINATION_T and self.tear_fences and self.tear_fence(z, dest)):
-            return
+            return 0
         room: cython.int = self.max_z[dest] - self.zombies_in(dest)
         if not self.breakthrough[dest]:
             if room < 0:
@@ -2403,7 +2496,7 @@ class Engine:
             if count > room:
                 count = room
         if count <= 0:
-            return
+            return 0
         self.touch(dest)
         self.zombies[z * nt + t] -= count
         self.zombies[dest * nt + t] += count
@@ -2430,6 +2523,7 @@ class Engine:
             self.zombies[push * nt + t] += over
             if self.logging:
                 self.ev(L_PUSHED, dest, push, over, 0)
+        return count
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -2560,7 +2654,10 @@ class Engine:
                 self.ev(L_SPLIT, added[3 * i], added[3 * i + 1], added[3 * i + 2], 0)
         mv = self.moves
         for i in range(nm):
-            self.move_zombies(mv[4 * i], mv[4 * i + 1], mv[4 * i + 2], mv[4 * i + 3])
+            moved: cython.int = self.move_zombies(mv[4 * i], mv[4 * i + 1], mv[4 * i + 2], mv[4 * i + 3])
+            mv[4 * i + 3] = moved  # what stepped in: the two-zone movers go on from there
+        if self.steps2:
+            self.second_steps(nm, nn)
         return nout
 
     @cython.cfunc
@@ -2769,6 +2866,18 @@ class Engine:
             self.outcome = 1
 
     # ---- zombicide: Prison Outbreak mission conditions ----
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def log_carrier(self, si: cython.int, lost: cython.int) -> cython.void:
+        """Log the items of ``defeat.carrier_dies`` a dead survivor held (those still in the
+        inventory and ``lost``, the card the fatal wound discarded), one event per item."""
+        i: cython.int
+        if lost >= 0 and self.carrier_it[lost]:
+            self.ev(L_CARRIER, si, lost, 0, 0)
+        for i in range(self.sv_nitems[si]):
+            if self.carrier_it[self.sv_items[si * MAXI + i]]:
+                self.ev(L_CARRIER, si, self.sv_items[si * MAXI + i], 0, 0)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -4225,6 +4334,8 @@ class Engine:
                 self.check_victory()
                 taken += 1
             if self.push_back and self.on_board(si) and self.is_security[self.sv_zone[si]] and self.sv_came[si] >= 0:
+                if self.logging:
+                    self.ev(L_PUSHED_BACK, si, self.sv_zone[si], self.sv_came[si], 0)
                 self.sv_zone[si] = self.sv_came[si]  # "vengono spinti indietro nella Zona da cui sono partiti"
             if self.on_board(si) and self.escape_step_open() and self.is_exit[self.sv_zone[si]] and \
                     self.zombies_in(self.sv_zone[si]) == 0:
@@ -4904,14 +5015,14 @@ class Engine:
             row[k + 5] = escaped
             row[k + 6] = self.kills
             k += 7
-            for t in range(self.nt):
-                row[k] = self.kills_by_type[t]
-                k += 1
+            for t in range(self.nt):  # per record column (a berserker counts as its standard type)
+                row[k + self.rec_col[t]] += self.kills_by_type[t]
+            k += self.nrec
             row[k] = spawned
             k += 1
             for t in range(self.nt):
-                row[k] = self.spawned_by_type[t]
-                k += 1
+                row[k + self.rec_col[t]] += self.spawned_by_type[t]
+            k += self.nrec
             row[k] = self.max_danger
             row[k + 1] = self.survivor_actions
             row[k + 2] = self.zombie_actions
