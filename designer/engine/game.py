@@ -18,6 +18,7 @@ from ..rules.equipment import item
 from ..rules.missions import start_group_zones, zombie_reach
 from ..rules.terrain import terrain_tables
 from ..rules.zombies import SPAWN_DEFAULT, WALKER, ZINDEX, ZOMBIE, ZOMBIE_TYPES, ZTYPES
+from .arrivals import spawn_arrivals
 from .board import Board
 from .cards import DECKS
 from .policies import resolve_policy
@@ -351,7 +352,7 @@ class Game:
             if it.name in seen:
                 continue
             seen.add(it.name)
-            if it.is_melee and zombies_here:
+            if it.is_melee and zombies_here and p.can_melee(self, z):
                 acts.append(("melee", it.name))
             elif it.is_ranged:
                 if sight is None:
@@ -362,7 +363,7 @@ class Game:
                 if terrain is not None and terrain.elevated[z]:
                     hi += 1  # a raised position: ranged weapons reach one zone further
                 for v, dist in sight:
-                    if lo <= dist <= hi and any(zombies[v]):
+                    if lo <= dist <= hi and any(zombies[v]) and p.can_shoot(self, s, v, dist):
                         acts.append(("ranged", it.name, v))
         for o in self._objectives_at(z):
             if b.obj_kind[o] == "car":
@@ -370,7 +371,7 @@ class Game:
             if b.obj_kind[o] == "switch":
                 if b.obj_repeatable[o] or not st.pressed >> o & 1:
                     acts.append(("press", o))
-            elif not st.taken >> o & 1:
+            elif not st.taken >> o & 1 and p.can_collect(self, z):
                 acts.append(("take", o))
         acts.append(("noise",))
         if getattr(self.policy, "trades", False):
@@ -942,8 +943,7 @@ class Game:
                 self.spawn(b.spawn_zone[i], t, 1)
         else:
             t = next((t for t in range(len(ZTYPES)) if st.pool[t] > 0), SPAWN_DEFAULT)
-            for i in active:
-                self.spawn(b.spawn_zone[i], t, method.count)
+            spawn_arrivals(self, active, t)  # count per spawn zone, or per player (Les morts aux trousses)
 
     # -- turns -------------------------------------------------------------------------------
 

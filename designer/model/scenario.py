@@ -961,7 +961,19 @@ class FixedSpawns(Tagged):
     kind: Literal["fixed"]
     """Always 'fixed'."""
     count: int = Field(default=1, ge=0, le=100)
-    """Zombies per spawn zone."""
+    """Zombies per spawn zone (per player with ``per_player``)."""
+    per_player: bool = False
+    """Les morts aux trousses: "each player brings in 1 zombie through a red arrow". Each zombie
+    turn, every player (every survivor of the set-up, dead ones included) brings in ``count``
+    zombies through one active spawn zone drawn at random, instead of ``count`` at every active
+    spawn zone."""
+    first_turn_each_level: bool = False
+    """Les morts aux trousses: "First turn of the game: each player brings in 1 zombie on the
+    ground floor (red arrow) / 1 in the basement / 1 on the 1st floor (except the office)". In
+    the first zombie turn every player brings in ``count`` zombies on every level of the map
+    (lowest first): through an active spawn zone of that level drawn at random, or, on a level
+    with none, into a zone of the level drawn at random among those where zombies may spawn (not
+    no_spawn, not on fire, open to zombies)."""
 
 
 SpawnMethod = Annotated[Union[CardSpawns, DiceSpawns, FixedSpawns], Field(discriminator="kind")]
