@@ -282,3 +282,62 @@ def test_the_typed_engine_plays_arrivals_dark_and_smoke_like_the_reference(survi
         assert core.play_games(board, seeds, policy, survivors, 0, plan) == want
         assert core.play_interpreted(board, seeds[:8], policy, survivors, 0, plan) == \
             _reference(board, seeds[:8], policy, survivors)
+
+
+def _office_game(wounds: int) -> tuple[Game, object]:
+    g = _house()
+    b = g.board
+    office = b.zone_index["office"]
+    hero = g.state.add_survivor(office, health=5, items=["kitchen knife"])
+    hero.wounds = wounds
+    hero.actions_left = 3
+    g.state.edeck = ["pistol", "fire axe", "baseball bat"]  # drawn from the end
+    g.log = []
+    g.apply(hero, ("take", b.obj_index["office-key"]))
+    return g, hero
+
+
+def test_the_office_key_gives_a_hit_point_and_a_card_to_a_wounded_survivor():
+    """"First combat, then collection of the key (object token). Plus, a choice of: either 1 hit
+    point + 1 object card or 2 object cards": a wounded survivor takes the hit point and one card."""
+    g, hero = _office_game(wounds=2)
+    assert hero.wounds == 1
+    assert hero.items == ["kitchen knife", "office key", "baseball bat"]
+    assert {"turn": g.state.turn, "event": "heal_or_draw", "survivor": hero.index, "healed": 1, "cards": 1} in g.log
+
+
+def test_the_office_key_gives_two_cards_to_an_unhurt_survivor():
+    """"either 1 hit point + 1 object card or 2 object cards": unhurt, the survivor draws two."""
+    g, hero = _office_game(wounds=0)
+    assert hero.wounds == 0
+    assert hero.items == ["kitchen knife", "office key", "baseball bat", "fire axe"]
+
+
+def test_the_validator_flags_the_choice_on_a_turn():
+    """The choice goes to the survivor who collects the key: on a turn nobody takes it."""
+    data = _data()
+    assert "heal-or-draw-no-survivor" not in _codes(data)
+    data["triggers"].append({"id": "dawn-gift", "when": {"kind": "turn_reached", "turn": 3},
+                             "then": [{"kind": "heal_or_draw"}]})
+    assert [f.ids for f in _codes(data)["heal-or-draw-no-survivor"]] == [("dawn-gift",)]
+
+
+@pytest.mark.parametrize("survivors", [2, 4])
+def test_the_typed_log_of_the_office_choice_is_the_reference_log(survivors):
+    """The typed engine logs the office's choice (event code 60) as the reference engine does:
+    the same transcript of whole games of the sample."""
+    from designer.engine import session
+
+    board = Board(designer.load(SAMPLE))
+    assert session.log_covers(board) is None
+    seen = 0
+    for i in range(12):
+        seed = game_seed(5, i)
+        ref = Game(board, seed, "greedy", survivors=survivors, plan=bot_plan(board.scenario), log=True)
+        ref.play()
+        for compiled in (True, False):
+            typed = session.play_typed(board.scenario, seed, "greedy", survivors=survivors, log=True, board=board,
+                                       plan=bot_plan(board.scenario), compiled=compiled)
+            assert typed["log"] == ref.log
+        seen += sum(1 for e in ref.log if e["event"] == "heal_or_draw")
+    assert seen, "the greedy bots take the office key in some of these games"

@@ -1,5 +1,6 @@
 """Les morts aux trousses' rules misused (seed 003): an objective where nothing can be collected
-(the dark, smoke) and zombie arrivals per player with a level nobody can arrive on. Called from
+(the dark, smoke), the office's choice on an event no survivor fires, and zombie arrivals per
+player with a level nobody can arrive on. Called from
 :func:`designer.checks.lnoe.check_house`."""
 
 from __future__ import annotations
@@ -15,11 +16,14 @@ __all__ = ["check_morts"]
 
 _NOT_COLLECTED = ("switch", "car")
 """Objective kinds that are pressed or searched, not collected."""
+_NO_ACTOR = ("turn_reached", "kills_reached")
+"""Trigger events no survivor fires (the effect has nobody to act on)."""
 
 
 def check_morts(s: Scenario) -> Iterator[Finding]:
     """Findings ``house-collect-in-dark`` (an objective in a dark zone without fire, or in smoke,
-    in a house game: "Darkness: movement = 2 (no collection)", "Smoke => no collection") and
+    in a house game: "Darkness: movement = 2 (no collection)", "Smoke => no collection"),
+    ``heal-or-draw-no-survivor`` (a 'heal_or_draw' effect on a turn or a kill count) and
     ``arrivals-level-without-zone`` (``first_turn_each_level`` with a level that has neither a
     spawn zone nor a zone where a zombie may arrive)."""
     zones = {z.id: z for z in s.zones}
@@ -37,6 +41,11 @@ def check_morts(s: Scenario) -> Iterator[Finding]:
                               f"there in a house game, so it can never be taken"
                               + (" and the mission cannot be won" if o.id in needed else ""),
                               (o.id, z.id), f"objectives[{i}]")
+    for i, t in enumerate(s.triggers):
+        if t.when.kind in _NO_ACTOR and any(e.kind == "heal_or_draw" for e in t.then):
+            yield Finding("heal-or-draw-no-survivor", "warning",
+                          f"trigger '{t.id}' gives the 'heal_or_draw' choice on a {t.when.kind.replace('_', ' ')}, "
+                          f"which no survivor fires: nobody heals or draws", (t.id,), f"triggers[{i}]")
     m = s.setup.spawn_method
     if m.kind == "fixed" and m.first_turn_each_level:
         cs = compile_scenario(s)

@@ -19,6 +19,7 @@ from ..rules.missions import start_group_zones, zombie_reach
 from ..rules.terrain import terrain_tables
 from ..rules.zombies import SPAWN_DEFAULT, WALKER, ZINDEX, ZOMBIE, ZOMBIE_TYPES, ZTYPES
 from .arrivals import spawn_arrivals
+from .morts import heal_or_draw
 from .board import Board
 from .cards import DECKS
 from .policies import resolve_policy
@@ -1391,7 +1392,7 @@ EFFECTS: dict[str, Callable[[Game, Any, Survivor | None], None]] = {
     "lock_door": _door_effect, "activate_spawn": _spawn_effect, "deactivate_spawn": _spawn_effect,
     "toggle_spawn": _spawn_effect, "spawn_zombies": _spawn_zombies, "grant_xp": _grant_xp, "end_game": _end_game,
     "give_card": _give_card, "rotate_gate": _rotate_gate,
-    "gain_resource": resource_effect, "spend_resource": resource_effect}
+    "gain_resource": resource_effect, "spend_resource": resource_effect, "heal_or_draw": heal_or_draw}
 """What each kind of trigger effect does (every ``kind`` of the model's ``Effect``)."""
 
 EVENTS = ("objective_taken", "switch_pressed", "door_opened", "zone_entered", "turn_reached", "kills_reached")
@@ -1424,6 +1425,7 @@ _TEXT = {
     "instead": "a {zombie} is already in play: others appear instead in {zone}",
     "carrier_died": "survivor {s} died carrying {items}: the mission is lost",
     "give_card": "survivor {s} is given a {card}",
+    "heal_or_draw": "survivor {s} heals {healed} wound(s) and draws {cards} card(s)",
     "pushed_back": "survivor {s} cannot stay in {frm}: pushed back to {to}",
     "fence_torn": "an abomination tears down the fence from {frm} to {to}",
     "search_car": "survivor {s} searches {car} and finds {found}",

@@ -61,6 +61,9 @@ def render_events(board: Board, tables: Any, events: Iterable[int], width: int =
     out: list[dict] = []
     for k in range(0, len(ev), width):
         kind, turn, a, b, c, d = ev[k:k + 6]
+        if 60 <= kind < 70:  # Les morts aux trousses' events (_render_morts)
+            out.append(_render_morts(kind, turn, a, b, c, d))
+            continue
         name = _KIND_NAMES[kind]
         e: dict[str, Any] = {"turn": turn, "event": name}
         if name == "move":
@@ -112,6 +115,14 @@ def render_events(board: Board, tables: Any, events: Iterable[int], width: int =
             e.update(survivor=a, weapon=names[b])
         out.append(e)
     return out
+
+
+def _render_morts(kind: int, turn: int, a: int, b: int, c: int, d: int) -> dict:
+    """A Les morts aux trousses event of the typed engine (codes 60-69) as the reference engine
+    writes it: 60 the office's choice (``heal_or_draw``: survivor, wounds healed, cards)."""
+    if kind == 60:
+        return {"turn": turn, "event": "heal_or_draw", "survivor": a, "healed": b, "cards": c}
+    raise ValueError(f"unknown Les morts aux trousses event code {kind}")
 
 
 def action_tuple(tables: Any, kind: int, a: int, b: int) -> tuple:
@@ -278,7 +289,7 @@ def reference_state(board: Board, data: dict, names: list[str], rng: Any, colour
 
 LOGGED_RULES = {"effects": frozenset({"open_door", "close_door", "toggle_door", "unlock_door", "lock_door",
                                       "activate_spawn", "deactivate_spawn", "toggle_spawn", "spawn_zombies",
-                                      "grant_xp", "end_game"}),
+                                      "grant_xp", "end_game", "heal_or_draw"}),
                 "steps": frozenset({"take_objectives", "kill", "reach_zone", "escape", "survive", "clear_zones",
                                     "open_doors"}),
                 "objectives": frozenset({"token", "key", "switch", "item", "search_marker"}),

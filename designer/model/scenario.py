@@ -661,6 +661,23 @@ class GiveCard(Tagged):
     """Only cards of these names are drawn; empty: any card set aside."""
 
 
+class HealOrDraw(Tagged):
+    """Les morts aux trousses' office: "Plus, a choice of: either 1 hit point + 1 object card or
+    2 object cards". The survivor who fired the trigger either heals ``heal`` wounds and draws
+    ``draw_with_heal`` cards of the equipment deck, or draws ``draw`` cards: it takes the hit
+    point when it has a wound, the cards otherwise. Nothing happens on an event with no survivor
+    (a turn, a kill count)."""
+
+    kind: Literal["heal_or_draw"]
+    """Always 'heal_or_draw'."""
+    heal: int = Field(default=1, ge=1, le=10)
+    """Wounds healed with the first choice."""
+    draw_with_heal: int = Field(default=1, ge=0, le=10)
+    """Equipment cards drawn with the first choice."""
+    draw: int = Field(default=2, ge=0, le=10)
+    """Equipment cards drawn with the second choice."""
+
+
 class EndGame(Tagged):
     """End the game at once."""
 
@@ -676,7 +693,7 @@ Effect = Annotated[
     Union[
         OpenDoor, CloseDoor, ToggleDoor, UnlockDoor, LockDoor,
         ActivateSpawn, DeactivateSpawn, ToggleSpawn, SpawnZombies, GrantXp, EndGame, GiveCard, RotateGate,
-        GainResource, SpendResource,
+        GainResource, SpendResource, HealOrDraw,
     ],
     Field(discriminator="kind"),
 ]

@@ -121,6 +121,8 @@ M_SMOKE = cython.declare(cython.int, 1)
 M_NEAR_SMOKE = cython.declare(cython.int, 2)
 M_UNLIT = cython.declare(cython.int, 4)
 M_NO_COLLECT = cython.declare(cython.int, 5)
+E_HEAL_OR_DRAW = cython.declare(cython.int, 60)
+L_HEAL_OR_DRAW = cython.declare(cython.int, 60)
 # ---- bots: casual ----
 A_GIVE = cython.declare(cython.int, 9)
 """A trade (``("give", mate, card)``), offered to casual only; never compared with another kind."""
@@ -621,6 +623,9 @@ class Engine:
     m_lv_z: cython.int[::1]
     m_zone: cython.int[::1]
     m_here: cython.int[::1]
+    m_fx_heal: cython.int[::1]
+    m_fx_with_heal: cython.int[::1]
+    m_fx_draw: cython.int[::1]
     # ---- bots: casual ----
     obj_group: cython.int[::1]
     it_rank: cython.int[::1]
@@ -1594,6 +1599,9 @@ class Engine:
         a: cython.int = self.e_a[e]
         bit: cython.ulonglong = ONE << a
         i: cython.int
+        if kind == E_HEAL_OR_DRAW:  # morts: the office's choice
+            self.morts_heal_or_draw(e, actor)
+            return
         if self.fx_mission[e]:  # spawns at an objective or instead of others, cards given, gates turned
             self.mission_effect(e, actor)
             return
@@ -4883,6 +4891,9 @@ class Engine:
         self.m_lv_z = t.m_lv_z
         self.m_zone = t.m_zone
         self.m_here = _ia(self.nsp + 1)
+        self.m_fx_heal = t.m_fx_heal
+        self.m_fx_with_heal = t.m_fx_with_heal
+        self.m_fx_draw = t.m_fx_draw
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -4919,6 +4930,30 @@ class Engine:
             return
         for i in range(na):
             self.spawn(self.sp_zone[self.active[i]], t, self.mcount)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def morts_heal_or_draw(self, e: cython.int, actor: cython.int) -> cython.void:
+        """morts.heal_or_draw: a wounded survivor heals and draws ``m_fx_with_heal`` cards, an
+        unhurt one draws ``m_fx_draw``; an "Aaah!" card goes to the discard pile."""
+        k: cython.int
+        if actor < 0 or not self.on_board(actor):
+            return
+        healed: cython.int = min(self.m_fx_heal[e], self.sv_wounds[actor])
+        self.sv_wounds[actor] -= healed
+        got: cython.int = 0
+        for k in range(self.m_fx_with_heal[e] if healed else self.m_fx_draw[e]):
+            card: cython.int = self.draw_equipment()
+            if card < 0:
+                break
+            if self.it_aaah[card]:
+                self.ediscard[self.nediscard] = card
+                self.nediscard += 1
+                continue
+            self.keep(actor, card)
+            got += 1
+        if self.logging:
+            self.ev(L_HEAL_OR_DRAW, actor, healed, got, 0)
 
     @cython.cfunc
     @cython.exceptval(check=False)
