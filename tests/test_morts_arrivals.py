@@ -341,3 +341,22 @@ def test_the_typed_log_of_the_office_choice_is_the_reference_log(survivors):
             assert typed["log"] == ref.log
         seen += sum(1 for e in ref.log if e["event"] == "heal_or_draw")
     assert seen, "the greedy bots take the office key in some of these games"
+
+
+def test_an_object_token_on_the_floor_is_collected_for_an_object_card():
+    """"Place the objects on the floor (to be collected and converted at the end of the turn)"
+    and "Draw: ... plus possibly 1 object card (if an object token was collected)": the sample's
+    object tokens are collected for a card of the object deck (drawn at once), never in the dark."""
+    g = _house()
+    b = g.board
+    tokens = [o for o, oid in enumerate(b.obj_ids) if oid.startswith("object-")]
+    assert len(tokens) == 5 and all(b.obj_kind[o] == "search_marker" for o in tokens)
+    assert not any(b.dark[b.obj_zone0[o]] for o in tokens), "nothing is collected in the dark"
+    kitchen = b.zone_index["kitchen"]
+    token = next(o for o in tokens if b.obj_zone0[o] == kitchen)
+    hero = g.state.add_survivor(kitchen, health=5, items=["kitchen knife"])
+    hero.actions_left = 3
+    g.state.edeck = ["shotgun"]
+    assert ("take", token) in g.legal_actions(hero)
+    g.apply(hero, ("take", token))
+    assert hero.items == ["kitchen knife", "shotgun"]
