@@ -360,3 +360,18 @@ def test_an_object_token_on_the_floor_is_collected_for_an_object_card():
     assert ("take", token) in g.legal_actions(hero)
     g.apply(hero, ("take", token))
     assert hero.items == ["kitchen knife", "shotgun"]
+
+
+def test_a_dead_player_still_activates_a_zombie():
+    """"All other turns: each player brings in 1 zombie ... plus activates 1 zombie (move / attack
+    / break a door)" and, dead, "On your turn: you bring in a zombie / you move another one (or
+    even your own)": three players, one dead, activate three zombies; an escaped one none."""
+    g = _game(_data(), 3)
+    st = g.state
+    assert g.profile.activation_limit(g) == 3
+    st.survivors[0].alive = False
+    assert g.profile.activation_limit(g) == 3
+    st.survivors[1].escaped = True
+    assert g.profile.activation_limit(g) == 2
+    st.survivors[2].alive = False
+    assert g.profile.activation_limit(g) == 0

@@ -408,7 +408,8 @@ class House(Profile):
     Approximations (docs/engine.md): each action other than moving costs one movement point;
     melee is an opposed d6 (weapon bonus: its damage) against one die plus one per extra zombie
     (at most +2); a survivor who wins kills one zombie when armed; each turn as many zombies act
-    as there are survivors, those nearest the survivors first, heading for the nearest survivor.
+    as there are players (dead ones too), those nearest the survivors first, heading for the
+    nearest survivor. Smoke, the dark's collecting and shooting rules: the ``morts`` hooks.
     """
 
     id = "house"
@@ -554,7 +555,13 @@ class House(Profile):
         return hunt(game, zone)
 
     def activation_limit(self, game: "Game") -> int | None:
-        return max(1, len(game.state.living()))
+        """Each player "activates 1 zombie (move / attack / break a door)", a dead player too
+        ("On your turn: you bring in a zombie / you move another one"): as many zombies act as
+        there are players who have not escaped, none once every survivor is dead."""
+        st = game.state
+        if not st.living():
+            return 0
+        return max(1, sum(1 for s in st.survivors if not s.escaped))
 
 
 def fall_levels(board: Any, conn: int) -> int:

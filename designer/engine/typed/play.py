@@ -2597,7 +2597,7 @@ class Engine:
         act_zone = f.zone
         order = self.order
         living: cython.int = self.count_living()
-        limit: cython.int = living if living > 1 else 1
+        limit: cython.int = self.morts_players()  # morts: a dead player activates a zombie too
         k: cython.int
         i: cython.int
         t: cython.int
@@ -4930,6 +4930,17 @@ class Engine:
             return
         for i in range(na):
             self.spawn(self.sp_zone[self.active[i]], t, self.mcount)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def morts_players(self) -> cython.int:
+        """House.activation_limit: the players who have not escaped, dead ones too (at least one)."""
+        i: cython.int
+        n: cython.int = 0
+        for i in range(self.ns):
+            if not self.sv_escaped[i]:
+                n += 1
+        return n if n > 1 else 1
 
     @cython.cfunc
     @cython.exceptval(check=False)
