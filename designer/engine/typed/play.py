@@ -116,7 +116,7 @@ G_OPEN = cython.declare(cython.int, 3)
 G_REACH = cython.declare(cython.int, 4)
 G_ESCAPE = cython.declare(cython.int, 5)
 G_HUNT = cython.declare(cython.int, 6)
-# ---- morts: darkness and smoke (profiles.SMOKE, NEAR_SMOKE, UNLIT, NO_COLLECT) ----
+# ---- morts: darkness and smoke (profiles.SMOKE, NEAR_SMOKE, UNLIT, NO_COLLECT), the office's choice ----
 M_SMOKE = cython.declare(cython.int, 1)
 M_NEAR_SMOKE = cython.declare(cython.int, 2)
 M_UNLIT = cython.declare(cython.int, 4)
@@ -613,7 +613,7 @@ class Engine:
     # ---- lnoe: Les morts aux trousses (the house profile) ----
     c_fall: cython.int[::1]
     house_via: cython.int
-    # ---- morts: zombie arrivals, darkness and smoke ----
+    # ---- morts: zombie arrivals, darkness and smoke, the office's choice ----
     m_per_player: cython.int
     m_first_levels: cython.int
     m_nlv: cython.int
@@ -4877,9 +4877,9 @@ class Engine:
                     self.ev(L_BROKEN, si, weapon, 0, 0)
                 return
 
-    # ---- morts: zombie arrivals, darkness and smoke ----
-    # designer/engine/arrivals.py and profiles.House's can_collect / can_melee / can_shoot, with
-    # the same dice (docs/les-morts-aux-trousses.md).
+    # ---- morts: zombie arrivals, darkness and smoke, the office's choice, the players' activations ----
+    # designer/engine/arrivals.py, designer/engine/morts.py and profiles.House's can_collect /
+    # can_melee / can_shoot / activation_limit, with the same dice (docs/les-morts-aux-trousses.md).
 
     def morts_init(self, t) -> None:
         self.m_per_player = t.m_per_player
