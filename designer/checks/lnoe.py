@@ -10,6 +10,8 @@ from ..model.scenario import Scenario
 from ..model.special_rules import ENGINE_RULES, KNOWN_RULES, resolve
 from .findings import Finding
 
+from .house import check_morts
+
 __all__ = ["check_house", "check_lnoe", "check_town"]
 
 
@@ -154,6 +156,7 @@ def check_house(s: Scenario) -> Iterator[Finding]:
     """Les morts aux trousses' rules (the 'house' profile) misused: an elevator trip that does
     not cost 3 movement in all, a drop that does not go down, a spawn zone in a burning room."""
     s = getattr(s, "scenario", s)
+    yield from check_morts(s)  # the dark and smoke, zombie arrivals per player (checks/house.py)
     if s.setup.rules.profile != "house":
         return
     zones = {z.id: z for z in s.zones}

@@ -19,6 +19,8 @@ from ..rules.missions import start_group_zones, zombie_reach
 from ..rules.terrain import terrain_tables
 from ..rules.zombies import (RECORD_TYPES, SPAWN_DEFAULT, WALKER, ZINDEX, ZOMBIE, ZOMBIE_TYPES, ZONES_PER_MOVE, ZTYPES,
                              record_counts)
+from .arrivals import spawn_arrivals
+from .morts import heal_or_draw
 from .board import Board
 from .cards import DECKS
 from .policies import resolve_policy
@@ -352,7 +354,7 @@ class Game:
             if it.name in seen:
                 continue
             seen.add(it.name)
-            if it.is_melee and zombies_here:
+            if it.is_melee and zombies_here and p.can_melee(self, z):
                 acts.append(("melee", it.name))
             elif it.is_ranged:
                 if sight is None:
@@ -363,7 +365,7 @@ class Game:
                 if terrain is not None and terrain.elevated[z]:
                     hi += 1  # a raised position: ranged weapons reach one zone further
                 for v, dist in sight:
-                    if lo <= dist <= hi and any(zombies[v]):
+                    if lo <= dist <= hi and any(zombies[v]) and p.can_shoot(self, s, v, dist):
                         acts.append(("ranged", it.name, v))
         for o in self._objectives_at(z):
             if b.obj_kind[o] == "car":
@@ -371,7 +373,7 @@ class Game:
             if b.obj_kind[o] == "switch":
                 if b.obj_repeatable[o] or not st.pressed >> o & 1:
                     acts.append(("press", o))
-            elif not st.taken >> o & 1:
+            elif not st.taken >> o & 1 and p.can_collect(self, z):
                 acts.append(("take", o))
         acts.append(("noise",))
         if getattr(self.policy, "trades", False):
@@ -966,8 +968,7 @@ class Game:
                 self.spawn(b.spawn_zone[i], t, 1)
         else:
             t = next((t for t in range(len(ZTYPES)) if st.pool[t] > 0), SPAWN_DEFAULT)
-            for i in active:
-                self.spawn(b.spawn_zone[i], t, method.count)
+            spawn_arrivals(self, active, t)  # count per spawn zone, or per player (Les morts aux trousses)
 
     # -- turns -------------------------------------------------------------------------------
 
@@ -1415,7 +1416,7 @@ EFFECTS: dict[str, Callable[[Game, Any, Survivor | None], None]] = {
     "lock_door": _door_effect, "activate_spawn": _spawn_effect, "deactivate_spawn": _spawn_effect,
     "toggle_spawn": _spawn_effect, "spawn_zombies": _spawn_zombies, "grant_xp": _grant_xp, "end_game": _end_game,
     "give_card": _give_card, "rotate_gate": _rotate_gate,
-    "gain_resource": resource_effect, "spend_resource": resource_effect}
+    "gain_resource": resource_effect, "spend_resource": resource_effect, "heal_or_draw": heal_or_draw}
 """What each kind of trigger effect does (every ``kind`` of the model's ``Effect``)."""
 
 EVENTS = ("objective_taken", "switch_pressed", "door_opened", "zone_entered", "turn_reached", "kills_reached")
@@ -1448,6 +1449,7 @@ _TEXT = {
     "instead": "a {zombie} is already in play: others appear instead in {zone}",
     "carrier_died": "survivor {s} died carrying {items}: the mission is lost",
     "give_card": "survivor {s} is given a {card}",
+    "heal_or_draw": "survivor {s} heals {healed} wound(s) and draws {cards} card(s)",
     "pushed_back": "survivor {s} cannot stay in {frm}: pushed back to {to}",
     "fence_torn": "an abomination tears down the fence from {frm} to {to}",
     "search_car": "survivor {s} searches {car} and finds {found}",

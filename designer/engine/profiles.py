@@ -111,6 +111,19 @@ class Profile:
         """Called when a survivor enters a zone (entering a zone with zombies ends a multi-zone
         move in Zombicide; nothing else happens)."""
 
+    def can_collect(self, game: "Game", zone: int) -> bool:
+        """Whether an objective lying in ``zone`` may be taken (always, in Zombicide)."""
+        return True
+
+    def can_melee(self, game: "Game", zone: int) -> bool:
+        """Whether a fight may take place in ``zone`` (always, in Zombicide)."""
+        return True
+
+    def can_shoot(self, game: "Game", s: "Survivor", zone: int, dist: int) -> bool:
+        """Whether the survivor may shoot into ``zone``, ``dist`` zones away in its line of sight
+        (the weapon's range aside; always, in Zombicide)."""
+        return True
+
     def escape_allowed(self, game: "Game", s: "Survivor") -> bool:
         """A survivor escapes at the end of its turn from an exit zone with no zombie."""
         return game.board.is_exit[s.zone] and game.state.zombies_in(s.zone) == 0
@@ -395,7 +408,8 @@ class House(Profile):
     Approximations (docs/engine.md): each action other than moving costs one movement point;
     melee is an opposed d6 (weapon bonus: its damage) against one die plus one per extra zombie
     (at most +2); a survivor who wins kills one zombie when armed; each turn as many zombies act
-    as there are survivors, those nearest the survivors first, heading for the nearest survivor.
+    as there are players (dead ones too), those nearest the survivors first, heading for the
+    nearest survivor. Smoke, the dark's collecting and shooting rules: the ``morts`` hooks.
     """
 
     id = "house"
@@ -434,6 +448,28 @@ class House(Profile):
     def can_search(self, game: "Game", s: "Survivor") -> bool:
         return False
 
+    # ---- morts: darkness and smoke ----
+
+    def can_collect(self, game: "Game", zone: int) -> bool:
+        """"Darkness: movement = 2 (no collection)", "Smoke => no collection": nothing is taken in
+        a dark zone (unless it burns: "Fire in a dark room = light") or a smoke-filled one."""
+        return house_zones(game.board)[zone] & NO_COLLECT == 0
+
+    def can_melee(self, game: "Game", zone: int) -> bool:
+        """"No combat in smoke"."""
+        return house_zones(game.board)[zone] & SMOKE == 0
+
+    def can_shoot(self, game: "Game", s: "Survivor", zone: int, dist: int) -> bool:
+        """"No shooting / throwing into a room filled with smoke or adjacent to smoke", "No combat
+        in smoke"; in the dark "a ranged weapon cannot reach" (the target zone must be lit) and "A
+        survivor in the dark may attack at range toward an adjacent lit room" (one zone away)."""
+        flags = house_zones(game.board)
+        if flags[s.zone] & SMOKE or flags[zone] & (NEAR_SMOKE | UNLIT):
+            return False
+        return dist <= 1 or not flags[s.zone] & UNLIT
+
+    # ---- end morts: darkness and smoke ----
+
     def after_move(self, game: "Game", s: "Survivor") -> None:
         """A drop asks for a survival roll per level; burning rooms cost a health point; zombies
         in the room force a fight, and the move ends unless they all die."""
@@ -445,7 +481,7 @@ class House(Profile):
                 return
         if b.fire[s.zone]:
             self.burn(game, s)
-        if st.zombies_in(s.zone) and s.on_board:
+        if st.zombies_in(s.zone) and s.on_board and self.can_melee(game, s.zone):  # smoke: "combat not compulsory"
             weapon = max((item(n) for n in s.items if item(n).is_melee), key=lambda i: i.damage, default=None)
             while st.zombies_in(s.zone) and s.on_board:
                 if not self.brawl(game, s, weapon):
@@ -499,7 +535,7 @@ class House(Profile):
     def zombie_attack(self, game: "Game", zone: int, attackers: list[int]) -> None:
         st = game.state
         heroes = st.survivors_in(zone)
-        if not heroes or not sum(attackers):
+        if not heroes or not sum(attackers) or not self.can_melee(game, zone):  # "No combat in smoke"
             return
         victim = heroes[game.state.rng.randrange(len(heroes))]
         weapon = max((item(n) for n in victim.items if item(n).is_melee), key=lambda i: i.damage, default=None)
@@ -519,7 +555,13 @@ class House(Profile):
         return hunt(game, zone)
 
     def activation_limit(self, game: "Game") -> int | None:
-        return max(1, len(game.state.living()))
+        """Each player "activates 1 zombie (move / attack / break a door)", a dead player too
+        ("On your turn: you bring in a zombie / you move another one"): as many zombies act as
+        there are players who have not escaped, none once every survivor is dead."""
+        st = game.state
+        if not st.living():
+            return 0
+        return max(1, sum(1 for s in st.survivors if not s.escaped))
 
 
 def fall_levels(board: Any, conn: int) -> int:
@@ -533,6 +575,35 @@ def fall_levels(board: Any, conn: int) -> int:
             if c < len(s.connections) and s.connections[c].kind == "drop" and s.connections[c].survival_roll else 0
             for c in range(len(board.c_from)))
     return rolls[conn]
+
+
+# ---- morts: darkness and smoke ----
+
+SMOKE = 1
+"""A smoke-filled zone (``flags.smoke``)."""
+NEAR_SMOKE = 2
+"""A zone filled with smoke or joined to one by a connection: no shot goes into it."""
+UNLIT = 4
+"""A dark zone that does not burn."""
+NO_COLLECT = SMOKE | UNLIT
+"""Nothing is collected there."""
+
+
+def house_zones(board: Any) -> tuple[int, ...]:
+    """Per zone, the bits of darkness and smoke the house rules read (:data:`SMOKE`,
+    :data:`NEAR_SMOKE`, :data:`UNLIT`), computed once per board."""
+    flags = board.compiled.get(("house-zones",))
+    if flags is None:
+        zones = board.scenario.zones
+        smoke = [z.flags.smoke for z in zones]
+        near = list(smoke)
+        for a, b in zip(board.c_from, board.c_to):
+            if smoke[a] or smoke[b]:
+                near[a] = near[b] = True
+        flags = board.compiled[("house-zones",)] = tuple(
+            (SMOKE if smoke[i] else 0) | (NEAR_SMOKE if near[i] else 0)
+            | (UNLIT if board.dark[i] and not board.fire[i] else 0) for i in range(len(zones)))
+    return flags
 
 
 class EdenMonsters:

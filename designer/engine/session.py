@@ -68,6 +68,9 @@ def render_events(board: Board, tables: Any, events: Iterable[int], width: int =
         if 30 <= kind < 40:
             _render_mission(board, names, out, kind - 30, turn, a, b, c)
             continue
+        if 60 <= kind < 70:  # Les morts aux trousses' events (_render_morts)
+            out.append(_render_morts(kind, turn, a, b, c, d))
+            continue
         name = _KIND_NAMES[kind]
         e: dict[str, Any] = {"turn": turn, "event": name}
         if name == "move":
@@ -151,6 +154,12 @@ def _render_mission(board: Board, names: list[str], out: list[dict], code: int, 
     elif name == "give_card":
         e.update(survivor=a, card=names[b])
     out.append(e)
+def _render_morts(kind: int, turn: int, a: int, b: int, c: int, d: int) -> dict:
+    """A Les morts aux trousses event of the typed engine (codes 60-69) as the reference engine
+    writes it: 60 the office's choice (``heal_or_draw``: survivor, wounds healed, cards)."""
+    if kind == 60:
+        return {"turn": turn, "event": "heal_or_draw", "survivor": a, "healed": b, "cards": c}
+    raise ValueError(f"unknown Les morts aux trousses event code {kind}")
 
 
 def action_tuple(tables: Any, kind: int, a: int, b: int) -> tuple:
@@ -317,7 +326,7 @@ def reference_state(board: Board, data: dict, names: list[str], rng: Any, colour
 
 LOGGED_RULES = {"effects": frozenset({"open_door", "close_door", "toggle_door", "unlock_door", "lock_door",
                                       "activate_spawn", "deactivate_spawn", "toggle_spawn", "spawn_zombies",
-                                      "grant_xp", "end_game", "give_card", "rotate_gate"}),
+                                      "grant_xp", "end_game", "give_card", "rotate_gate", "heal_or_draw"}),
                 "steps": frozenset({"take_objectives", "kill", "reach_zone", "escape", "survive", "clear_zones",
                                     "open_doors", "no_zombies", "doors_closed", "no_zombie_path", "carry_items",
                                     "hold_zone"}),

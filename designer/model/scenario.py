@@ -661,6 +661,23 @@ class GiveCard(Tagged):
     """Only cards of these names are drawn; empty: any card set aside."""
 
 
+class HealOrDraw(Tagged):
+    """Les morts aux trousses' office: "Plus, a choice of: either 1 hit point + 1 object card or
+    2 object cards". The survivor who fired the trigger either heals ``heal`` wounds and draws
+    ``draw_with_heal`` cards of the equipment deck, or draws ``draw`` cards: it takes the hit
+    point when it has a wound, the cards otherwise. Nothing happens on an event with no survivor
+    (a turn, a kill count)."""
+
+    kind: Literal["heal_or_draw"]
+    """Always 'heal_or_draw'."""
+    heal: int = Field(default=1, ge=1, le=10)
+    """Wounds healed with the first choice."""
+    draw_with_heal: int = Field(default=1, ge=0, le=10)
+    """Equipment cards drawn with the first choice."""
+    draw: int = Field(default=2, ge=0, le=10)
+    """Equipment cards drawn with the second choice."""
+
+
 class EndGame(Tagged):
     """End the game at once."""
 
@@ -676,7 +693,7 @@ Effect = Annotated[
     Union[
         OpenDoor, CloseDoor, ToggleDoor, UnlockDoor, LockDoor,
         ActivateSpawn, DeactivateSpawn, ToggleSpawn, SpawnZombies, GrantXp, EndGame, GiveCard, RotateGate,
-        GainResource, SpendResource,
+        GainResource, SpendResource, HealOrDraw,
     ],
     Field(discriminator="kind"),
 ]
@@ -961,7 +978,19 @@ class FixedSpawns(Tagged):
     kind: Literal["fixed"]
     """Always 'fixed'."""
     count: int = Field(default=1, ge=0, le=100)
-    """Zombies per spawn zone."""
+    """Zombies per spawn zone (per player with ``per_player``)."""
+    per_player: bool = False
+    """Les morts aux trousses: "each player brings in 1 zombie through a red arrow". Each zombie
+    turn, every player (every survivor of the set-up, dead ones included) brings in ``count``
+    zombies through one active spawn zone drawn at random, instead of ``count`` at every active
+    spawn zone."""
+    first_turn_each_level: bool = False
+    """Les morts aux trousses: "First turn of the game: each player brings in 1 zombie on the
+    ground floor (red arrow) / 1 in the basement / 1 on the 1st floor (except the office)". In
+    the first zombie turn every player brings in ``count`` zombies on every level of the map
+    (lowest first): through an active spawn zone of that level drawn at random, or, on a level
+    with none, into a zone of the level drawn at random among those where zombies may spawn (not
+    no_spawn, not on fire, open to zombies)."""
 
 
 SpawnMethod = Annotated[Union[CardSpawns, DiceSpawns, FixedSpawns], Field(discriminator="kind")]

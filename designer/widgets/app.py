@@ -21,6 +21,7 @@ from ..model.common import ZOMBIE_TYPES as MODEL_ZOMBIE_TYPES
 from ..model.lnoe import GRAVE_DEAD_ABILITIES
 from .canvas import MapCanvas, elements_for
 from .eden_forms import RESOURCE_EFFECTS, default_resource_effect, infestation_rows, points_rows, resource_effect_fields
+from .morts_forms import HEAL_OR_DRAW, arrival_rows, heal_or_draw_fields
 
 __all__ = ["DesignerApp"]
 
@@ -45,7 +46,8 @@ EFFECT_KINDS = {"open_door": "open door", "close_door": "close door", "toggle_do
                 "unlock_door": "unlock door", "lock_door": "lock door", "activate_spawn": "activate spawn",
                 "deactivate_spawn": "deactivate spawn", "toggle_spawn": "toggle spawn",
                 "spawn_zombies": "spawn zombies", "grant_xp": "grant XP", "end_game": "end the game",
-                "give_card": "give a set-aside card", "rotate_gate": "turn the rotating gate", **RESOURCE_EFFECTS}
+                "give_card": "give a set-aside card", "rotate_gate": "turn the rotating gate", **RESOURCE_EFFECTS,
+                **HEAL_OR_DRAW}
 TILES_TAB, FILES_TAB = 3, 4
 """Indices of the Tiles tab (open, the map's tile outlines take clicks and drags) and the Files
 tab (where the question before unsaved edits go is asked)."""
@@ -1150,6 +1152,8 @@ class DesignerApp:
         rows += points_rows(self) + infestation_rows(self)  # Eden's rules (widgets/eden_forms.py)
         if d["setup"].get("rules", {}).get("profile") == "lnoe":
             rows += self._lnoe_rows()
+        if d["setup"].get("rules", {}).get("profile") == "house":
+            rows += arrival_rows(self)  # widgets/morts_forms.py
         return rows
 
     def _lnoe_rows(self) -> list[w.Widget]:
@@ -1425,6 +1429,8 @@ class DesignerApp:
                                                 "direction", v))))
                 elif e["kind"] in RESOURCE_EFFECTS:
                     eff += resource_effect_fields(self, e, lambda fn, i=i, j=j: put(i, lambda t: fn(t["then"][j])), error)
+                elif e["kind"] in HEAL_OR_DRAW:
+                    eff += heal_or_draw_fields(self, e, lambda fn, i=i, j=j: put(i, lambda t: fn(t["then"][j])), error)
                 elif e["kind"] == "grant_xp":
                     eff.append(self._int_field("XP", e.get("amount", 5), 1, 100,
                                                lambda v, i=i, j=j: put(i, lambda t: t["then"][j].__setitem__("amount", v)),
@@ -1542,6 +1548,8 @@ class DesignerApp:
             return {"kind": kind, "outcome": "win"}
         if kind in RESOURCE_EFFECTS:
             return default_resource_effect(kind, d)
+        if kind in HEAL_OR_DRAW:
+            return {"kind": kind}
         return {"kind": "grant_xp", "amount": 5}
 
     def _set_effect(self, i: int, j: int, kind: str) -> None:

@@ -117,6 +117,13 @@ G_OPEN = cython.declare(cython.int, 3)
 G_REACH = cython.declare(cython.int, 4)
 G_ESCAPE = cython.declare(cython.int, 5)
 G_HUNT = cython.declare(cython.int, 6)
+# ---- morts: darkness and smoke (profiles.SMOKE, NEAR_SMOKE, UNLIT, NO_COLLECT), the office's choice ----
+M_SMOKE = cython.declare(cython.int, 1)
+M_NEAR_SMOKE = cython.declare(cython.int, 2)
+M_UNLIT = cython.declare(cython.int, 4)
+M_NO_COLLECT = cython.declare(cython.int, 5)
+E_HEAL_OR_DRAW = cython.declare(cython.int, 60)
+L_HEAL_OR_DRAW = cython.declare(cython.int, 60)
 # ---- bots: casual ----
 A_GIVE = cython.declare(cython.int, 9)
 """A trade (``("give", mate, card)``), offered to casual only; never compared with another kind."""
@@ -627,6 +634,19 @@ class Engine:
     # ---- lnoe: Les morts aux trousses (the house profile) ----
     c_fall: cython.int[::1]
     house_via: cython.int
+    # ---- morts: zombie arrivals, darkness and smoke, the office's choice ----
+    m_per_player: cython.int
+    m_first_levels: cython.int
+    m_nlv: cython.int
+    m_lv_sp_start: cython.int[::1]
+    m_lv_sp: cython.int[::1]
+    m_lv_z_start: cython.int[::1]
+    m_lv_z: cython.int[::1]
+    m_zone: cython.int[::1]
+    m_here: cython.int[::1]
+    m_fx_heal: cython.int[::1]
+    m_fx_with_heal: cython.int[::1]
+    m_fx_draw: cython.int[::1]
     # ---- bots: casual ----
     obj_group: cython.int[::1]
     it_rank: cython.int[::1]
@@ -782,6 +802,7 @@ class Engine:
         self.outcome = 1
         self._steps_init(t)
         self.lnoe_init(t)
+        self.morts_init(t)
         self._bots_init(t)
 
     def _set_board(self, t) -> None:
@@ -1606,6 +1627,9 @@ class Engine:
         a: cython.int = self.e_a[e]
         bit: cython.ulonglong = ONE << a
         i: cython.int
+        if kind == E_HEAL_OR_DRAW:  # morts: the office's choice
+            self.morts_heal_or_draw(e, actor)
+            return
         if self.fx_mission[e]:  # spawns at an objective or instead of others, cards given, gates turned
             self.mission_effect(e, actor)
             return
@@ -2254,7 +2278,7 @@ class Engine:
             total += acting[row * nt + t]
         if self.profile == P_HOUSE:
             nh: cython.int = self.survivors_in(zone)
-            if not nh or not total:
+            if not nh or not total or self.m_zone[zone] & M_SMOKE:  # morts: "No combat in smoke"
                 return
             pick: cython.int = self.rng.randbelow(nh)
             v: cython.int = -1
@@ -2670,7 +2694,7 @@ class Engine:
         act_zone = f.zone
         order = self.order
         living: cython.int = self.count_living()
-        limit: cython.int = living if living > 1 else 1
+        limit: cython.int = self.morts_players()  # morts: a dead player activates a zombie too
         k: cython.int
         i: cython.int
         t: cython.int
@@ -2763,6 +2787,8 @@ class Engine:
             r: cython.int = self.roll(self.mdcount, self.mdsides, self.mdbonus)
             for k in range(r):
                 self.spawn(self.sp_zone[act[self.rng.randbelow(na)]], t, 1)
+        elif self.m_per_player or self.m_first_levels:
+            self.morts_arrivals(na, t)
         else:
             for i in range(na):
                 self.spawn(self.sp_zone[act[i]], t, self.mcount)
@@ -3127,7 +3153,7 @@ class Engine:
             if dup or self.it_dice[it] <= 0:
                 continue
             if self.it_max_range[it] == 0:
-                if here:
+                if here and not self.m_zone[z] & M_SMOKE:  # morts: "No combat in smoke"
                     k = self.push_act(k, A_MELEE, it, 0)
             else:
                 if off < 0:
@@ -3137,7 +3163,7 @@ class Engine:
                     v = self.arena[off + 1 + 2 * q]
                     dist: cython.int = self.arena[off + 2 + 2 * q]
                     if self.it_min_range[it] <= dist <= self.it_max_range[it] + self.tower_bonus[z] + self.eden_reach(z) \
-                            and self.zombies_in(v):
+                            and self.zombies_in(v) and self.morts_can_shoot(z, v, dist):
                         k = self.push_act(k, A_RANGED, it, v)
         for o in range(self.nobj):
             if self.obj_zone[o] != z or self.obj_kind[o] == O_CAR:  # a car is searched, never taken
@@ -3145,7 +3171,7 @@ class Engine:
             if self.obj_kind[o] == O_SWITCH:
                 if self.obj_repeatable[o] or not self.pressed[o]:
                     k = self.push_act(k, A_PRESS, o, 0)
-            elif not self.taken[o]:
+            elif not self.taken[o] and not self.m_zone[z] & M_NO_COLLECT:  # morts: no collecting
                 k = self.push_act(k, A_TAKE, o, 0)
         k = self.push_act(k, A_NOISE, 0, 0)
         return self.trade_actions(s, k) if self.policy == P_CASUAL else k
@@ -3164,7 +3190,7 @@ class Engine:
                 return
         if self.fire[z]:
             self.house_burn(si)
-        if self.zombies_in(z) and self.on_board(si):
+        if self.zombies_in(z) and self.on_board(si) and not self.m_zone[z] & M_SMOKE:  # morts: smoke
             weapon: cython.int = self.best_melee(si)
             while self.zombies_in(z) and self.on_board(si):
                 if not self.brawl(si, weapon):
@@ -4961,6 +4987,104 @@ class Engine:
                 if self.logging:
                     self.ev(L_BROKEN, si, weapon, 0, 0)
                 return
+
+    # ---- morts: zombie arrivals, darkness and smoke, the office's choice, the players' activations ----
+    # designer/engine/arrivals.py, designer/engine/morts.py and profiles.House's can_collect /
+    # can_melee / can_shoot / activation_limit, with the same dice (docs/les-morts-aux-trousses.md).
+
+    def morts_init(self, t) -> None:
+        self.m_per_player = t.m_per_player
+        self.m_first_levels = t.m_first_levels
+        self.m_nlv = t.m_nlv
+        self.m_lv_sp_start = t.m_lv_sp_start
+        self.m_lv_sp = t.m_lv_sp
+        self.m_lv_z_start = t.m_lv_z_start
+        self.m_lv_z = t.m_lv_z
+        self.m_zone = t.m_zone
+        self.m_here = _ia(self.nsp + 1)
+        self.m_fx_heal = t.m_fx_heal
+        self.m_fx_with_heal = t.m_fx_with_heal
+        self.m_fx_draw = t.m_fx_draw
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def morts_arrivals(self, na: cython.int, t: cython.int) -> cython.void:
+        """arrivals.spawn_arrivals: in the first turn ``mcount`` zombies per player on every
+        level (an active spawn zone of the level drawn at random, else an arrival zone of the
+        level); in the other turns ``mcount`` per player through an active spawn zone."""
+        p: cython.int
+        lv: cython.int
+        k: cython.int
+        i: cython.int
+        nh: cython.int
+        a: cython.int
+        if self.m_first_levels and self.turn == 1:
+            for p in range(self.ns):
+                for lv in range(self.m_nlv):
+                    nh = 0
+                    for k in range(self.m_lv_sp_start[lv], self.m_lv_sp_start[lv + 1]):
+                        i = self.m_lv_sp[k]
+                        if self.spawns_active[i] and not self.sp_manhole[i]:
+                            self.m_here[nh] = i
+                            nh += 1
+                    if nh:
+                        self.spawn(self.sp_zone[self.m_here[self.rng.randbelow(nh)]], t, self.mcount)
+                    else:
+                        a = self.m_lv_z_start[lv]
+                        if self.m_lv_z_start[lv + 1] > a:
+                            self.spawn(self.m_lv_z[a + self.rng.randbelow(self.m_lv_z_start[lv + 1] - a)], t,
+                                       self.mcount)
+            return
+        if self.m_per_player:
+            for p in range(self.ns):
+                self.spawn(self.sp_zone[self.active[self.rng.randbelow(na)]], t, self.mcount)
+            return
+        for i in range(na):
+            self.spawn(self.sp_zone[self.active[i]], t, self.mcount)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def morts_players(self) -> cython.int:
+        """House.activation_limit: the players who have not escaped, dead ones too (at least one)."""
+        i: cython.int
+        n: cython.int = 0
+        for i in range(self.ns):
+            if not self.sv_escaped[i]:
+                n += 1
+        return n if n > 1 else 1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def morts_heal_or_draw(self, e: cython.int, actor: cython.int) -> cython.void:
+        """morts.heal_or_draw: a wounded survivor heals and draws ``m_fx_with_heal`` cards, an
+        unhurt one draws ``m_fx_draw``; an "Aaah!" card goes to the discard pile."""
+        k: cython.int
+        if actor < 0 or not self.on_board(actor):
+            return
+        healed: cython.int = min(self.m_fx_heal[e], self.sv_wounds[actor])
+        self.sv_wounds[actor] -= healed
+        got: cython.int = 0
+        for k in range(self.m_fx_with_heal[e] if healed else self.m_fx_draw[e]):
+            card: cython.int = self.draw_equipment()
+            if card < 0:
+                break
+            if self.it_aaah[card]:
+                self.ediscard[self.nediscard] = card
+                self.nediscard += 1
+                continue
+            self.keep(actor, card)
+            got += 1
+        if self.logging:
+            self.ev(L_HEAL_OR_DRAW, actor, healed, got, 0)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def morts_can_shoot(self, z: cython.int, v: cython.int, dist: cython.int) -> cython.bint:
+        """House.can_shoot: no shot from smoke, into smoke or next to it, into an unlit zone; from
+        the dark only into an adjacent zone."""
+        if self.m_zone[z] & M_SMOKE or self.m_zone[v] & (M_NEAR_SMOKE | M_UNLIT):
+            return False
+        return dist <= 1 or not self.m_zone[z] & M_UNLIT
 
     # == records ===================================================================================
 

@@ -295,6 +295,7 @@ def build(board: Board, profile: Profile, plan: tuple[PlanStep, ...] = ()) -> Ta
              action_limit=SURVIVOR_ACTION_LIMIT)
     t.update(lnoe_tables(b, profile, names, t["pool0"]))
     t.update(house_tables(b))
+    t.update(morts_tables(b, profile))
     t.update(eden_terrain(b))
     return Tables(**t)
 
@@ -419,6 +420,48 @@ def house_tables(b: Board) -> dict[str, Any]:
     from ..profiles import fall_levels
 
     return {"c_fall": _ints(fall_levels(b, c) for c in range(len(b.c_from)))}
+
+
+# ---- morts: zombie arrivals, darkness and smoke, the office's choice ----
+
+EFFECTS.update({"heal_or_draw": 60})
+
+
+def morts_tables(b: Board, profile: Profile) -> dict[str, Any]:
+    """Les morts aux trousses: the fixed spawn method's arrivals per player with the levels of
+    the map (:func:`designer.rules.arrivals.arrival_levels`), and per zone the bits of darkness
+    and smoke the house profile reads (:func:`designer.engine.profiles.house_zones`; zeros for
+    the other profiles)."""
+    from ..arrivals import levels
+    from ..profiles import house_zones
+
+    m = b.scenario.setup.spawn_method
+    lv_sp_start, lv_sp, lv_z_start, lv_z = [0], [], [0], []
+    for _level, spawns, zones in levels(b):
+        lv_sp += spawns
+        lv_z += zones
+        lv_sp_start.append(len(lv_sp))
+        lv_z_start.append(len(lv_z))
+    house = isinstance(profile, House)
+    return {"m_per_player": int(m.kind == "fixed" and m.per_player),
+            "m_first_levels": int(m.kind == "fixed" and m.first_turn_each_level),
+            "m_nlv": len(lv_sp_start) - 1, "m_lv_sp_start": _ints(lv_sp_start), "m_lv_sp": _ints(lv_sp),
+            "m_lv_z_start": _ints(lv_z_start), "m_lv_z": _ints(lv_z),
+            "m_zone": _ints(house_zones(b) if house else [0] * b.n),
+            **_morts_effects(b)}
+
+
+def _morts_effects(b: Board) -> dict[str, Any]:
+    """Per trigger effect (in the order of ``e_kind``): a 'heal_or_draw' effect's wounds healed,
+    cards drawn with them and cards drawn instead (zeros for the other kinds)."""
+    heal, with_heal, draw = [], [], []
+    for tr in b.scenario.triggers:
+        for e in tr.then:
+            mine = e.kind == "heal_or_draw"
+            heal.append(e.heal if mine else 0)
+            with_heal.append(e.draw_with_heal if mine else 0)
+            draw.append(e.draw if mine else 0)
+    return {"m_fx_heal": _ints(heal), "m_fx_with_heal": _ints(with_heal), "m_fx_draw": _ints(draw)}
 
 
 def lnoe_tables(b: Board, profile: Profile, names: dict[str, int], pool0: array) -> dict[str, Any]:

@@ -1,0 +1,63 @@
+"""Les morts aux trousses' rules misused (seed 003): an objective where nothing can be collected
+(the dark, smoke), the office's choice on an event no survivor fires, and zombie arrivals per
+player with a level nobody can arrive on. Called from
+:func:`designer.checks.lnoe.check_house`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..model.scenario import Scenario
+from ..rules import compile as compile_scenario
+from ..rules.arrivals import arrival_levels
+from .findings import Finding
+
+__all__ = ["check_morts"]
+
+_NOT_COLLECTED = ("switch", "car")
+"""Objective kinds that are pressed or searched, not collected."""
+_NO_ACTOR = ("turn_reached", "kills_reached")
+"""Trigger events no survivor fires (the effect has nobody to act on)."""
+
+
+def check_morts(s: Scenario) -> Iterator[Finding]:
+    """Findings ``house-collect-in-dark`` (an objective in a dark zone without fire, or in smoke,
+    in a house game: "Darkness: movement = 2 (no collection)", "Smoke => no collection"),
+    ``heal-or-draw-no-survivor`` (a 'heal_or_draw' effect on a turn or a kill count) and
+    ``arrivals-level-without-zone`` (``first_turn_each_level`` with a level that has neither a
+    spawn zone nor a zone where a zombie may arrive)."""
+    zones = {z.id: z for z in s.zones}
+    if s.setup.rules.profile == "house":
+        needed = {o for step in _steps(s) for o in getattr(step, "objectives", ()) or ()}
+        for i, o in enumerate(s.objectives):
+            z = zones.get(o.zone)
+            if z is None or o.kind in _NOT_COLLECTED:
+                continue
+            why = "filled with smoke" if z.flags.smoke else "dark (and not on fire)" if z.flags.dark and \
+                not z.flags.fire else ""
+            if why:
+                yield Finding("house-collect-in-dark", "error" if o.id in needed else "warning",
+                              f"objective '{o.id}' lies in '{z.id}', which is {why}: nothing can be collected "
+                              f"there in a house game, so it can never be taken"
+                              + (" and the mission cannot be won" if o.id in needed else ""),
+                              (o.id, z.id), f"objectives[{i}]")
+    for i, t in enumerate(s.triggers):
+        if t.when.kind in _NO_ACTOR and any(e.kind == "heal_or_draw" for e in t.then):
+            yield Finding("heal-or-draw-no-survivor", "warning",
+                          f"trigger '{t.id}' gives the 'heal_or_draw' choice on a {t.when.kind.replace('_', ' ')}, "
+                          f"which no survivor fires: nobody heals or draws", (t.id,), f"triggers[{i}]")
+    m = s.setup.spawn_method
+    if m.kind == "fixed" and m.first_turn_each_level:
+        cs = compile_scenario(s)
+        for level, spawns, arrive in arrival_levels(cs):
+            if not spawns and not arrive:
+                ids = tuple(z.id for z in s.zones if z.level == level)
+                yield Finding("arrivals-level-without-zone", "warning",
+                              f"level {level} has no spawn zone and no zone where a zombie may arrive "
+                              f"({', '.join(ids)}: no_spawn, on fire, closed to zombies): in the first turn the "
+                              f"players bring in no zombie there", ids, "setup.spawn_method")
+
+
+def _steps(s: Scenario) -> list:
+    v = s.victory
+    return list(getattr(v, "steps", ()) or ())

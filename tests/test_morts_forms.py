@@ -1,0 +1,88 @@
+"""The designer's forms for Les morts aux trousses (designer/widgets/morts_forms.py): the zombie
+arrivals per player and the office's choice, each edit one undo step the model accepts."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from designer.edit import Editor
+from designer.io.files import parse
+from designer.widgets import DesignerApp
+
+from .conftest import ROOT
+
+
+@pytest.fixture(autouse=True)
+def drafts(tmp_path, monkeypatch):
+    monkeypatch.setattr("designer.edit.DRAFTS", tmp_path / "drafts")
+    monkeypatch.setattr("designer.edit.DRAFT_DELAY", 0)
+
+
+def walk(box):
+    yield box
+    for child in getattr(box, "children", ()):
+        yield from walk(child)
+
+
+def checkbox(app, label):
+    return next(c for c in walk(app.setup_box) if getattr(c, "description", None) == label and hasattr(c, "indent"))
+
+
+def texts(app, label):
+    return [c for c in walk(app.setup_box) if getattr(c, "text", None) is not None and c.text.description == label]
+
+
+def app_for(name: str) -> DesignerApp:
+    return DesignerApp(Editor.open(str(ROOT / "scenarios" / name)), debounce=0)
+
+
+def test_the_arrival_switches_set_the_fixed_spawn_method_and_undo():
+    """"each player brings in 1 zombie through a red arrow": the switches of a house game set
+    the spawn method's per_player and first_turn_each_level, one undo step each."""
+    app = app_for("les-morts-aux-trousses.json")
+    assert app.editor.data["setup"]["spawn_method"] == {"first_turn_each_level": True, "kind": "fixed",
+                                                        "per_player": True}
+    box = checkbox(app, "first turn: one per player on every floor")
+    assert box.value
+    box.value = False
+    assert app.editor.data["setup"]["spawn_method"] == {"kind": "fixed", "per_player": True}
+    parse(app.editor.data)
+    app.editor.undo()
+    assert app.editor.data["setup"]["spawn_method"]["first_turn_each_level"] is True
+
+
+def test_switching_arrivals_on_turns_a_card_spawn_into_a_fixed_one():
+    """A house game spawning by cards gets the fixed method with one zombie per player."""
+    ed = Editor.open(str(ROOT / "scenarios" / "les-morts-aux-trousses.json"))
+    ed.set_setup(spawn_method={"kind": "cards"})
+    app2 = DesignerApp(ed, debounce=0)
+    assert not checkbox(app2, "one zombie per player each turn").value
+    checkbox(app2, "one zombie per player each turn").value = True
+    assert app2.editor.data["setup"]["spawn_method"] == {"kind": "fixed", "per_player": True}
+    parse(app2.editor.data)
+
+
+def test_no_arrival_rows_outside_a_house_game():
+    """The arrival switches are the house rules': a Zombicide mission does not show them."""
+    app = app_for("night-shift.json")
+    with pytest.raises(StopIteration):
+        checkbox(app, "one zombie per player each turn")
+
+
+def test_the_office_choice_in_the_trigger_form():
+    """"either 1 hit point + 1 object card or 2 object cards": the effect's numbers are edited
+    at their fields, a value out of range is refused and changes nothing."""
+    app = app_for("les-morts-aux-trousses.json")
+    triggers = app.editor.data["triggers"]
+    i = next(k for k, t in enumerate(triggers) if any(e["kind"] == "heal_or_draw" for e in t["then"]))
+    texts(app, "or cards")[0].text.value = "3"
+    effect = next(e for e in app.editor.data["triggers"][i]["then"] if e["kind"] == "heal_or_draw")
+    assert effect["draw"] == 3
+    before = json.dumps(app.editor.data, sort_keys=True)
+    texts(app, "heal")[0].text.value = "0"
+    assert json.dumps(app.editor.data, sort_keys=True) == before
+    app._set_effect(0, 0, "heal_or_draw")
+    assert app.editor.data["triggers"][0]["then"][0] == {"kind": "heal_or_draw"}
+    parse(app.editor.data)
