@@ -252,8 +252,10 @@ def play_with_heroes(board: Board, seed: int, policy: str, survivors: int | None
         engine.play_one(seed, POLICY_CODES[policy], -1 if survivors is None else survivors, carried)
         won, cause, turns, count = engine.result()
         out = engine.heroes_out()
+        index = engine.lnoe_heroes()
     record = {"won": won, "cause": CAUSES[cause], "turns": turns, "survivors": count}
-    return record, [{"items": [table[i] for i in items], "xp": xp, "wounds": wounds} for items, xp, wounds in out]
+    return record, session.hero_names(board, index, [{"items": [table[i] for i in items], "xp": xp, "wounds": wounds}
+                                                      for items, xp, wounds in out])
 
 
 if len(ZTYPES) > typed_play.MAX_TYPES:

@@ -114,9 +114,6 @@ def typed_problem(s: Any) -> str | None:
     reasons = [
         (s.town is not None, "the town drawn from a board library (town)"),
         (bool(other), f"the special rules {', '.join(other)}"),
-        (bool(lnoe.zombie_hand), "the zombie player's hand (setup.lnoe.zombie_hand) and the sun track"),
-        (lnoe.becky_first_aid, "Becky's first aid (setup.lnoe.becky_first_aid)"),
-        (bool(s.setup.survivors.heroes), "named heroes (setup.survivors.heroes)"),
     ]
     found = [why for bad, why in reasons if bad]
     if not found:

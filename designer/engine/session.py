@@ -328,6 +328,17 @@ def _unlogged_rules(board: Board) -> list[str]:
     return out
 
 
+def hero_names(board: Board, hero_index: list[int], heroes: list[dict]) -> list[dict]:
+    """``heroes`` (the typed engine's ``heroes_out``) with the name of each named hero of a
+    Growing Hunger game (``hero_index``: the engine's ``lnoe_heroes()``), as
+    :meth:`Game.heroes_out` writes them."""
+    named = board.scenario.setup.survivors.heroes
+    for h, k in zip(heroes, hero_index):
+        if k >= 0:
+            h["name"] = named[k].name
+    return heroes
+
+
 class TypedGame:
     """One game of the typed engine, steppable from Python.
 
@@ -507,8 +518,9 @@ class TypedGame:
 
     def heroes_out(self) -> list[dict]:
         """The survivors alive at the end, as campaign heroes (:meth:`Game.heroes_out`)."""
-        return [{"items": [self.names[i] for i in items], "xp": xp, "wounds": wounds}
-                for items, xp, wounds in self.engine.heroes_out()]
+        out = [{"items": [self.names[i] for i in items], "xp": xp, "wounds": wounds}
+               for items, xp, wounds in self.engine.heroes_out()]
+        return hero_names(self.board, self.engine.lnoe_heroes(), out)
 
     def view(self) -> TypedState:
         return TypedState(self.engine.state(), self.names)
@@ -548,7 +560,8 @@ class TypedGame:
             zombie_actions=d["zombie_actions"],
             zone_deaths={b.zone_ids[z]: n for z, n in d["zone_deaths"].items()},
             zone_kills={b.zone_ids[z]: n for z, n in d["zone_kills"].items()},
-            zone_visits={b.zone_ids[z]: n for z, n in d["zone_visits"].items()})
+            zone_visits={b.zone_ids[z]: n for z, n in d["zone_visits"].items()},
+            **self.engine.lnoe_result())
         return r
 
 

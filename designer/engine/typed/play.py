@@ -602,6 +602,27 @@ class Engine:
     gh_pickup: cython.int[::1]
     it_heal: cython.int[::1]
     gh_marker: cython.int[::1]
+    # ---- lnoe: the zombie player's hand, the sun track, named heroes, Becky's first aid ----
+    gh_hand: cython.int
+    gh_ncards: cython.int
+    gh_card: cython.int[::1]
+    gh_endless: cython.int
+    gh_multi: cython.int
+    gh_random_hero: cython.int
+    gh_first_aid: cython.int
+    gh_becky: cython.int[::1]
+    gh_limit0: cython.int
+    gh_sun: cython.int
+    gh_handc: cython.int[::1]
+    gh_nhand: cython.int
+    gh_deck: cython.int[::1]
+    gh_ndeck: cython.int
+    gh_disc: cython.int[::1]
+    gh_ndisc: cython.int
+    gh_roster: cython.int[::1]
+    gh_hero: cython.int[::1]
+    gh_extra: cython.int
+    gh_town: object
 
     # ---- lnoe: Les morts aux trousses (the house profile) ----
     c_fall: cython.int[::1]
@@ -2639,6 +2660,8 @@ class Engine:
     def spawn_phase(self) -> cython.void:
         i: cython.int
         k: cython.int
+        if self.gh:
+            self.lnoe_after_activation()
         for i in range(self.nrising):
             self.place(self.rising[i], ZOMBIE_T, 1)
         self.nrising = 0
@@ -4354,6 +4377,8 @@ class Engine:
             self.shuffle(grp, ln)
             for k in range(ln):
                 self.obj_zone[self.grp_objs[a + k]] = grp[k]
+        if self.gh:
+            self.lnoe_roster()
         count: cython.int = survivors
         if survivors < 0:
             count = self.smax if self.smax < 4 else 4
@@ -4377,7 +4402,7 @@ class Engine:
             for i in range(self.nstart_eq):
                 self.sv_items[s2 * MAXI + i] = self.start_eq[i]
             self.sv_nitems[s2] = self.nstart_eq
-            self.hero_items(s2, k)
+            self.hero_items(s2, self.lnoe_hero(s2, k))
             for c in range(self.starting_cards):
                 card: cython.int = self.draw_equipment()
                 if card >= 0 and not self.it_aaah[card]:
@@ -4387,6 +4412,7 @@ class Engine:
             self.place(self.placed[3 * i], self.placed[3 * i + 1], self.placed[3 * i + 2])
         if self.gh:
             self.lnoe_lay_markers()
+            self.lnoe_deal_hand()
         # game.extra_activation_limit
         if self.max_extra:
             self.extra_limit = self.max_extra
@@ -4679,6 +4705,7 @@ class Engine:
         self.gh_pickup = t.gh_pickup
         self.it_heal = t.it_heal
         self.gh_marker = _ia(self.nbld + 1)
+        self.lnoe_hand_init(t)
         self.c_fall = t.c_fall
         self.house_via = -1
 
@@ -4711,7 +4738,8 @@ class Engine:
     @cython.cfunc
     @cython.exceptval(check=False)
     def lnoe_begin_turn(self, si: cython.int) -> cython.void:
-        """lnoe.action_budget: an event card that heals is played when the hero is wounded."""
+        """lnoe.action_budget: an event card that heals is played when the hero is wounded,
+        then Becky's first aid."""
         i: cython.int
         if not self.sv_wounds[si]:
             return
@@ -4722,7 +4750,8 @@ class Engine:
                 self.ediscard[self.nediscard] = it
                 self.nediscard += 1
                 self.sv_wounds[si] -= 1
-                return
+                break
+        self.lnoe_first_aid(si)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -4808,6 +4837,202 @@ class Engine:
             if self.spawns_active[i] and not self.sp_manhole[i]:
                 return False
         return True
+
+    # ---- lnoe: the zombie player's hand, the sun track, named heroes, Becky's first aid ----
+    # lnoe.setup_game's roster and hand, lnoe.play_card / refill_hand, lnoe.turn_limit and
+    # lnoe.action_budget's first aid, with the same dice.
+
+    def lnoe_hand_init(self, t) -> None:
+        self.gh_hand = t.gh_hand
+        self.gh_ncards = t.gh_ncards
+        self.gh_card = t.gh_card
+        self.gh_endless = t.gh_endless
+        self.gh_multi = t.gh_multi
+        self.gh_random_hero = t.gh_random_hero
+        self.gh_first_aid = t.gh_first_aid
+        self.gh_becky = t.gh_becky
+        self.gh_limit0 = t.turn_limit
+        self.gh_sun = 0
+        self.gh_handc = _ia(self.gh_hand + 1)
+        self.gh_nhand = 0
+        self.gh_deck = _ia(self.gh_ncards + 1)
+        self.gh_ndeck = 0
+        self.gh_disc = _ia(self.gh_ncards + 1)
+        self.gh_ndisc = 0
+        self.gh_roster = _ia(self.nheroes + 1)
+        self.gh_hero = _ia(MAXS, -1)
+        self.gh_extra = t.gh_extra
+        self.gh_town = t.gh_town
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_roster(self) -> cython.void:
+        """lnoe.setup_game: the heroes of ``setup.survivors.heroes`` in order, or shuffled
+        ("Le joueur Héros sélectionne au hasard un Héros"); the sun track starts at the turn
+        limit."""
+        i: cython.int
+        for i in range(self.nheroes):
+            self.gh_roster[i] = i
+        if self.gh_random_hero:
+            self.shuffle(self.gh_roster, self.nheroes)
+        for i in range(MAXS):
+            self.gh_hero[i] = -1
+        self.gh_sun = 0
+        self.turn_limit = self.gh_limit0
+        self.gh_nhand = 0
+        self.gh_ndeck = 0
+        self.gh_ndisc = 0
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_hero(self, s: cython.int, k: cython.int) -> cython.int:
+        """The named hero the ``k``-th survivor of the set-up is (lnoe._add_hero: the next of
+        the roster; ``nheroes`` when none is left)."""
+        if not self.gh:
+            return k
+        if k >= self.nheroes:
+            return self.nheroes
+        self.gh_hero[s] = self.gh_roster[k]
+        return self.gh_roster[k]
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_deal_hand(self) -> cython.void:
+        """lnoe.setup_game: the zombie deck shuffled, the hand drawn."""
+        i: cython.int
+        if not self.gh_hand:
+            return
+        for i in range(self.gh_ncards):
+            self.gh_deck[i] = i
+        self.gh_ndeck = self.gh_ncards
+        self.shuffle(self.gh_deck, self.gh_ndeck)
+        self.lnoe_refill_hand()
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_move_sun(self, spaces: cython.int) -> cython.void:
+        """lnoe.turn_limit: the sun track is the turn limit moved by the cards (at least 1)."""
+        self.gh_sun += spaces
+        if self.gh_limit0 >= 0:
+            self.turn_limit = self.gh_limit0 + self.gh_sun if self.gh_limit0 + self.gh_sun > 1 else 1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_refill_hand(self) -> cython.void:
+        """lnoe.refill_hand: draw back up to the hand size; with the optional rule a card naming
+        two or more heroes is discarded as it is drawn and moves the sun toward dawn."""
+        guard: cython.int = 0
+        while self.gh_nhand < self.gh_hand and guard < 4 * self.gh_ncards + 4:
+            guard += 1
+            if not self.gh_ndeck:
+                if not self.gh_ndisc:
+                    return
+                deck = self.gh_deck
+                self.gh_deck = self.gh_disc
+                self.gh_disc = deck
+                self.gh_ndeck = self.gh_ndisc
+                self.gh_ndisc = 0
+                self.shuffle(self.gh_deck, self.gh_ndeck)
+            self.gh_ndeck -= 1
+            card: cython.int = self.gh_deck[self.gh_ndeck]
+            if self.gh_card[card] == 2 and self.gh_multi:
+                self.gh_disc[self.gh_ndisc] = card
+                self.gh_ndisc += 1
+                self.lnoe_move_sun(-1)
+                continue
+            self.gh_handc[self.gh_nhand] = card
+            self.gh_nhand += 1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_normal_type(self) -> cython.int:
+        """lnoe._normal_type: the first type with zombies in the pool, not a grave dead."""
+        k: cython.int
+        for k in range(self.nt):
+            if k != GRAVE_T and self.pool[k] > 0:
+                return k
+        return ZOMBIE_T
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_play_card(self) -> cython.void:
+        """lnoe.play_card: the first card of the hand that does something now (one a turn),
+        then the hand drawn back up."""
+        pos: cython.int
+        i: cython.int
+        k: cython.int
+        act = self.active
+        for pos in range(self.gh_nhand):
+            card: cython.int = self.gh_handc[pos]
+            e: cython.int = self.gh_card[card]
+            if e == 0 or (e == 1 and not self.gh_endless) or (e == 2 and not self.gh_multi):
+                continue
+            inside: cython.int = -1
+            for i in range(self.ns):
+                if self.on_board(i) and self.building_of[self.sv_zone[i]] >= 0:
+                    inside = i
+                    break
+            na: cython.int = 0
+            for i in range(self.nsp):
+                if self.spawns_active[i] and not self.sp_manhole[i]:
+                    act[na] = i
+                    na += 1
+            if (e == 3 and inside < 0) or (e == 4 and not na):
+                continue
+            if e == 3:
+                self.place(self.sv_zone[inside], self.lnoe_normal_type(), 1)
+            elif e == 4:
+                self.spawn(self.sp_zone[act[self.rng.randbelow(na)]], self.lnoe_normal_type(), 1)
+            elif e == 1:
+                # "Placez un Zombie de la réserve de Zombies sur chacun de leurs points
+                # d'apparition [...] De plus, reculez le pion sur la piste du soleil de 2 emplacements"
+                for i in range(na):
+                    self.place(self.sp_zone[act[i]], self.lnoe_normal_type(), 1)
+                self.lnoe_move_sun(2)
+            else:
+                self.lnoe_move_sun(-1)
+            for k in range(pos, self.gh_nhand - 1):
+                self.gh_handc[k] = self.gh_handc[k + 1]
+            self.gh_nhand -= 1
+            self.gh_disc[self.gh_ndisc] = card
+            self.gh_ndisc += 1
+            break
+        self.lnoe_refill_hand()
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_after_activation(self) -> cython.void:
+        """lnoe.after_activation: the zombie player plays a card of his hand."""
+        if self.gh_nhand:
+            self.lnoe_play_card()
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_first_aid(self, si: cython.int) -> cython.void:
+        """Becky's first aid (optional rule: "Becky, l'infirmière, peut utiliser sa capacité
+        "Premiers soins" comme une action de déplacement pour se soigner à elle-même une
+        blessure sur un jet de 4+"): at the start of her turn when wounded and no zombie is in
+        her zone, for one action."""
+        h: cython.int = self.gh_hero[si]
+        if not self.gh_first_aid or not self.sv_wounds[si] or h < 0 or not self.gh_becky[h] or \
+                self.zombies_in(self.sv_zone[si]):
+            return
+        if self.d6(6) >= 4:
+            self.sv_wounds[si] -= 1
+        self.sv_left[si] -= 1
+
+    def lnoe_result(self) -> dict:
+        """lnoe.result_extra: the town and the turn limit the sun track ended at, for a game
+        with a board library or a zombie hand (else nothing)."""
+        if not self.gh_extra:
+            return {}
+        return {"town": self.gh_town, "turn_limit": self.turn_limit if self.gh_limit0 >= 0 else None}
+
+    def lnoe_heroes(self) -> list:
+        """The named hero (index in ``setup.survivors.heroes``, -1: none) of every survivor
+        alive at the end, in the order of ``heroes_out``."""
+        i: cython.int
+        return [self.gh_hero[i] for i in range(self.ns) if self.sv_alive[i]]
 
     # ---- lnoe: Les morts aux trousses (the house profile) ----
     # profiles.House's burn, fall and break_weapon, with the same dice.
