@@ -190,8 +190,59 @@ def test_rules_the_typed_engine_does_not_play_go_to_the_reference_engine():
     for word, s in cases.items():
         reason = core._board_problem(Board(s), profile)
         assert reason is not None and "Growing Hunger" in reason, word
-    town = Board(designer.load(ROOT / "scenarios" / "seul-dans-le-noir-growing-hunger.json"))
-    assert core._board_problem(town, profile) is not None
-    assert "board library" in typed_problem(town.scenario)
     board = _board("free-search")
     assert "event cards" in core.unsupported(board, "greedy", heroes=[{"items": [], "events": ["first aid"]}])
+
+
+GROWING_HUNGER = ROOT / "scenarios" / "seul-dans-le-noir-growing-hunger.json"
+
+
+def test_the_mini_game_with_its_board_library_is_played_by_the_typed_engine():
+    """"Sélectionnez au hasard deux des plateaux extérieurs en forme de "L" et placez-les de façon
+    à confectionner un plateau de jeu rectangulaire": each game of "Seul dans le noir" draws its
+    town, and the typed engine (one engine per town) gives the reference engine's records, game
+    for game, with the hero in a random building, the zombie hand and the named heroes."""
+    from designer.engine.lnoe import town_of_seed
+
+    board = Board(designer.load(GROWING_HUNGER))
+    plan = bot_plan(board.scenario)
+    assert typed_problem(board.scenario) is None
+    assert core.unsupported(board, "greedy", plan=plan) is None
+    seeds = [game_seed(9, i) for i in range(60)]
+    assert len({town_of_seed(board, s) for s in seeds}) == 6  # every pair of the four boards
+    for policy in ("greedy", "cautious", "random"):
+        for survivors in (None, 1, 2):
+            assert _typed(board, seeds, policy, survivors) == _reference(board, seeds, policy, survivors)
+    table = core.play_games(board, seeds[:10], "greedy", None, 5, plan)
+    assert [r["game"] for r in table.records()] == list(range(5, 15))
+
+
+def test_the_mini_game_interpreted_plays_like_compiled():
+    """The typed source run as Python plays the towns of a board library as the compiled engine."""
+    board = Board(designer.load(GROWING_HUNGER))
+    plan = bot_plan(board.scenario)
+    seeds = [game_seed(4, i) for i in range(30)]
+    for policy in ("greedy", "random"):
+        assert core.play_interpreted(board, seeds, policy, None, 0, plan) == core.play_games(board, seeds, policy,
+                                                                                             None, 0, plan)
+
+
+def test_a_single_typed_game_of_the_mini_game_names_its_town():
+    """One typed game of the mini-game gives the reference record, with its town ('A+C') and the
+    turn limit the sun track ended at, and its heroes under their names."""
+    from designer.engine.session import TypedGame
+
+    board = Board(designer.load(GROWING_HUNGER))
+    plan = bot_plan(board.scenario)
+    towns = set()
+    for seed in range(10):
+        ref = Game(board, seed, "greedy", plan=plan)
+        record = dict(ref.play())
+        typed = TypedGame(board, seed, "greedy", plan=plan)
+        assert dict(typed.play()) == record
+        assert typed.heroes_out() == ref.heroes_out()
+        assert core.play_with_heroes(board, seed, "greedy", None, None, plan)[1] == ref.heroes_out()
+        towns.add(record["town"])
+    assert len(towns) > 1
+    with pytest.raises(ValueError, match="one typed engine per town"):
+        core.engine_for(board, plan)

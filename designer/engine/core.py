@@ -25,7 +25,8 @@ from typing import Any
 from ..rules.terrain import eden_rules_used, terrain_tables
 from ..rules.zombies import ZTYPES
 from .board import Board
-from .lnoe import typed_problem as lnoe_typed_problem, uses_lnoe_setup
+from .lnoe import has_library as lnoe_has_library, play_town_games, town_engine, town_problem as lnoe_town_problem, typed_problem as lnoe_typed_problem, \
+    uses_lnoe_setup
 from .profiles import Profile
 from .seeds import game_seed
 from . import session
@@ -141,6 +142,10 @@ def _compiled(board: Board, plan: Any) -> tuple[Any, str | None]:
                                                                           s.setup.rules.overrides))
     if problem is not None:
         return None, problem
+    if lnoe_has_library(board.scenario):  # a board library: each game plays its town's engine
+        problem = lnoe_town_problem(board, plan)
+        if problem is not None:
+            return None, problem
     return typed_tables.tables_for(board, plan)
 
 
@@ -150,6 +155,8 @@ def engine_for(board: Board, plan: Any = None) -> Any:
     tables, problem = _compiled(board, plan)
     if problem is not None:
         raise ValueError(f"the typed engine cannot play this board: {problem}")
+    if lnoe_has_library(board.scenario):
+        raise ValueError("a board library has one typed engine per town (designer.engine.lnoe.town_engine)")
     key = ("typed-engine", id(tables))
     entry = board.compiled.get(key)
     if entry is None:
@@ -175,6 +182,8 @@ def play_interpreted(board: Board, seeds: list[int], policy: str, survivors: int
     tables, problem = _compiled(board, plan)
     if problem is not None:
         raise ValueError(f"the typed engine cannot play this board: {problem}")
+    if lnoe_has_library(board.scenario):
+        return play_town_games(board, list(seeds), policy, survivors, first_index, plan, interpreted=True)
     engine = typed_source().Engine(tables)
     return _table(board, engine.play_batch(list(seeds), POLICY_CODES[policy],
                                            -1 if survivors is None else survivors, first_index))
@@ -216,6 +225,8 @@ def play_games(board: Board, seeds: list[int], policy: str, survivors: int | Non
             record["game"] = first_index + i if first_index >= 0 else -1
             records.append(record)
         return GameTable.from_records(records, board.zone_ids, board.obj_ids)
+    if lnoe_has_library(board.scenario):
+        return play_town_games(board, seeds, policy, survivors, first_index, plan)
     engine, lock = _locked(board, plan)
     with lock:
         arrays = engine.play_batch(seeds, POLICY_CODES[policy], -1 if survivors is None else survivors, first_index)
@@ -243,8 +254,9 @@ def play_with_heroes(board: Board, seed: int, policy: str, survivors: int | None
         game = session.TypedGame(board, seed, policy, survivors=survivors, plan=plan, heroes=heroes)
         r = game.play()
         return {k: r[k] for k in ("won", "cause", "turns", "survivors")}, game.heroes_out()
-    engine, lock = _locked(board, plan)
-    names = typed_tables.tables_for(board, plan)[0].names
+    engine, lock, played = town_engine(board, seed, plan) if lnoe_has_library(board.scenario) \
+        else (*_locked(board, plan), board)
+    names = typed_tables.tables_for(played, plan)[0].names
     table = list(names)
     carried = None if heroes is None else [
         (tuple(names[n] for n in h.get("items", ())), h.get("xp", 0), h.get("wounds", 0)) for h in heroes]

@@ -356,7 +356,12 @@ class TypedGame:
         from .policies import resolve_policy
         from .typed import tables as typed_tables
 
-        tables, problem = typed_tables.tables_for(board, plan)
+        from .lnoe import has_library, town_of_seed, town_tables
+
+        if has_library(board.scenario):  # a board library: the town this seed draws
+            board, tables, problem = town_tables(board, town_of_seed(board, seed), plan)
+        else:
+            tables, problem = typed_tables.tables_for(board, plan)
         if problem is not None:
             raise ValueError(f"the typed engine cannot play this game: {problem}")
         if not 0 <= seed < 2**63:

@@ -623,6 +623,11 @@ class Engine:
     gh_hero: cython.int[::1]
     gh_extra: cython.int
     gh_town: object
+    # ---- lnoe: the board library (one engine per town) ----
+    gh_nlib: cython.int
+    gh_nbgrp: cython.int
+    gh_bgrp_start: cython.int[::1]
+    gh_bgrp: cython.int[::1]
 
     # ---- lnoe: Les morts aux trousses (the house profile) ----
     c_fall: cython.int[::1]
@@ -4319,6 +4324,7 @@ class Engine:
         c: cython.int
         self.reset()
         self.rng.seed(seed)
+        self.lnoe_draw_town()
         self.turn = 1
         self.lg.n = 0
         for i in range(self.nbld + 1):
@@ -4712,12 +4718,23 @@ class Engine:
     @cython.cfunc
     @cython.exceptval(check=False)
     def lnoe_start_zone(self) -> cython.int:
-        """lnoe.random_building on a map without a library (one board: the first d6 picks it),
-        then a zone of the building."""
-        self.d6(6)
-        bld: cython.int = (self.d6(6) - 1) * self.nbld // 6
-        a: cython.int = self.bld_start[bld]
+        """lnoe.random_building, then a zone of the building: a d6 for the board (its buildings
+        in ``gh_bgrp``; without a library the whole map is one board), a d6 for the building."""
+        g: cython.int = (self.d6(6) - 1) * self.gh_nbgrp // 6
+        a: cython.int = self.gh_bgrp_start[g]
+        ln: cython.int = self.gh_bgrp_start[g + 1] - a
+        bld: cython.int = self.gh_bgrp[a + (self.d6(6) - 1) * ln // 6]
+        a = self.bld_start[bld]
         return self.bld_zones[a + self.rng.randbelow(self.bld_start[bld + 1] - a)]
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_draw_town(self) -> cython.void:
+        """lnoe.pick_town's two draws from the game's generator (this engine is the town they
+        give: lnoe.town_engine picked it from the same seed)."""
+        if self.gh_nlib:
+            self.rng.randbelow(self.gh_nlib)
+            self.rng.randbelow(self.gh_nlib - 1)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -4863,6 +4880,10 @@ class Engine:
         self.gh_hero = _ia(MAXS, -1)
         self.gh_extra = t.gh_extra
         self.gh_town = t.gh_town
+        self.gh_nlib = t.gh_nlib
+        self.gh_nbgrp = t.gh_nbgrp
+        self.gh_bgrp_start = t.gh_bgrp_start
+        self.gh_bgrp = t.gh_bgrp
 
     @cython.cfunc
     @cython.exceptval(check=False)

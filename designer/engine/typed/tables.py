@@ -439,7 +439,8 @@ def lnoe_tables(b: Board, profile: Profile, names: dict[str, int], pool0: array)
                                gh_rbonus=0, gh_well=0, gh_nsp_loss=0, gh_pickup=_ints([-1] * nbld),
                                it_heal=_ints(int(LNOE_EVENTS.get(nm.lower()) == "heal") for nm in names),
                                gh_hand=0, gh_ncards=0, gh_card=_ints([]), gh_endless=0, gh_multi=0,
-                               gh_random_hero=0, gh_first_aid=0, gh_becky=_ints([]), gh_extra=0, gh_town="")
+                               gh_random_hero=0, gh_first_aid=0, gh_becky=_ints([]), gh_extra=0, gh_town="",
+                               gh_nlib=0, gh_nbgrp=1, gh_bgrp_start=_ints([0, nbld]), gh_bgrp=_ints(range(nbld)))
     if not (isinstance(profile, LastNightOnEarth) and uses_lnoe_setup(s)):
         return out
     rules = rules_in_force(s.setup.special_rules)
