@@ -61,6 +61,19 @@ TOWNS = {
                                survivors={"starting_cards": 2, "heroes": HEROES}),
     "named-heroes-in-order": dict(rules=[], lnoe={"spawn_roll": "1d6", "becky_first_aid": True},
                                   survivors={"heroes": HEROES}),
+    # "Lorsqu'un Héros est tué, le joueur Héros peut immédiatement tirer un nouveau Héros pour le
+    # remplacer" / "les Zombies peuvent toujours gagner s'ils tuent quatre Héros"
+    "replenish": dict(rules=["heroes-replenish", "free-search-markers"], zombie_pool={"zombie": 14},
+                      lnoe={"spawn_roll": "1d6", "heroes_to_lose": 3}, survivors={"heroes": HEROES, "health": 2}),
+    "replenish-unnamed": dict(rules=["heroes-replenish"], zombie_pool={"zombie": 14}, lnoe={"spawn_roll": "1d6"},
+                              survivors={"health": 1}),
+    # "16 d'entre eux sont des Marqueurs d'exploration bonus, 2 sont des "Attaque surprise x1", un
+    # "Attaque surprise x2" et un "Nouveau Héros trouvé""
+    "exploration": dict(rules=["exploration-markers"], lnoe={"spawn_roll": "1d6", "random_hero": True},
+                        survivors={"heroes": HEROES}),
+    "exploration-replenish": dict(rules=["exploration-markers", "heroes-replenish"], zombie_pool={"zombie": 14},
+                                  lnoe={"spawn_roll": "1d6", "start": "random_building"},
+                                  survivors={"heroes": HEROES, "health": 2}),
 }
 CLOSING = {"no-spawn-point": 4}
 """Towns whose spawning points all close on a turn (a trigger per pit)."""
@@ -181,12 +194,10 @@ def test_single_typed_games_give_the_reference_record_and_heroes(name):
 
 
 def test_rules_the_typed_engine_does_not_play_go_to_the_reference_engine():
-    """A board library, grave dead, heroes replenish, the exploration bag, the zombie player's
-    hand and named heroes are played by the reference engine only; each is named."""
+    """Grave dead are played by the reference engine only, and so are heroes carried into a
+    Growing Hunger game with event cards or names; each is named."""
     profile = make_profile("lnoe")
-    cases = {"grave dead": scenario(["grave-dead"]), "heroes-replenish": scenario(["heroes-replenish"]),
-             "exploration-markers": scenario(["exploration-markers"]),
-             }
+    cases = {"grave dead": scenario(["grave-dead"])}
     for word, s in cases.items():
         reason = core._board_problem(Board(s), profile)
         assert reason is not None and "Growing Hunger" in reason, word
@@ -246,3 +257,15 @@ def test_a_single_typed_game_of_the_mini_game_names_its_town():
     assert len(towns) > 1
     with pytest.raises(ValueError, match="one typed engine per town"):
         core.engine_for(board, plan)
+
+
+def test_replacements_and_new_heroes_join_in_the_typed_engine():
+    """The typed engine adds heroes during the game as the reference engine does: replacements
+    for the killed (heroes replenish) and the hero a "Nouveau Héros trouvé" marker brings, and the
+    zombies win when they have killed ``heroes_to_lose`` heroes."""
+    seeds = [game_seed(21, i) for i in range(40)]
+    records = _typed(_board("replenish"), seeds, "random", 2).records()
+    assert any(r["survivors"] > 2 for r in records)
+    assert any(r["cause"] == "survivor_died" and r["survivors_dead"] == 3 for r in records)
+    joined = _typed(_board("exploration"), seeds, "random", 2).records()
+    assert any(r["survivors"] == 3 for r in joined)

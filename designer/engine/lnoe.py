@@ -105,7 +105,7 @@ def has_library(s: Any) -> bool:
 
 
 TYPED_RULES = frozenset({"hero-starting-cards", "free-search-markers", "zombie-autospawn", "zombie-horde",
-                         "well-stocked-buildings", "plague-carriers"})
+                         "well-stocked-buildings", "plague-carriers", "heroes-replenish", "exploration-markers"})
 """Special rules the typed engine plays as well (``plague-carriers`` is played by neither)."""
 
 

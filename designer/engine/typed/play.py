@@ -628,6 +628,16 @@ class Engine:
     gh_nbgrp: cython.int
     gh_bgrp_start: cython.int[::1]
     gh_bgrp: cython.int[::1]
+    # ---- lnoe: heroes replenish, the exploration bag ----
+    gh_replenish: cython.int
+    gh_to_lose: cython.int
+    gh_explore: cython.int
+    gh_bag0: cython.int[::1]
+    gh_bag: cython.int[::1]
+    gh_next: cython.int
+    gh_killed: cython.int
+    gh_fifth: cython.int[::1]
+    gh_idle: cython.int[::1]
 
     # ---- lnoe: Les morts aux trousses (the house profile) ----
     c_fall: cython.int[::1]
@@ -1484,6 +1494,8 @@ class Engine:
                 if self.profile == P_HOUSE and self.nrising < MAXS * 4:
                     self.rising[self.nrising] = z
                     self.nrising += 1
+                if self.gh:
+                    self.lnoe_on_death(si)
                 if self.any_dies and not self.outcome:
                     self.outcome = 2
                     self.cause = C_SURVIVOR_DIED
@@ -2174,7 +2186,7 @@ class Engine:
         if self.profile == P_LNOE:
             for t in range(nt):
                 for k in range(acting[row * nt + t]):
-                    h = self.first_survivor_in(zone)
+                    h = self.lnoe_attackable(zone) if self.gh else self.first_survivor_in(zone)
                     if h < 0 or not self.zombies[zone * nt + t]:
                         break
                     r = self.lnoe_fight(self.any_melee(h))
@@ -4224,8 +4236,9 @@ class Engine:
     @cython.exceptval(check=False)
     def survivor_phase(self) -> cython.void:
         k: cython.int
-        for k in range(self.ns):
-            si: cython.int = (self.first_player + k) % self.ns
+        nsv: cython.int = self.ns  # the turn order is fixed when the phase starts (a hero may join)
+        for k in range(nsv):
+            si: cython.int = (self.first_player + k) % nsv
             if not self.on_board(si) or self.outcome:
                 continue
             if self.profile == P_HOUSE:
@@ -4744,13 +4757,23 @@ class Engine:
         i: cython.int
         for bld in range(self.nbld):
             self.gh_marker[bld] = 0
-        if not self.gh_markers:
+        if not self.gh_markers and not self.gh_explore:
             return
         for bld in range(self.nbld):
             self.gh_marker[bld] = 1
         for i in range(self.ns):
             if self.on_board(i) and self.building_of[self.sv_zone[i]] >= 0:
                 self.gh_marker[self.building_of[self.sv_zone[i]]] = 0
+        if self.gh_explore:  # the bag of 20 shuffled, one marker per unoccupied building
+            nbag: cython.int = len(self.gh_bag0)
+            for i in range(nbag):
+                self.gh_bag[i] = self.gh_bag0[i]
+            self.shuffle(self.gh_bag, nbag)
+            i = 0
+            for bld in range(self.nbld):
+                if self.gh_marker[bld]:
+                    self.gh_marker[bld] = self.gh_bag[i] if i < nbag else 0
+                    i += 1
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -4758,6 +4781,7 @@ class Engine:
         """lnoe.action_budget: an event card that heals is played when the hero is wounded,
         then Becky's first aid."""
         i: cython.int
+        self.gh_idle[si] = 0
         if not self.sv_wounds[si]:
             return
         for i in range(self.sv_nitems[si]):
@@ -4777,7 +4801,17 @@ class Engine:
         bld: cython.int = self.building_of[self.sv_zone[si]]
         if bld < 0 or not self.gh_marker[bld]:
             return
+        kind: cython.int = self.gh_marker[bld]
         self.gh_marker[bld] = 0
+        if kind == 2 or kind == 3:  # a surprise attack: 1 or 2 zombies in the hero's zone
+            self.place(self.sv_zone[si], self.lnoe_normal_type(), kind - 1)
+            return
+        if kind == 4:  # a new hero found: one more hero card, idle this turn, never replaced
+            if self.ns < MAXS:
+                h: cython.int = self.lnoe_add_hero(self.sv_zone[si], 1)
+                self.gh_fifth[h] = 1
+                self.gh_idle[h] = 1
+            return
         card: cython.int = self.lnoe_search_card(si)
         if card < 0:
             return
@@ -4884,6 +4918,15 @@ class Engine:
         self.gh_nbgrp = t.gh_nbgrp
         self.gh_bgrp_start = t.gh_bgrp_start
         self.gh_bgrp = t.gh_bgrp
+        self.gh_replenish = t.gh_replenish
+        self.gh_to_lose = t.gh_to_lose
+        self.gh_explore = t.gh_explore
+        self.gh_bag0 = t.gh_bag0
+        self.gh_bag = _ia(len(t.gh_bag0))
+        self.gh_next = 0
+        self.gh_killed = 0
+        self.gh_fifth = _ia(MAXS)
+        self.gh_idle = _ia(MAXS)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -4898,6 +4941,10 @@ class Engine:
             self.shuffle(self.gh_roster, self.nheroes)
         for i in range(MAXS):
             self.gh_hero[i] = -1
+            self.gh_fifth[i] = 0
+            self.gh_idle[i] = 0
+        self.gh_next = 0
+        self.gh_killed = 0
         self.gh_sun = 0
         self.turn_limit = self.gh_limit0
         self.gh_nhand = 0
@@ -4911,10 +4958,11 @@ class Engine:
         the roster; ``nheroes`` when none is left)."""
         if not self.gh:
             return k
-        if k >= self.nheroes:
+        if self.gh_next >= self.nheroes:
             return self.nheroes
-        self.gh_hero[s] = self.gh_roster[k]
-        return self.gh_roster[k]
+        self.gh_hero[s] = self.gh_roster[self.gh_next]
+        self.gh_next += 1
+        return self.gh_hero[s]
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -5054,6 +5102,65 @@ class Engine:
         alive at the end, in the order of ``heroes_out``."""
         i: cython.int
         return [self.gh_hero[i] for i in range(self.ns) if self.sv_alive[i]]
+
+    # ---- lnoe: heroes replenish, the exploration bag ----
+    # lnoe._add_hero for a hero joining during the game, lnoe.on_death, lnoe.attackable.
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_add_hero(self, zone: cython.int, cards: cython.int) -> cython.int:
+        """The next hero of the roster enters ``zone`` with the starting equipment, its own
+        cards and ``cards`` hero cards (an "Aaah!" card drawn is lost)."""
+        i: cython.int
+        s: cython.int = self.new_survivor(zone)
+        for i in range(self.nstart_eq):
+            self.sv_items[s * MAXI + i] = self.start_eq[i]
+        self.sv_nitems[s] = self.nstart_eq
+        self.gh_hero[s] = -1
+        self.gh_fifth[s] = 0
+        self.gh_idle[s] = 0
+        self.hero_items(s, self.lnoe_hero(s, 0))
+        for i in range(cards):
+            card: cython.int = self.draw_equipment()
+            if card >= 0 and not self.it_aaah[card]:
+                self.sv_items[s * MAXI + self.sv_nitems[s]] = card
+                self.sv_nitems[s] += 1
+        return s
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_on_death(self, si: cython.int) -> cython.void:
+        """lnoe.on_death: a hero killed is counted; with heroes replenish the next hero enters
+        in a random building ("le joueur Héros peut immédiatement tirer un nouveau Héros pour le
+        remplacer"), unless it was the fifth hero, and the zombies win at ``heroes_to_lose``."""
+        self.gh_killed += 1
+        if not self.gh_replenish:
+            return
+        if self.gh_killed >= self.gh_to_lose:
+            if not self.outcome:
+                self.outcome = 2
+                self.cause = C_SURVIVOR_DIED
+            return
+        if self.gh_fifth[si] or self.ns >= MAXS:
+            return
+        zone: cython.int
+        if self.nbld:
+            zone = self.lnoe_start_zone()
+        else:
+            zone = self.start_zones[self.rng.randbelow(self.nstart)]
+        self.lnoe_add_hero(zone, 0)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_attackable(self, z: cython.int) -> cython.int:
+        """lnoe.attackable: the first hero in the zone zombies fight, not one who joined this
+        turn ("il n'a pas à combattre les Zombies qui se trouveraient dans sa case pendant ce
+        tour")."""
+        i: cython.int
+        for i in range(self.ns):
+            if self.sv_zone[i] == z and self.on_board(i) and not self.gh_idle[i]:
+                return i
+        return -1
 
     # ---- lnoe: Les morts aux trousses (the house profile) ----
     # profiles.House's burn, fall and break_weapon, with the same dice.

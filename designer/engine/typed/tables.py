@@ -430,7 +430,7 @@ def lnoe_tables(b: Board, profile: Profile, names: dict[str, int], pool0: array)
     zombies to ``pool0``."""
     from ...model.lnoe import LnoeSetup
     from ...model.special_rules import rules_in_force
-    from ...rules.profiles import HORDE_RED, LNOE_EVENTS
+    from ...rules.profiles import EXPLORATION_BAG, HORDE_RED, LNOE_EVENTS
     from ..lnoe import _dice, uses_lnoe_setup
 
     s = b.scenario
@@ -440,7 +440,8 @@ def lnoe_tables(b: Board, profile: Profile, names: dict[str, int], pool0: array)
                                it_heal=_ints(int(LNOE_EVENTS.get(nm.lower()) == "heal") for nm in names),
                                gh_hand=0, gh_ncards=0, gh_card=_ints([]), gh_endless=0, gh_multi=0,
                                gh_random_hero=0, gh_first_aid=0, gh_becky=_ints([]), gh_extra=0, gh_town="",
-                               gh_nlib=0, gh_nbgrp=1, gh_bgrp_start=_ints([0, nbld]), gh_bgrp=_ints(range(nbld)))
+                               gh_nlib=0, gh_nbgrp=1, gh_bgrp_start=_ints([0, nbld]), gh_bgrp=_ints(range(nbld)),
+                               gh_replenish=0, gh_to_lose=0, gh_explore=0, gh_bag0=_ints([]))
     if not (isinstance(profile, LastNightOnEarth) and uses_lnoe_setup(s)):
         return out
     rules = rules_in_force(s.setup.special_rules)
@@ -463,7 +464,14 @@ def lnoe_tables(b: Board, profile: Profile, names: dict[str, int], pool0: array)
         count, sides, bonus = _dice(lnoe.spawn_roll)
         out.update(gh_roll=1, gh_rcount=count + int("zombie-horde" in rules), gh_rsides=sides, gh_rbonus=bonus)
     out.update(lnoe_hand_tables(s, lnoe))
+    out.update(gh_replenish=int("heroes-replenish" in rules), gh_to_lose=lnoe.heroes_to_lose,
+               gh_explore=int("exploration-markers" in rules),
+               gh_bag0=_ints(GH_MARKERS.index(kind) for kind, n in EXPLORATION_BAG for _ in range(n)))
     return out
+
+
+GH_MARKERS = ("", "free-search", "surprise-1", "surprise-2", "new-hero")
+"""The markers a building holds by code (``gh_marker``; 0: none)."""
 
 
 GH_CARD_EFFECTS = ("none", "endless-night", "names-heroes", "surprise-attack", "extra-spawn")
