@@ -74,6 +74,16 @@ TOWNS = {
     "exploration-replenish": dict(rules=["exploration-markers", "heroes-replenish"], zombie_pool={"zombie": 14},
                                   lnoe={"spawn_roll": "1d6", "start": "random_building"},
                                   survivors={"heroes": HEROES, "health": 2}),
+    # "Lancez un dé au début de la partie pour déterminer la capacité spéciale que vos Zombies de
+    # la fosse auront durant toute la partie" (rolled, then each ability of the d6 table fixed)
+    **{f"grave-dead-{a or 'rolled'}": dict(rules=["grave-dead", "free-search-markers"], zombie_pool={"zombie": 14},
+                                        spawn_method={"kind": "dice", "dice": "1d3+1"},
+                                        lnoe={"spawn_roll": "1d6", **({"grave_dead_ability": a} if a else {})})
+       for a in range(7)},
+    "grave-dead-horde-replenish": dict(rules=["grave-dead", "zombie-autospawn", "zombie-horde", "heroes-replenish",
+                                              "exploration-markers"],
+                                       spawn_method={"kind": "dice", "dice": "1d3+1"}, lnoe={"heroes_to_lose": 3},
+                                       survivors={"heroes": HEROES, "health": 2}),
 }
 CLOSING = {"no-spawn-point": 4}
 """Towns whose spawning points all close on a turn (a trigger per pit)."""
@@ -193,14 +203,20 @@ def test_single_typed_games_give_the_reference_record_and_heroes(name):
         assert len(limits) > 1  # the cards move the sun
 
 
-def test_rules_the_typed_engine_does_not_play_go_to_the_reference_engine():
-    """Grave dead are played by the reference engine only, and so are heroes carried into a
-    Growing Hunger game with event cards or names; each is named."""
+def test_every_growing_hunger_rule_is_played_by_the_typed_engine():
+    """Each special rule of Growing Hunger's table is played by the typed engine: no scenario
+    using one goes to the reference engine for it."""
+    from .test_lnoe_rules import RULES
+
     profile = make_profile("lnoe")
-    cases = {"grave dead": scenario(["grave-dead"])}
-    for word, s in cases.items():
-        reason = core._board_problem(Board(s), profile)
-        assert reason is not None and "Growing Hunger" in reason, word
+    for rule in RULES:
+        s = scenario([rule], lnoe={"spawn_roll": "1d6"})
+        assert typed_problem(s) is None and core._board_problem(Board(s), profile) is None, rule
+
+
+def test_heroes_carried_with_events_or_names_go_to_the_reference_engine():
+    """Heroes carried into a Growing Hunger game with event cards or names are played by the
+    reference engine; the core names the reason."""
     board = _board("free-search")
     assert "event cards" in core.unsupported(board, "greedy", heroes=[{"items": [], "events": ["first aid"]}])
 

@@ -105,17 +105,19 @@ def has_library(s: Any) -> bool:
 
 
 TYPED_RULES = frozenset({"hero-starting-cards", "free-search-markers", "zombie-autospawn", "zombie-horde",
-                         "well-stocked-buildings", "plague-carriers", "heroes-replenish", "exploration-markers"})
+                         "well-stocked-buildings", "plague-carriers", "heroes-replenish", "exploration-markers",
+                         "grave-dead"})
 """Special rules the typed engine plays as well (``plague-carriers`` is played by neither)."""
 
 
 def typed_problem(s: Any) -> str | None:
     """Why the typed engine cannot play a scenario's Growing Hunger rules (None when it can, or
-    when the scenario does not opt in). It plays the pool and the horde, the spawn roll and
-    autospawn, free search markers, pick-ups and well-stocked buildings, the hero in a random
-    building, event cards that heal, "no spawning point left", the zombie player's hand and the
-    sun track, named heroes, Becky's first aid and the board library (one engine per town:
-    :func:`town_engine`); the rest is played by the reference engine only."""
+    when the scenario does not opt in). It plays every rule of this module: the pool, grave dead
+    and the horde, the spawn roll and autospawn, free search markers and the exploration bag,
+    pick-ups and well-stocked buildings, heroes replenish, the hero in a random building, event
+    cards that heal, "no spawning point left", the zombie player's hand and the sun track, named
+    heroes, Becky's first aid and the board library (one engine per town: :func:`town_engine`);
+    a special rule outside :data:`TYPED_RULES` would be a reason here."""
     if not uses_lnoe_setup(s):
         return None
     lnoe = s.setup.lnoe or LnoeSetup()
@@ -217,6 +219,18 @@ def pick_town(library: Any, rng: Any) -> tuple[str, ...]:
     rest = [i for i in ids if i != first]
     second = rest[rng.randrange(len(rest))]
     return tuple(sorted((first, second), key=ids.index))
+
+
+def typed_carried(board: Any, heroes: list[dict] | None, index: dict[str, int]) -> tuple[Any, list[str] | None]:
+    """Heroes carried into a game as the typed engine takes them: (items, xp, wounds) rows
+    (``index``: the tables' card indices) and, for a Growing Hunger game, their names (None
+    otherwise). A Growing Hunger hero brings its event cards with its items (:func:`_add_hero`)."""
+    if heroes is None:
+        return None, None
+    lnoe = uses_lnoe_setup(board.scenario)
+    rows = [(tuple(index[n] for n in [*h.get("items", ()), *(h.get("events", ()) if lnoe else ())]),
+             h.get("xp", 0), h.get("wounds", 0)) for h in heroes]
+    return rows, [h.get("name", "") for h in heroes] if lnoe else None
 
 
 # -- the board library in the typed engine: one engine per town ---------------------------------

@@ -638,6 +638,13 @@ class Engine:
     gh_killed: cython.int
     gh_fifth: cython.int[::1]
     gh_idle: cython.int[::1]
+    # ---- lnoe: grave dead ----
+    gh_grave: cython.int
+    gh_ability0: cython.int
+    gh_ability: cython.int
+    gh_explosive: cython.int[::1]
+    gh_wounded: cython.int[::1]
+    gh_zs: cython.int[::1]
 
     # ---- lnoe: Les morts aux trousses (the house profile) ----
     c_fall: cython.int[::1]
@@ -1512,6 +1519,8 @@ class Engine:
         self.kills_by_type[t] += 1
         self.zone_kills[zone] += 1
         self.sv_xp[si] += self.kill_xp[t]
+        if t == GRAVE_T and self.gh:  # "Quand un Zombie de la fosse est tué, il est retiré du jeu"
+            self.pool[t] -= 1
         if self.logging:
             self.ev(L_KILL, si, zone, t, 0)
         self.fire_event(EV_KILLS, self.kills, si)
@@ -2004,7 +2013,7 @@ class Engine:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def lnoe_fight(self, armed: cython.bint) -> cython.int:
+    def lnoe_fight(self, armed: cython.bint, t: cython.int) -> cython.int:
         nd: cython.int = self.hero_dice
         hi: cython.int = 0
         second: cython.int = 0
@@ -2018,7 +2027,7 @@ class Engine:
             elif x > second:
                 second = x
         best: cython.int = hi + (1 if armed else 0)
-        zombie: cython.int = self.d6(6)
+        zombie: cython.int = self.lnoe_zombie_die(t)
         if best <= zombie:
             return -1
         return 1 if (armed or hi == second) else 0
@@ -2091,11 +2100,11 @@ class Engine:
             t = self.first_type(z)
             if t < 0:
                 return
-            r = self.lnoe_fight(self.it_dice[it] > 0 and self.it_max_range[it] == 0)
+            r = self.lnoe_fight(self.it_dice[it] > 0 and self.it_max_range[it] == 0, t)
             if r > 0:
-                self.kill(si, z, t)
+                self.lnoe_hit(si, z, t, it)
             elif r < 0:
-                self.wound(si, 1)
+                self.lnoe_wounded(si, t)
             return
         if self.profile == P_HOUSE:
             self.brawl(si, it)
@@ -2124,7 +2133,7 @@ class Engine:
             for i in range(n):
                 t = self.first_type(zone)
                 if t >= 0 and self.d6(6) >= 4:
-                    self.kill(si, zone, t)
+                    self.lnoe_hit(si, zone, t, it)
             return
         if self.profile == P_HOUSE:
             r = self.d6(6)
@@ -2189,11 +2198,11 @@ class Engine:
                     h = self.lnoe_attackable(zone) if self.gh else self.first_survivor_in(zone)
                     if h < 0 or not self.zombies[zone * nt + t]:
                         break
-                    r = self.lnoe_fight(self.any_melee(h))
+                    r = self.lnoe_fight(self.any_melee(h), t)
                     if r > 0:
-                        self.kill(h, zone, t)
+                        self.lnoe_hit(h, zone, t, -1)
                     elif r < 0:
-                        self.wound(h, 1)
+                        self.lnoe_wounded(h, t)
             return
         for t in range(nt):
             total += acting[row * nt + t]
@@ -2445,6 +2454,8 @@ class Engine:
         self.touch(dest)
         self.zombies[z * nt + t] -= count
         self.zombies[dest * nt + t] += count
+        if t == GRAVE_T and self.gh_ability == 2:
+            self.lnoe_marker_moves(z, dest, count)
         self.zone_visits[dest] += count
         if self.logging:
             self.ev(L_ZMOVE, z, dest, t, count)
@@ -4744,10 +4755,17 @@ class Engine:
     @cython.exceptval(check=False)
     def lnoe_draw_town(self) -> cython.void:
         """lnoe.pick_town's two draws from the game's generator (this engine is the town they
-        give: lnoe.town_engine picked it from the same seed)."""
+        give: lnoe.town_engine picked it from the same seed), then the grave dead's ability."""
+        i: cython.int
         if self.gh_nlib:
             self.rng.randbelow(self.gh_nlib)
             self.rng.randbelow(self.gh_nlib - 1)
+        self.gh_ability = 0
+        if self.gh_grave:  # "Lancez un dé au début de la partie pour déterminer la capacité spéciale"
+            self.gh_ability = self.gh_ability0 if self.gh_ability0 else self.d6(6)
+            if self.gh_ability == 2:
+                for i in range(self.n):
+                    self.gh_wounded[i] = 0
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -4871,6 +4889,14 @@ class Engine:
             if r <= on_board:
                 return
         n: cython.int = self.roll(self.mdcount, self.mdsides, self.mdbonus)
+        if n >= 2 and self.gh_grave and self.pool[GRAVE_T] > 0:
+            n -= 2
+            gz: cython.int = self.lnoe_grave_zone(na)
+            self.touch(gz)
+            self.pool[GRAVE_T] -= 1
+            self.zombies[gz * self.nt + GRAVE_T] += 1
+            self.spawned_by_type[GRAVE_T] += 1
+            self.zone_visits[gz] += 1
         t: cython.int = ZOMBIE_T
         for k in range(self.nt):
             if k != GRAVE_T and self.pool[k] > 0:
@@ -4927,6 +4953,12 @@ class Engine:
         self.gh_killed = 0
         self.gh_fifth = _ia(MAXS)
         self.gh_idle = _ia(MAXS)
+        self.gh_grave = t.gh_grave
+        self.gh_ability0 = t.gh_ability0
+        self.gh_ability = 0
+        self.gh_explosive = t.gh_explosive
+        self.gh_wounded = _ia(self.n + 1 if t.gh_grave else 1)
+        self.gh_zs = _ia(self.n + 1 if t.gh_grave else 1)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -5072,6 +5104,8 @@ class Engine:
     @cython.exceptval(check=False)
     def lnoe_after_activation(self) -> cython.void:
         """lnoe.after_activation: the zombie player plays a card of his hand."""
+        if self.gh_ability == 3:
+            self.lnoe_freshly_dead()
         if self.gh_nhand:
             self.lnoe_play_card()
 
@@ -5161,6 +5195,123 @@ class Engine:
             if self.sv_zone[i] == z and self.on_board(i) and not self.gh_idle[i]:
                 return i
         return -1
+
+    # ---- lnoe: grave dead ----
+    # lnoe.zombie_dice, hit_zombie, wounded_by, zombies_moved, _grave_dead_zone, _freshly_dead.
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_zombie_die(self, t: cython.int) -> cython.int:
+        """The zombie's best die: ravenous grave dead roll one more ("lancent un dé
+        supplémentaire en combat")."""
+        a: cython.int = self.d6(6)
+        if t == GRAVE_T and self.gh_ability == 4:
+            b: cython.int = self.d6(6)
+            return a if a > b else b
+        return a
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_hit(self, si: cython.int, zone: cython.int, t: cython.int, weapon: cython.int) -> cython.void:
+        """A hero's winning hit (``weapon`` -1: fending off bare-handed): very rotten grave dead
+        ignore it on 4+ except from an explosive; brainthirsty ones need two."""
+        if t == GRAVE_T and self.gh_ability:
+            if self.gh_ability == 1 and (weapon < 0 or not self.gh_explosive[weapon]) and self.d6(6) >= 4:
+                return
+            if self.gh_ability == 2:
+                hurt: cython.int = self.gh_wounded[zone]
+                if hurt < self.zombies[zone * self.nt + GRAVE_T]:
+                    self.gh_wounded[zone] = hurt + 1
+                    return
+                self.gh_wounded[zone] = hurt - 1
+        self.kill(si, zone, t)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_wounded(self, si: cython.int, t: cython.int) -> cython.void:
+        """A zombie wins a fight: one wound; a carrier grave dead turns the hero on 5-6 ("Sur un
+        résultat de 5 ou 6 le Héros est immédiatement transformé en Héros-Zombie")."""
+        self.wound(si, 1)
+        if t == GRAVE_T and self.gh_ability == 6 and self.on_board(si):
+            if self.d6(6) >= 5:
+                self.wound(si, self.sv_health[si] - self.sv_wounds[si])
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_marker_moves(self, frm: cython.int, to: cython.int, count: cython.int) -> cython.void:
+        """Wounded grave dead carry their wound marker with them."""
+        moved: cython.int = self.gh_wounded[frm]
+        if not moved:
+            return
+        if count < moved:
+            moved = count
+        self.gh_wounded[frm] -= moved
+        self.gh_wounded[to] += moved
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_grave_zone(self, na: cython.int) -> cython.int:
+        """A random active spawning point; pack mentality: the zone holding zombies nearest a
+        hero ("peuvent apparaître dans toute case comportant déjà au moins un Zombie")."""
+        i: cython.int
+        h: cython.int
+        if self.gh_ability == 5:
+            best: cython.int = -1
+            bestd: cython.int = 0
+            anyone: cython.bint = False
+            for h in range(self.ns):
+                if self.on_board(h):
+                    anyone = True
+            if anyone:
+                for i in range(self.ntouched):
+                    z: cython.int = self.touched[i]
+                    if not self.zombies_in(z):
+                        continue
+                    d: cython.int = INF
+                    for h in range(self.ns):
+                        if self.on_board(h):
+                            off: cython.longlong = self.zrow(ALL_DOORS, self.sv_zone[h])
+                            x: cython.int = self.arena[off + z]
+                            if x < d:
+                                d = x
+                    if best < 0 or d < bestd:
+                        best = z
+                        bestd = d
+                if best >= 0:
+                    return best
+        return self.sp_zone[self.active[self.rng.randbelow(na)]]
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_freshly_dead(self) -> cython.void:
+        """Freshly dead grave dead move 1d3 zones in all ("se déplacent de 1D3 au lieu d'une
+        seule case"): the extra steps, toward the nearest hero, after everyone has moved."""
+        i: cython.int
+        k: cython.int
+        nz: cython.int = 0
+        nt: cython.int = self.nt
+        for i in range(self.ntouched):
+            if self.zombies[self.touched[i] * nt + GRAVE_T]:
+                self.gh_zs[nz] = self.touched[i]
+                nz += 1
+        for i in range(nz):
+            steps: cython.int = self.d6(3) - 1
+            here: cython.int = self.gh_zs[i]
+            for k in range(steps):
+                if self.survivors_in(here) or not self.zombies[here * nt + GRAVE_T]:
+                    break
+                ntg: cython.int = self.hunt(here)
+                every: cython.bint = ntg < 0
+                if every:
+                    ntg = -ntg - 1
+                no: cython.int = self.next_steps(here, ntg, every) if ntg else 0
+                if not no:
+                    break
+                dest: cython.int = self.options[0] if no == 1 else self.options[self.rng.randbelow(no)]
+                self.move_zombies(here, dest, GRAVE_T, self.zombies[here * nt + GRAVE_T])
+                if self.zombies[here * nt + GRAVE_T]:
+                    break  # stopped at a closed door
+                here = dest
 
     # ---- lnoe: Les morts aux trousses (the house profile) ----
     # profiles.House's burn, fall and break_weapon, with the same dice.

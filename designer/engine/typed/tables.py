@@ -430,8 +430,9 @@ def lnoe_tables(b: Board, profile: Profile, names: dict[str, int], pool0: array)
     zombies to ``pool0``."""
     from ...model.lnoe import LnoeSetup
     from ...model.special_rules import rules_in_force
-    from ...rules.profiles import EXPLORATION_BAG, HORDE_RED, LNOE_EVENTS
-    from ..lnoe import _dice, uses_lnoe_setup
+    from ...rules.profiles import EXPLORATION_BAG, GRAVE_DEAD_POOL, HORDE_RED, LNOE_EVENTS
+    from ...rules.zombies import GRAVE_DEAD
+    from ..lnoe import EXPLOSIVES, _dice, uses_lnoe_setup
 
     s = b.scenario
     nbld = len(b.building_zones)
@@ -441,13 +442,17 @@ def lnoe_tables(b: Board, profile: Profile, names: dict[str, int], pool0: array)
                                gh_hand=0, gh_ncards=0, gh_card=_ints([]), gh_endless=0, gh_multi=0,
                                gh_random_hero=0, gh_first_aid=0, gh_becky=_ints([]), gh_extra=0, gh_town="",
                                gh_nlib=0, gh_nbgrp=1, gh_bgrp_start=_ints([0, nbld]), gh_bgrp=_ints(range(nbld)),
-                               gh_replenish=0, gh_to_lose=0, gh_explore=0, gh_bag0=_ints([]))
+                               gh_replenish=0, gh_to_lose=0, gh_explore=0, gh_bag0=_ints([]),
+                               gh_grave=0, gh_ability0=0, gh_explosive=_ints(int(nm in EXPLOSIVES) for nm in names))
     if not (isinstance(profile, LastNightOnEarth) and uses_lnoe_setup(s)):
         return out
     rules = rules_in_force(s.setup.special_rules)
     lnoe = s.setup.lnoe or LnoeSetup()
     if "zombie-horde" in rules:
         pool0[ZINDEX["zombie"]] += HORDE_RED
+    if "grave-dead" in rules:  # "prenez les 7 Zombies rouges et placez les dans une pioche "Fosse" séparée"
+        pool0[GRAVE_DEAD] = GRAVE_DEAD_POOL
+        out.update(gh_grave=1, gh_ability0=lnoe.grave_dead_ability or 0)
     labels: dict[int, str] = {}
     for z, bld in enumerate(b.building_of):
         if bld >= 0 and not labels.get(bld) and s.zones[z].building:
