@@ -214,11 +214,6 @@ def test_every_growing_hunger_rule_is_played_by_the_typed_engine():
         assert typed_problem(s) is None and core._board_problem(Board(s), profile) is None, rule
 
 
-def test_heroes_carried_with_events_or_names_go_to_the_reference_engine():
-    """Heroes carried into a Growing Hunger game with event cards or names are played by the
-    reference engine; the core names the reason."""
-    board = _board("free-search")
-    assert "event cards" in core.unsupported(board, "greedy", heroes=[{"items": [], "events": ["first aid"]}])
 
 
 GROWING_HUNGER = ROOT / "scenarios" / "seul-dans-le-noir-growing-hunger.json"
@@ -285,3 +280,63 @@ def test_replacements_and_new_heroes_join_in_the_typed_engine():
     assert any(r["cause"] == "survivor_died" and r["survivors_dead"] == 3 for r in records)
     joined = _typed(_board("exploration"), seeds, "random", 2).records()
     assert any(r["survivors"] == 3 for r in joined)
+
+
+LOGGED = ["zombie-hand", "named-heroes-becky", "replenish", "exploration-replenish", "first-aid", "well-stocked",
+          "no-spawn-point", "grave-dead-horde-replenish", *(f"grave-dead-{a}" for a in range(1, 7))]
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+@pytest.mark.parametrize("name", ["woodinvale", "growing-hunger", *LOGGED])
+def test_the_typed_transcript_of_growing_hunger_equals_the_reference(name, compiled):
+    """The typed engine logs Growing Hunger's events (the grave dead's ability, the spawn roll,
+    markers, pick-ups, event cards, first aid, heroes killed and replaced, the grave dead's
+    wounds, the zombie cards and the sun, no spawning point left): its log, log lines,
+    transcript and record equal the reference engine's, so the log no longer sends these
+    games to the reference engine."""
+    from designer.engine import session
+
+    if name == "woodinvale":
+        board = Board(designer.load(ROOT / "scenarios" / "woodinvale-last-stand.json"))
+    elif name == "growing-hunger":
+        board = Board(designer.load(GROWING_HUNGER))
+    else:
+        board = _board(name)
+    plan = bot_plan(board.scenario)
+    assert session.log_covers(board) is None
+    assert core.typed_reason(board, "greedy", plan, log=True) is None
+    kinds = set()
+    for policy in ("greedy", "random"):
+        for seed in range(6 if compiled else 3):
+            ref = Game(board, seed, policy, log=True, plan=plan, survivors=None if "-" not in name else 2)
+            ref.play()
+            typed = session.TypedGame(board, seed, policy, log=True, plan=plan, compiled=compiled,
+                                      survivors=None if "-" not in name else 2)
+            typed.play()
+            assert typed.log == ref.log
+            assert [list(e) for e in typed.log] == [list(e) for e in ref.log]
+            assert list(typed.log_lines()) == list(ref.log_lines())
+            assert typed.transcript() == ref.transcript()
+            assert dict(typed.result()) == dict(ref.result())
+            kinds |= {e["event"] for e in ref.log}
+    assert kinds & {"spawn_roll", "marker", "zombie_card", "grave_dead", "new_hero", "sun", "pick_up", "event",
+                    "first_aid", "no_spawn_point", "grave_dead_shrugs", "grave_dead_wounded"} or name == "woodinvale"
+
+
+def test_heroes_carried_in_with_events_and_names_play_in_the_typed_engine():
+    """"chacun conservant tous les objets et événements qu'il possédait à la fin de sa
+    mini-partie": heroes carried into a Growing Hunger game bring their items and event cards
+    and keep their names, in the typed engine as in the reference engine (Becky keeps her first
+    aid; a hero carried in leaves the roster of replacements)."""
+    board = _board("replenish")
+    plan = bot_plan(board.scenario)
+    heroes = [{"name": "Becky, the nurse", "items": ["pistol"], "events": ["first aid"], "xp": 2, "wounds": 1},
+              {"name": "Sam, the cook", "items": ["pan"], "events": [], "xp": 0, "wounds": 0},
+              {"items": ["crowbar"], "xp": 1, "wounds": 0}]
+    assert core.unsupported(board, "greedy", heroes=heroes, plan=plan) is None
+    for seed in range(20):
+        ref = Game(board, seed, "greedy", heroes=heroes, plan=plan)
+        r = ref.play()
+        record, out = core.play_with_heroes(board, seed, "greedy", None, heroes, plan)
+        assert record == {k: r[k] for k in ("won", "cause", "turns", "survivors")}
+        assert out == ref.heroes_out()

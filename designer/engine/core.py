@@ -25,8 +25,8 @@ from typing import Any
 from ..rules.terrain import eden_rules_used, terrain_tables
 from ..rules.zombies import ZTYPES
 from .board import Board
-from .lnoe import has_library as lnoe_has_library, play_town_games, town_engine, town_problem as lnoe_town_problem, typed_problem as lnoe_typed_problem, \
-    uses_lnoe_setup
+from .lnoe import has_library as lnoe_has_library, play_town_games, town_engine, town_problem as lnoe_town_problem, \
+    typed_carried, typed_problem as lnoe_typed_problem
 from .profiles import Profile
 from .seeds import game_seed
 from . import session
@@ -116,13 +116,11 @@ def unsupported(board: Board, policy: Any, survivors: int | None = None, heroes:
             return f"{len(heroes)} heroes (the typed engine plays at most {MAX_SURVIVORS})"
         if any(len(h.get("items", ())) > MAX_ITEMS for h in heroes):
             return f"a hero carries more than {MAX_ITEMS} items"
-        if uses_lnoe_setup(board.scenario) and any(h.get("events") or h.get("name") for h in heroes):
-            return "heroes carried into a Growing Hunger game with event cards or names"
     if survivors is not None and not 0 <= survivors <= MAX_SURVIVORS:
         return f"{survivors} survivors (the typed engine plays 0-{MAX_SURVIVORS})"
     tables, problem = _compiled(board, plan)
     if problem is None and heroes is not None:
-        unknown = {n for h in heroes for n in h.get("items", ()) if n not in tables.names}
+        unknown = {n for h in heroes for n in [*h.get("items", ()), *h.get("events", ())] if n not in tables.names}
         if unknown:
             return f"heroes carry items the board's tables do not list: {', '.join(sorted(unknown))}"
     return problem
@@ -258,9 +256,10 @@ def play_with_heroes(board: Board, seed: int, policy: str, survivors: int | None
         else (*_locked(board, plan), board)
     names = typed_tables.tables_for(played, plan)[0].names
     table = list(names)
-    carried = None if heroes is None else [
-        (tuple(names[n] for n in h.get("items", ())), h.get("xp", 0), h.get("wounds", 0)) for h in heroes]
+    carried, carried_names = typed_carried(played, heroes, names)
     with lock:
+        if carried_names is not None:
+            engine.lnoe_carry(carried_names)
         engine.play_one(seed, POLICY_CODES[policy], -1 if survivors is None else survivors, carried)
         won, cause, turns, count = engine.result()
         out = engine.heroes_out()

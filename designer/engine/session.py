@@ -61,6 +61,9 @@ def render_events(board: Board, tables: Any, events: Iterable[int], width: int =
     out: list[dict] = []
     for k in range(0, len(ev), width):
         kind, turn, a, b, c, d = ev[k:k + 6]
+        if 40 <= kind < 50:  # Growing Hunger's events (the lnoe codes)
+            out.append(render_lnoe_event(board, tables, kind, turn, a, b, c, d))
+            continue
         name = _KIND_NAMES[kind]
         e: dict[str, Any] = {"turn": turn, "event": name}
         if name == "move":
@@ -112,6 +115,43 @@ def render_events(board: Board, tables: Any, events: Iterable[int], width: int =
             e.update(survivor=a, weapon=names[b])
         out.append(e)
     return out
+
+
+_LNOE_MARKERS = ("", "free-search", "surprise-1", "surprise-2", "new-hero")
+"""Marker codes of the typed engine (``typed.tables.GH_MARKERS``)."""
+
+
+def render_lnoe_event(board: Board, tables: Any, kind: int, turn: int, a: int, b: int, c: int, d: int) -> dict:
+    """One of Growing Hunger's logged events (codes 40-49 of :mod:`designer.engine.typed.play`)
+    as the reference engine's ``designer.engine.lnoe`` notes it."""
+    zid, names = board.zone_ids, list(tables.names)
+    e: dict[str, Any] = {"turn": turn}
+    if kind == 40:
+        e.update(event="grave_dead", ability=a)
+    elif kind == 41:
+        e.update(event="spawn_roll", roll=a, zombies=b)
+    elif kind == 42:
+        e.update(event="marker", survivor=a, marker=_LNOE_MARKERS[b], zone=zid[c])
+    elif kind == 43:
+        e.update(event="pick_up", survivor=a, card=names[b], source="deck" if c else "discard")
+    elif kind == 44:
+        e.update(event="event", survivor=a, card=names[b], wounds=c)
+    elif kind == 45:
+        e.update(event="first_aid", survivor=a, roll=b, wounds=c)
+    elif kind == 46:
+        e.update(event="heroes_killed", count=a)
+    elif kind == 47:
+        e.update(event="new_hero", survivor=a, zone=zid[b],
+                 name=board.scenario.setup.survivors.heroes[c].name if c >= 0 else "")
+    elif kind == 48:
+        e.update(event="grave_dead_wounded" if b else "grave_dead_shrugs", zone=zid[a])
+    elif b == 2:
+        e.update(event="no_spawn_point")
+    elif b == 1:
+        e.update(event="sun", card=tables.gh_card_names[a], moved=-1)
+    else:
+        e.update(event="zombie_card", card=tables.gh_card_names[a])
+    return e
 
 
 def action_tuple(tables: Any, kind: int, a: int, b: int) -> tuple:
@@ -303,10 +343,10 @@ def log_covers(board: Board) -> str | None:
 
 def _unlogged_rules(board: Board) -> list[str]:
     """The rules the typed engine plays but does not log yet, beyond the kinds of
-    :data:`LOGGED_RULES`: Prison Outbreak's mission rules, Growing Hunger's special rules, Eden's
-    terrain, points, infestation and resources, Les morts aux trousses' falls."""
+    :data:`LOGGED_RULES`: Prison Outbreak's mission rules, Eden's terrain, points, infestation
+    and resources, Les morts aux trousses' falls (Growing Hunger's events are logged: codes
+    40-49, :func:`render_lnoe_event`)."""
     from ..rules.terrain import eden_rules_used
-    from .lnoe import uses_lnoe_setup
     from .profiles import make_profile
 
     s = board.scenario
@@ -322,20 +362,17 @@ def _unlogged_rules(board: Board) -> list[str]:
         out.append("items taken two at a time")
     if any(e.kind == "spawn_zombies" and (e.at_objective or e.instead) for t in s.triggers for e in t.then):
         out.append("spawns at an objective or instead of others")
-    if s.setup.rules.profile == "lnoe" and uses_lnoe_setup(s):
-        out.append("Growing Hunger's special rules")
     out += eden_rules_used(s)
     return out
 
 
-def hero_names(board: Board, hero_index: list[int], heroes: list[dict]) -> list[dict]:
+def hero_names(board: Board, names: list[str], heroes: list[dict]) -> list[dict]:
     """``heroes`` (the typed engine's ``heroes_out``) with the name of each named hero of a
-    Growing Hunger game (``hero_index``: the engine's ``lnoe_heroes()``), as
-    :meth:`Game.heroes_out` writes them."""
-    named = board.scenario.setup.survivors.heroes
-    for h, k in zip(heroes, hero_index):
-        if k >= 0:
-            h["name"] = named[k].name
+    Growing Hunger game (``names``: the engine's ``lnoe_heroes()``), as :meth:`Game.heroes_out`
+    writes them."""
+    for h, name in zip(heroes, names):
+        if name:
+            h["name"] = name
     return heroes
 
 
@@ -356,7 +393,7 @@ class TypedGame:
         from .policies import resolve_policy
         from .typed import tables as typed_tables
 
-        from .lnoe import has_library, town_of_seed, town_tables
+        from .lnoe import has_library, town_of_seed, town_tables, typed_carried
 
         if has_library(board.scenario):  # a board library: the town this seed draws
             board, tables, problem = town_tables(board, town_of_seed(board, seed), plan)
@@ -390,9 +427,9 @@ class TypedGame:
             self._plan = as_plan(plan)
             self.engine.set_callback(self._decide)
             code = self.module.POLICY_CALLBACK
-        index = self.tables.names
-        carried = None if heroes is None else [
-            (tuple(index[n] for n in h.get("items", ())), h.get("xp", 0), h.get("wounds", 0)) for h in heroes]
+        carried, names = typed_carried(board, heroes, self.tables.names)
+        if names is not None:
+            self.engine.lnoe_carry(names)
         self.engine.begin(seed, code, -1 if survivors is None else survivors, carried)
 
     # -- decisions from outside ------------------------------------------------------------

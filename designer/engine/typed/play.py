@@ -155,7 +155,7 @@ W_ZOMBIES = cython.declare(cython.int, 0)
 W_FRIENDLY = cython.declare(cython.int, 1)
 W_FIRE = cython.declare(cython.int, 2)
 W_FALL = cython.declare(cython.int, 3)
-WOUND_CAUSES = ("zombies", "friendly fire", "fire", "fall")
+WOUND_CAUSES = ("zombies", "friendly fire", "fire", "fall", "carrier")
 """The causes of a wound or a death, as the log names them (codes ``W_*``)."""
 P_CALLBACK = cython.declare(cython.int, 4)
 POLICY_CALLBACK = 4
@@ -168,6 +168,19 @@ WALKER_T = cython.declare(cython.int, WALKER)
 ZOMBIE_T = cython.declare(cython.int, ZOMBIE)
 SPAWN_T = cython.declare(cython.int, SPAWN_DEFAULT)
 GRAVE_T = cython.declare(cython.int, GRAVE_DEAD)
+
+# ---- lnoe: Growing Hunger's log events (session.render_lnoe_event renders them) ----
+L_GH_GRAVE = cython.declare(cython.int, 40)
+L_GH_ROLL = cython.declare(cython.int, 41)
+L_GH_MARKER = cython.declare(cython.int, 42)
+L_GH_PICK_UP = cython.declare(cython.int, 43)
+L_GH_EVENT = cython.declare(cython.int, 44)
+L_GH_FIRST_AID = cython.declare(cython.int, 45)
+L_GH_KILLED = cython.declare(cython.int, 46)
+L_GH_NEW_HERO = cython.declare(cython.int, 47)
+L_GH_GRAVE_HIT = cython.declare(cython.int, 48)
+L_GH_CARD = cython.declare(cython.int, 49)
+W_CARRIER = cython.declare(cython.int, 4)
 
 # ---- zombicide: Prison Outbreak mission codes ----
 V_NO_ZOMBIES = cython.declare(cython.int, 7)
@@ -620,6 +633,7 @@ class Engine:
     gh_disc: cython.int[::1]
     gh_ndisc: cython.int
     gh_roster: cython.int[::1]
+    gh_nroster: cython.int
     gh_hero: cython.int[::1]
     gh_extra: cython.int
     gh_town: object
@@ -645,6 +659,13 @@ class Engine:
     gh_explosive: cython.int[::1]
     gh_wounded: cython.int[::1]
     gh_zs: cython.int[::1]
+    # ---- lnoe: heroes carried in with their names ----
+    gh_names: object
+    gh_carry: object
+    gh_ncarry: cython.int
+    gh_carry_new: cython.int
+    gh_gone: cython.int[::1]
+    gh_sbecky: cython.int[::1]
 
     # ---- lnoe: Les morts aux trousses (the house profile) ----
     c_fall: cython.int[::1]
@@ -2800,6 +2821,8 @@ class Engine:
             return
         if self.gh_nsp_loss and self.lnoe_no_spawn_left():
             self.outcome = 1
+            if self.logging:
+                self.ev(L_GH_CARD, 0, 2, 0, 0)
             return
         if self.nconds:
             self.check_conditions()
@@ -4809,6 +4832,8 @@ class Engine:
                 self.ediscard[self.nediscard] = it
                 self.nediscard += 1
                 self.sv_wounds[si] -= 1
+                if self.logging:
+                    self.ev(L_GH_EVENT, si, it, self.sv_wounds[si], 0)
                 break
         self.lnoe_first_aid(si)
 
@@ -4821,6 +4846,8 @@ class Engine:
             return
         kind: cython.int = self.gh_marker[bld]
         self.gh_marker[bld] = 0
+        if self.logging:
+            self.ev(L_GH_MARKER, si, kind, self.sv_zone[si], 0)
         if kind == 2 or kind == 3:  # a surprise attack: 1 or 2 zombies in the hero's zone
             self.place(self.sv_zone[si], self.lnoe_normal_type(), kind - 1)
             return
@@ -4854,6 +4881,8 @@ class Engine:
                     for k in range(i, self.nediscard - 1):
                         self.ediscard[k] = self.ediscard[k + 1]
                     self.nediscard -= 1
+                    if self.logging:
+                        self.ev(L_GH_PICK_UP, si, card, 0, 0)
                     return card
             if self.gh_well:
                 for i in range(self.nedeck):
@@ -4862,6 +4891,8 @@ class Engine:
                             self.edeck[k] = self.edeck[k + 1]
                         self.nedeck -= 1
                         self.shuffle(self.edeck, self.nedeck)
+                        if self.logging:
+                            self.ev(L_GH_PICK_UP, si, card, 1, 0)
                         return card
         return self.draw_equipment()
 
@@ -4886,6 +4917,8 @@ class Engine:
             on_board: cython.int = 0
             for i in range(self.ntouched):
                 on_board += self.zombies_in(self.touched[i])
+            if self.logging:
+                self.ev(L_GH_ROLL, r, on_board, 0, 0)
             if r <= on_board:
                 return
         n: cython.int = self.roll(self.mdcount, self.mdsides, self.mdbonus)
@@ -4897,6 +4930,8 @@ class Engine:
             self.zombies[gz * self.nt + GRAVE_T] += 1
             self.spawned_by_type[GRAVE_T] += 1
             self.zone_visits[gz] += 1
+            if self.logging:
+                self.ev(L_SPAWN, gz, GRAVE_T, 1, 0)
         t: cython.int = ZOMBIE_T
         for k in range(self.nt):
             if k != GRAVE_T and self.pool[k] > 0:
@@ -4959,6 +4994,12 @@ class Engine:
         self.gh_explosive = t.gh_explosive
         self.gh_wounded = _ia(self.n + 1 if t.gh_grave else 1)
         self.gh_zs = _ia(self.n + 1 if t.gh_grave else 1)
+        self.gh_names = tuple(t.gh_names)
+        self.gh_carry = []
+        self.gh_ncarry = 0
+        self.gh_carry_new = 0
+        self.gh_gone = _ia(self.nheroes + 1)
+        self.gh_sbecky = _ia(MAXS)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -4967,6 +5008,8 @@ class Engine:
         ("Le joueur Héros sélectionne au hasard un Héros"); the sun track starts at the turn
         limit."""
         i: cython.int
+        if self.gh_grave and self.logging:
+            self.ev(L_GH_GRAVE, self.gh_ability, 0, 0, 0)
         for i in range(self.nheroes):
             self.gh_roster[i] = i
         if self.gh_random_hero:
@@ -4975,6 +5018,21 @@ class Engine:
             self.gh_hero[i] = -1
             self.gh_fifth[i] = 0
             self.gh_idle[i] = 0
+            self.gh_sbecky[i] = 0
+        if not self.gh_carry_new:  # names given for one game only
+            self.gh_ncarry = 0
+            self.gh_carry = []
+        self.gh_carry_new = 0
+        self.gh_nroster = self.nheroes
+        if self.gh_ncarry:  # heroes carried in under their names leave the roster
+            k: cython.int = 0
+            for i in range(self.nheroes):
+                if not self.gh_gone[self.gh_roster[i]]:
+                    self.gh_roster[k] = self.gh_roster[i]
+                    k += 1
+            self.gh_nroster = k
+            for i in range(self.gh_ncarry):
+                self.gh_sbecky[i] = int("becky" in self.gh_carry[i].lower())
         self.gh_next = 0
         self.gh_killed = 0
         self.gh_sun = 0
@@ -4990,9 +5048,10 @@ class Engine:
         the roster; ``nheroes`` when none is left)."""
         if not self.gh:
             return k
-        if self.gh_next >= self.nheroes:
+        if self.gh_next >= self.gh_nroster:
             return self.nheroes
         self.gh_hero[s] = self.gh_roster[self.gh_next]
+        self.gh_sbecky[s] = self.gh_becky[self.gh_hero[s]]
         self.gh_next += 1
         return self.gh_hero[s]
 
@@ -5040,6 +5099,8 @@ class Engine:
                 self.gh_disc[self.gh_ndisc] = card
                 self.gh_ndisc += 1
                 self.lnoe_move_sun(-1)
+                if self.logging:
+                    self.ev(L_GH_CARD, card, 1, 0, 0)
                 continue
             self.gh_handc[self.gh_nhand] = card
             self.gh_nhand += 1
@@ -5080,6 +5141,8 @@ class Engine:
                     na += 1
             if (e == 3 and inside < 0) or (e == 4 and not na):
                 continue
+            if self.logging:
+                self.ev(L_GH_CARD, card, 0, 0, 0)
             if e == 3:
                 self.place(self.sv_zone[inside], self.lnoe_normal_type(), 1)
             elif e == 4:
@@ -5116,12 +5179,14 @@ class Engine:
         "Premiers soins" comme une action de déplacement pour se soigner à elle-même une
         blessure sur un jet de 4+"): at the start of her turn when wounded and no zombie is in
         her zone, for one action."""
-        h: cython.int = self.gh_hero[si]
-        if not self.gh_first_aid or not self.sv_wounds[si] or h < 0 or not self.gh_becky[h] or \
+        if not self.gh_first_aid or not self.sv_wounds[si] or not self.gh_sbecky[si] or \
                 self.zombies_in(self.sv_zone[si]):
             return
-        if self.d6(6) >= 4:
+        roll: cython.int = self.d6(6)
+        if roll >= 4:
             self.sv_wounds[si] -= 1
+        if self.logging:
+            self.ev(L_GH_FIRST_AID, si, roll, self.sv_wounds[si], 0)
         self.sv_left[si] -= 1
 
     def lnoe_result(self) -> dict:
@@ -5132,10 +5197,29 @@ class Engine:
         return {"town": self.gh_town, "turn_limit": self.turn_limit if self.gh_limit0 >= 0 else None}
 
     def lnoe_heroes(self) -> list:
-        """The named hero (index in ``setup.survivors.heroes``, -1: none) of every survivor
-        alive at the end, in the order of ``heroes_out``."""
+        """The name ('' for none) of every survivor alive at the end, in the order of
+        ``heroes_out``: a hero carried in keeps its own, a hero of the roster has its name in
+        ``setup.survivors.heroes``."""
         i: cython.int
-        return [self.gh_hero[i] for i in range(self.ns) if self.sv_alive[i]]
+        out = []
+        for i in range(self.ns):
+            if self.sv_alive[i]:
+                if i < self.gh_ncarry and self.gh_carry[i]:
+                    out.append(self.gh_carry[i])
+                else:
+                    out.append(self.gh_names[self.gh_hero[i]] if self.gh_hero[i] >= 0 else "")
+        return out
+
+    def lnoe_carry(self, names) -> None:
+        """The names of the heroes the next game's set-up carries in ('' for none; the next
+        game only): they keep them, Becky keeps her first aid, and the roster loses them
+        (lnoe._add_hero)."""
+        i: cython.int
+        self.gh_carry = [n or "" for n in names]
+        self.gh_ncarry = len(self.gh_carry)
+        self.gh_carry_new = 1
+        for i in range(self.nheroes):
+            self.gh_gone[i] = int(self.gh_names[i] in self.gh_carry and self.gh_names[i] != "")
 
     # ---- lnoe: heroes replenish, the exploration bag ----
     # lnoe._add_hero for a hero joining during the game, lnoe.on_death, lnoe.attackable.
@@ -5153,6 +5237,7 @@ class Engine:
         self.gh_hero[s] = -1
         self.gh_fifth[s] = 0
         self.gh_idle[s] = 0
+        self.gh_sbecky[s] = 0
         self.hero_items(s, self.lnoe_hero(s, 0))
         for i in range(cards):
             card: cython.int = self.draw_equipment()
@@ -5174,6 +5259,8 @@ class Engine:
             if not self.outcome:
                 self.outcome = 2
                 self.cause = C_SURVIVOR_DIED
+                if self.logging:
+                    self.ev(L_GH_KILLED, self.gh_killed, 0, 0, 0)
             return
         if self.gh_fifth[si] or self.ns >= MAXS:
             return
@@ -5182,7 +5269,9 @@ class Engine:
             zone = self.lnoe_start_zone()
         else:
             zone = self.start_zones[self.rng.randbelow(self.nstart)]
-        self.lnoe_add_hero(zone, 0)
+        h: cython.int = self.lnoe_add_hero(zone, 0)
+        if self.logging:
+            self.ev(L_GH_NEW_HERO, h, zone, self.gh_hero[h], 0)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -5217,11 +5306,15 @@ class Engine:
         ignore it on 4+ except from an explosive; brainthirsty ones need two."""
         if t == GRAVE_T and self.gh_ability:
             if self.gh_ability == 1 and (weapon < 0 or not self.gh_explosive[weapon]) and self.d6(6) >= 4:
+                if self.logging:
+                    self.ev(L_GH_GRAVE_HIT, zone, 0, 0, 0)
                 return
             if self.gh_ability == 2:
                 hurt: cython.int = self.gh_wounded[zone]
                 if hurt < self.zombies[zone * self.nt + GRAVE_T]:
                     self.gh_wounded[zone] = hurt + 1
+                    if self.logging:
+                        self.ev(L_GH_GRAVE_HIT, zone, 1, 0, 0)
                     return
                 self.gh_wounded[zone] = hurt - 1
         self.kill(si, zone, t)
@@ -5234,7 +5327,9 @@ class Engine:
         self.wound(si, 1)
         if t == GRAVE_T and self.gh_ability == 6 and self.on_board(si):
             if self.d6(6) >= 5:
+                self.lg_cause = W_CARRIER
                 self.wound(si, self.sv_health[si] - self.sv_wounds[si])
+                self.lg_cause = W_ZOMBIES
 
     @cython.cfunc
     @cython.exceptval(check=False)

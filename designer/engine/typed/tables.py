@@ -439,8 +439,9 @@ def lnoe_tables(b: Board, profile: Profile, names: dict[str, int], pool0: array)
     out: dict[str, Any] = dict(gh=0, gh_markers=0, gh_random_start=0, gh_roll=0, gh_rcount=0, gh_rsides=1,
                                gh_rbonus=0, gh_well=0, gh_nsp_loss=0, gh_pickup=_ints([-1] * nbld),
                                it_heal=_ints(int(LNOE_EVENTS.get(nm.lower()) == "heal") for nm in names),
-                               gh_hand=0, gh_ncards=0, gh_card=_ints([]), gh_endless=0, gh_multi=0,
+                               gh_hand=0, gh_ncards=0, gh_card=_ints([]), gh_card_names=(), gh_endless=0, gh_multi=0,
                                gh_random_hero=0, gh_first_aid=0, gh_becky=_ints([]), gh_extra=0, gh_town="",
+                               gh_names=tuple(h.name for h in s.setup.survivors.heroes),
                                gh_nlib=0, gh_nbgrp=1, gh_bgrp_start=_ints([0, nbld]), gh_bgrp=_ints(range(nbld)),
                                gh_replenish=0, gh_to_lose=0, gh_explore=0, gh_bag0=_ints([]),
                                gh_grave=0, gh_ability0=0, gh_explosive=_ints(int(nm in EXPLOSIVES) for nm in names))
@@ -494,9 +495,10 @@ def lnoe_hand_tables(s: Any, lnoe: Any) -> dict[str, Any]:
     cards = [GH_CARD_EFFECTS.index(effect) for _, count, effect in deck for _ in range(count)]
     heroes = s.setup.survivors.heroes
     return dict(gh_hand=lnoe.zombie_hand if cards else 0, gh_ncards=len(cards), gh_card=_ints(cards),
+                gh_card_names=tuple(name for name, count, _ in deck for _ in range(count)),
                 gh_endless=int(lnoe.endless_night), gh_multi=int(lnoe.multi_hero_cards),
                 gh_random_hero=int(lnoe.random_hero), gh_first_aid=int(lnoe.becky_first_aid),
-                gh_becky=_ints(int("becky" in h.name.lower()) for h in heroes),
+                gh_becky=_ints(int("becky" in h.name.lower()) for h in heroes), gh_names=tuple(h.name for h in heroes),
                 gh_extra=int(bool(lnoe.zombie_hand)), gh_town="")
 
 
