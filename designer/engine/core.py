@@ -25,7 +25,8 @@ from typing import Any
 from ..rules.terrain import eden_rules_used, terrain_tables
 from ..rules.zombies import ZTYPES
 from .board import Board
-from .lnoe import typed_problem as lnoe_typed_problem, uses_lnoe_setup
+from .lnoe import has_library as lnoe_has_library, play_town_games, town_engine, town_problem as lnoe_town_problem, \
+    typed_carried, typed_problem as lnoe_typed_problem
 from .profiles import Profile
 from .seeds import game_seed
 from . import session
@@ -115,13 +116,11 @@ def unsupported(board: Board, policy: Any, survivors: int | None = None, heroes:
             return f"{len(heroes)} heroes (the typed engine plays at most {MAX_SURVIVORS})"
         if any(len(h.get("items", ())) > MAX_ITEMS for h in heroes):
             return f"a hero carries more than {MAX_ITEMS} items"
-        if uses_lnoe_setup(board.scenario) and any(h.get("events") or h.get("name") for h in heroes):
-            return "heroes carried into a Growing Hunger game with event cards or names"
     if survivors is not None and not 0 <= survivors <= MAX_SURVIVORS:
         return f"{survivors} survivors (the typed engine plays 0-{MAX_SURVIVORS})"
     tables, problem = _compiled(board, plan)
     if problem is None and heroes is not None:
-        unknown = {n for h in heroes for n in h.get("items", ()) if n not in tables.names}
+        unknown = {n for h in heroes for n in [*h.get("items", ()), *h.get("events", ())] if n not in tables.names}
         if unknown:
             return f"heroes carry items the board's tables do not list: {', '.join(sorted(unknown))}"
     return problem
@@ -141,6 +140,10 @@ def _compiled(board: Board, plan: Any) -> tuple[Any, str | None]:
                                                                           s.setup.rules.overrides))
     if problem is not None:
         return None, problem
+    if lnoe_has_library(board.scenario):  # a board library: each game plays its town's engine
+        problem = lnoe_town_problem(board, plan)
+        if problem is not None:
+            return None, problem
     return typed_tables.tables_for(board, plan)
 
 
@@ -150,6 +153,8 @@ def engine_for(board: Board, plan: Any = None) -> Any:
     tables, problem = _compiled(board, plan)
     if problem is not None:
         raise ValueError(f"the typed engine cannot play this board: {problem}")
+    if lnoe_has_library(board.scenario):
+        raise ValueError("a board library has one typed engine per town (designer.engine.lnoe.town_engine)")
     key = ("typed-engine", id(tables))
     entry = board.compiled.get(key)
     if entry is None:
@@ -175,6 +180,8 @@ def play_interpreted(board: Board, seeds: list[int], policy: str, survivors: int
     tables, problem = _compiled(board, plan)
     if problem is not None:
         raise ValueError(f"the typed engine cannot play this board: {problem}")
+    if lnoe_has_library(board.scenario):
+        return play_town_games(board, list(seeds), policy, survivors, first_index, plan, interpreted=True)
     engine = typed_source().Engine(tables)
     return _table(board, engine.play_batch(list(seeds), POLICY_CODES[policy],
                                            -1 if survivors is None else survivors, first_index))
@@ -216,6 +223,8 @@ def play_games(board: Board, seeds: list[int], policy: str, survivors: int | Non
             record["game"] = first_index + i if first_index >= 0 else -1
             records.append(record)
         return GameTable.from_records(records, board.zone_ids, board.obj_ids)
+    if lnoe_has_library(board.scenario):
+        return play_town_games(board, seeds, policy, survivors, first_index, plan)
     engine, lock = _locked(board, plan)
     with lock:
         arrays = engine.play_batch(seeds, POLICY_CODES[policy], -1 if survivors is None else survivors, first_index)
@@ -243,17 +252,21 @@ def play_with_heroes(board: Board, seed: int, policy: str, survivors: int | None
         game = session.TypedGame(board, seed, policy, survivors=survivors, plan=plan, heroes=heroes)
         r = game.play()
         return {k: r[k] for k in ("won", "cause", "turns", "survivors")}, game.heroes_out()
-    engine, lock = _locked(board, plan)
-    names = typed_tables.tables_for(board, plan)[0].names
+    engine, lock, played = town_engine(board, seed, plan) if lnoe_has_library(board.scenario) \
+        else (*_locked(board, plan), board)
+    names = typed_tables.tables_for(played, plan)[0].names
     table = list(names)
-    carried = None if heroes is None else [
-        (tuple(names[n] for n in h.get("items", ())), h.get("xp", 0), h.get("wounds", 0)) for h in heroes]
+    carried, carried_names = typed_carried(played, heroes, names)
     with lock:
+        if carried_names is not None:
+            engine.lnoe_carry(carried_names)
         engine.play_one(seed, POLICY_CODES[policy], -1 if survivors is None else survivors, carried)
         won, cause, turns, count = engine.result()
         out = engine.heroes_out()
+        index = engine.lnoe_heroes()
     record = {"won": won, "cause": CAUSES[cause], "turns": turns, "survivors": count}
-    return record, [{"items": [table[i] for i in items], "xp": xp, "wounds": wounds} for items, xp, wounds in out]
+    return record, session.hero_names(board, index, [{"items": [table[i] for i in items], "xp": xp, "wounds": wounds}
+                                                      for items, xp, wounds in out])
 
 
 if len(ZTYPES) > typed_play.MAX_TYPES:

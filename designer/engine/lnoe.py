@@ -1,7 +1,8 @@
 """Last Night on Earth: Growing Hunger's special scenario rules, played by the reference engine.
 
-The typed engine plays them too on a fixed map (``designer/engine/typed/play.py``, the ``lnoe``
-section), with the same dice; :func:`typed_problem` names the ones it leaves to this engine.
+The typed engine plays most of them too (``designer/engine/typed/play.py``, the ``lnoe``
+sections; a board library with one engine per town), with the same dice; :func:`typed_problem`
+names the ones it leaves to this engine.
 
 The :class:`~designer.engine.profiles.LastNightOnEarth` profile calls these functions from its
 hooks; what a game of a scenario needs is fixed once per board (:class:`LnoeConfig`: the rules
@@ -50,7 +51,8 @@ Game = Any
 """A game (:class:`designer.engine.game.Game`; not imported: the game imports the profiles, which
 import these rules)."""
 
-__all__ = ["LnoeConfig", "LnoeState", "config", "setup_game", "town_board", "typed_problem", "uses_lnoe_setup"]
+__all__ = ["LnoeConfig", "LnoeState", "config", "has_library", "pick_town", "play_town_games", "setup_game", "town_board",
+           "town_engine", "town_of_seed", "town_problem", "town_tables", "typed_problem", "uses_lnoe_setup"]
 
 EXPLOSIVES = frozenset({"dynamite", "gasoline", "molotov", "explosives"})
 """Cards whose wounds a very rotten grave dead cannot ignore ("exceptées celles provenant d'un
@@ -96,27 +98,32 @@ def uses_lnoe_setup(s: Any) -> bool:
     return s.setup.rules.profile == "lnoe" and (s.town is not None or s.setup.lnoe is not None)
 
 
+def has_library(s: Any) -> bool:
+    """Whether each game of a scenario draws its town from a board library (a Last Night on
+    Earth scenario with ``town``; other profiles play the map as it is)."""
+    return s.town is not None and uses_lnoe_setup(s)
+
+
 TYPED_RULES = frozenset({"hero-starting-cards", "free-search-markers", "zombie-autospawn", "zombie-horde",
-                         "well-stocked-buildings", "plague-carriers"})
+                         "well-stocked-buildings", "plague-carriers", "heroes-replenish", "exploration-markers",
+                         "grave-dead"})
 """Special rules the typed engine plays as well (``plague-carriers`` is played by neither)."""
 
 
 def typed_problem(s: Any) -> str | None:
     """Why the typed engine cannot play a scenario's Growing Hunger rules (None when it can, or
-    when the scenario does not opt in). It plays them on a fixed map: the pool and the horde,
-    the spawn roll and autospawn, free search markers, pick-ups and well-stocked buildings, the
-    hero in a random building, event cards that heal, "no spawning point left"; the rest is
-    played by the reference engine only."""
+    when the scenario does not opt in). It plays every rule of this module: the pool, grave dead
+    and the horde, the spawn roll and autospawn, free search markers and the exploration bag,
+    pick-ups and well-stocked buildings, heroes replenish, the hero in a random building, event
+    cards that heal, "no spawning point left", the zombie player's hand and the sun track, named
+    heroes, Becky's first aid and the board library (one engine per town: :func:`town_engine`);
+    a special rule outside :data:`TYPED_RULES` would be a reason here."""
     if not uses_lnoe_setup(s):
         return None
     lnoe = s.setup.lnoe or LnoeSetup()
     other = sorted(rules_in_force(s.setup.special_rules) - TYPED_RULES)
     reasons = [
-        (s.town is not None, "the town drawn from a board library (town)"),
         (bool(other), f"the special rules {', '.join(other)}"),
-        (bool(lnoe.zombie_hand), "the zombie player's hand (setup.lnoe.zombie_hand) and the sun track"),
-        (lnoe.becky_first_aid, "Becky's first aid (setup.lnoe.becky_first_aid)"),
-        (bool(s.setup.survivors.heroes), "named heroes (setup.survivors.heroes)"),
     ]
     found = [why for bad, why in reasons if bad]
     if not found:
@@ -201,12 +208,153 @@ def town_board(board: Any, boards: tuple[str, ...]) -> Any:
 
 
 def _draw_town(game: "Game", rng: Any) -> tuple[str, ...]:
-    lib = game.board.scenario.town
-    ids = [b.id for b in lib.boards]
+    return pick_town(game.board.scenario.town, rng)
+
+
+def pick_town(library: Any, rng: Any) -> tuple[str, ...]:
+    """The two boards of a game's town, drawn from the game's own generator (its first two
+    draws), in library order."""
+    ids = [b.id for b in library.boards]
     first = ids[rng.randrange(len(ids))]
     rest = [i for i in ids if i != first]
     second = rest[rng.randrange(len(rest))]
     return tuple(sorted((first, second), key=ids.index))
+
+
+def typed_carried(board: Any, heroes: list[dict] | None, index: dict[str, int]) -> tuple[Any, list[str] | None]:
+    """Heroes carried into a game as the typed engine takes them: (items, xp, wounds) rows
+    (``index``: the tables' card indices) and, for a Growing Hunger game, their names (None
+    otherwise). A Growing Hunger hero brings its event cards with its items (:func:`_add_hero`)."""
+    if heroes is None:
+        return None, None
+    lnoe = uses_lnoe_setup(board.scenario)
+    rows = [(tuple(index[n] for n in [*h.get("items", ()), *(h.get("events", ()) if lnoe else ())]),
+             h.get("xp", 0), h.get("wounds", 0)) for h in heroes]
+    return rows, [h.get("name", "") for h in heroes] if lnoe else None
+
+
+# -- the board library in the typed engine: one engine per town ---------------------------------
+
+
+def town_of_seed(board: Any, seed: int) -> tuple[str, ...]:
+    """The town game ``seed`` of a board library plays (the draw :func:`setup_game` makes)."""
+    from .rng import Twister
+
+    return pick_town(board.scenario.town, Twister(seed))
+
+
+def town_tables(board: Any, boards: tuple[str, ...], plan: Any = None) -> tuple[Any, Any, str | None]:
+    """(the town's board, the typed engine's tables of it, why the typed engine cannot play it).
+    The tables know they are a town of the library: the engine draws the two boards from the
+    game's generator as the reference engine does, the record names the town, and a random
+    building is drawn board by board (:func:`random_building`)."""
+    from ..town import town_key
+    from .core import _board_problem
+    from .profiles import make_profile
+    from .typed.tables import _csr, tables_for
+
+    tb = town_board(board, boards)
+    key = ("typed-town-problem",)
+    problem = tb.compiled.get(key, False)
+    if problem is False:
+        s = tb.scenario
+        problem = tb.compiled[key] = _board_problem(tb, make_profile(s.setup.rules.profile, s.setup.rules.overrides))
+    if problem is not None:
+        return tb, None, problem
+    tables, problem = tables_for(tb, plan)
+    if problem is None and tables.gh:
+        groups = _buildings_by_board(tb, boards, board.scenario.town)
+        tables.gh_town, tables.gh_extra, tables.gh_nlib = town_key(boards), 1, len(board.scenario.town.boards)
+        tables.gh_bgrp_start, (tables.gh_bgrp,) = _csr(groups, 1)
+        tables.gh_nbgrp = len(groups)
+    return tb, tables, problem
+
+
+def town_problem(board: Any, plan: Any = None) -> str | None:
+    """Why the typed engine cannot play some town of a board library (None when it plays
+    every one)."""
+    from ..town import iter_towns, town_key
+
+    for boards in iter_towns(board.scenario.town):
+        _, _, problem = town_tables(board, boards, plan)
+        if problem is not None:
+            return f"the town {town_key(boards)}: {problem}"
+    return None
+
+
+def town_engine(board: Any, seed: int, plan: Any = None, interpreted: bool = False) -> tuple[Any, Any, Any]:
+    """(the typed engine of the town game ``seed`` plays, its lock, the town's board); with
+    ``interpreted``, a new engine of the typed source (no lock)."""
+    from . import core
+
+    tb, tables, problem = town_tables(board, town_of_seed(board, seed), plan)
+    if problem is not None:
+        raise ValueError(f"the typed engine cannot play this board: {problem}")
+    if interpreted:
+        return core.typed_source().Engine(tables), None, tb
+    engine, lock = core._locked(tb, plan)
+    return engine, lock, tb
+
+
+def play_town_games(board: Any, seeds: list[int], policy: str, survivors: int | None = None,
+                    first_index: int = -1, plan: Any = None, interpreted: bool = False) -> Any:
+    """:func:`designer.engine.core.play_games` for a board library: the games grouped by the
+    town their seed draws, each group played by its town's engine, the records written with the
+    library's zone and objective indices, in the order of ``seeds``."""
+    import numpy as np
+
+    from . import core
+    from .table import ZONE_KEY, GameTable
+
+    by_town: dict[tuple[str, ...], list[int]] = {}
+    for i, seed in enumerate(seeds):
+        by_town.setdefault(town_of_seed(board, seed), []).append(i)
+    parts: list[tuple[list[int], GameTable]] = []
+    for boards, games in by_town.items():
+        engine, lock, tb = town_engine(board, seeds[games[0]], plan, interpreted)
+        group = [seeds[i] for i in games]
+        code = core.POLICY_CODES[policy]
+        n = -1 if survivors is None else survivors
+        if lock is None:
+            arrays = engine.play_batch(group, code, n, -1)
+        else:
+            with lock:
+                arrays = engine.play_batch(group, code, n, -1)
+        t = core._table(tb, arrays)
+        zmap = np.array([board.zone_index[z] for z in tb.zone_ids] or [0], dtype=np.int64)
+        omap = np.array([board.obj_index[o] for o in tb.obj_ids] or [0], dtype=np.int64)
+        keys = t.zone_keys.astype(np.int64)
+        t.zone_keys = ((keys // ZONE_KEY) * ZONE_KEY + zmap[keys % ZONE_KEY]).astype(t.zone_keys.dtype)
+        if len(t.objectives):
+            t.objectives = t.objectives.copy()
+            t.objectives[:, 0] = omap[t.objectives[:, 0].astype(np.int64)]
+        parts.append((games, t))
+    return _interleave(board, parts, len(seeds), first_index)
+
+
+def _interleave(board: Any, parts: list, n: int, first_index: int) -> Any:
+    """One table of the towns' tables, game ``i`` of the batch at row ``i``."""
+    import numpy as np
+
+    from .table import GameTable
+
+    rows: list[Any] = [None] * n
+    for games, t in parts:
+        obj_end = np.cumsum(t.objective_counts, dtype=np.int64)
+        zone_end = np.cumsum(t.zone_counts, dtype=np.int64)
+        for k, i in enumerate(games):
+            o1, z1 = int(obj_end[k]), int(zone_end[k])
+            o0, z0 = o1 - int(t.objective_counts[k]), z1 - int(t.zone_counts[k])
+            rows[i] = (t.seeds[k:k + 1], t.scalars[k:k + 1], t.objective_counts[k:k + 1], t.objectives[o0:o1],
+                       t.zone_counts[k:k + 1], t.zone_keys[z0:z1], t.zone_values[z0:z1])
+    if not rows:
+        return GameTable.concat([], board.zone_ids, board.obj_ids)
+    cols = [np.concatenate([r[c] for r in rows]) for c in range(7)]
+    scalars = cols[1].copy()
+    scalars[:, -1] = np.arange(first_index, first_index + n) if first_index >= 0 else -1
+    return GameTable(seeds=cols[0], scalars=scalars, objective_counts=cols[2], objectives=cols[3],
+                     zone_counts=cols[4], zone_keys=cols[5], zone_values=cols[6],
+                     zone_ids=tuple(board.zone_ids), objective_ids=tuple(board.obj_ids))
 
 
 def _buildings_by_board(board: Any, boards: tuple[str, ...] | None, library: Any) -> list[list[int]]:

@@ -68,6 +68,9 @@ def render_events(board: Board, tables: Any, events: Iterable[int], width: int =
         if 30 <= kind < 40:
             _render_mission(board, names, out, kind - 30, turn, a, b, c)
             continue
+        if 40 <= kind < 50:  # Growing Hunger's events (the lnoe codes)
+            out.append(render_lnoe_event(board, tables, kind, turn, a, b, c, d))
+            continue
         if 60 <= kind < 70:  # Les morts aux trousses' events (_render_morts)
             out.append(_render_morts(kind, turn, a, b, c, d))
             continue
@@ -154,12 +157,51 @@ def _render_mission(board: Board, names: list[str], out: list[dict], code: int, 
     elif name == "give_card":
         e.update(survivor=a, card=names[b])
     out.append(e)
+
+
 def _render_morts(kind: int, turn: int, a: int, b: int, c: int, d: int) -> dict:
     """A Les morts aux trousses event of the typed engine (codes 60-69) as the reference engine
     writes it: 60 the office's choice (``heal_or_draw``: survivor, wounds healed, cards)."""
     if kind == 60:
         return {"turn": turn, "event": "heal_or_draw", "survivor": a, "healed": b, "cards": c}
     raise ValueError(f"unknown Les morts aux trousses event code {kind}")
+
+
+_LNOE_MARKERS = ("", "free-search", "surprise-1", "surprise-2", "new-hero")
+"""Marker codes of the typed engine (``typed.tables.GH_MARKERS``)."""
+
+
+def render_lnoe_event(board: Board, tables: Any, kind: int, turn: int, a: int, b: int, c: int, d: int) -> dict:
+    """One of Growing Hunger's logged events (codes 40-49 of :mod:`designer.engine.typed.play`)
+    as the reference engine's ``designer.engine.lnoe`` notes it."""
+    zid, names = board.zone_ids, list(tables.names)
+    e: dict[str, Any] = {"turn": turn}
+    if kind == 40:
+        e.update(event="grave_dead", ability=a)
+    elif kind == 41:
+        e.update(event="spawn_roll", roll=a, zombies=b)
+    elif kind == 42:
+        e.update(event="marker", survivor=a, marker=_LNOE_MARKERS[b], zone=zid[c])
+    elif kind == 43:
+        e.update(event="pick_up", survivor=a, card=names[b], source="deck" if c else "discard")
+    elif kind == 44:
+        e.update(event="event", survivor=a, card=names[b], wounds=c)
+    elif kind == 45:
+        e.update(event="first_aid", survivor=a, roll=b, wounds=c)
+    elif kind == 46:
+        e.update(event="heroes_killed", count=a)
+    elif kind == 47:
+        e.update(event="new_hero", survivor=a, zone=zid[b],
+                 name=board.scenario.setup.survivors.heroes[c].name if c >= 0 else "")
+    elif kind == 48:
+        e.update(event="grave_dead_wounded" if b else "grave_dead_shrugs", zone=zid[a])
+    elif b == 2:
+        e.update(event="no_spawn_point")
+    elif b == 1:
+        e.update(event="sun", card=tables.gh_card_names[a], moved=-1)
+    else:
+        e.update(event="zombie_card", card=tables.gh_card_names[a])
+    return e
 
 
 def action_tuple(tables: Any, kind: int, a: int, b: int) -> tuple:
@@ -352,17 +394,25 @@ def log_covers(board: Board) -> str | None:
 
 def _unlogged_rules(board: Board) -> list[str]:
     """The rules the typed engine plays but does not log yet, beyond the kinds of
-    :data:`LOGGED_RULES`: Growing Hunger's special rules, Eden's terrain, points, infestation and
-    resources. (Prison Outbreak's mission rules are logged: :func:`_render_mission`.)"""
+    :data:`LOGGED_RULES`: Eden's terrain, points, infestation and resources. (Prison Outbreak's
+    mission rules are logged: :func:`_render_mission`; Growing Hunger's events: codes 40-49,
+    :func:`render_lnoe_event`.)"""
     from ..rules.terrain import eden_rules_used
-    from .lnoe import uses_lnoe_setup
 
     s = board.scenario
     out: list[str] = []
-    if s.setup.rules.profile == "lnoe" and uses_lnoe_setup(s):
-        out.append("Growing Hunger's special rules")
     out += eden_rules_used(s)
     return out
+
+
+def hero_names(board: Board, names: list[str], heroes: list[dict]) -> list[dict]:
+    """``heroes`` (the typed engine's ``heroes_out``) with the name of each named hero of a
+    Growing Hunger game (``names``: the engine's ``lnoe_heroes()``), as :meth:`Game.heroes_out`
+    writes them."""
+    for h, name in zip(heroes, names):
+        if name:
+            h["name"] = name
+    return heroes
 
 
 class TypedGame:
@@ -382,7 +432,12 @@ class TypedGame:
         from .policies import resolve_policy
         from .typed import tables as typed_tables
 
-        tables, problem = typed_tables.tables_for(board, plan)
+        from .lnoe import has_library, town_of_seed, town_tables, typed_carried
+
+        if has_library(board.scenario):  # a board library: the town this seed draws
+            board, tables, problem = town_tables(board, town_of_seed(board, seed), plan)
+        else:
+            tables, problem = typed_tables.tables_for(board, plan)
         if problem is not None:
             raise ValueError(f"the typed engine cannot play this game: {problem}")
         if not 0 <= seed < 2**63:
@@ -411,9 +466,9 @@ class TypedGame:
             self._plan = as_plan(plan)
             self.engine.set_callback(self._decide)
             code = self.module.POLICY_CALLBACK
-        index = self.tables.names
-        carried = None if heroes is None else [
-            (tuple(index[n] for n in h.get("items", ())), h.get("xp", 0), h.get("wounds", 0)) for h in heroes]
+        carried, names = typed_carried(board, heroes, self.tables.names)
+        if names is not None:
+            self.engine.lnoe_carry(names)
         self.engine.begin(seed, code, -1 if survivors is None else survivors, carried)
 
     # -- decisions from outside ------------------------------------------------------------
@@ -544,8 +599,9 @@ class TypedGame:
 
     def heroes_out(self) -> list[dict]:
         """The survivors alive at the end, as campaign heroes (:meth:`Game.heroes_out`)."""
-        return [{"items": [self.names[i] for i in items], "xp": xp, "wounds": wounds}
-                for items, xp, wounds in self.engine.heroes_out()]
+        out = [{"items": [self.names[i] for i in items], "xp": xp, "wounds": wounds}
+               for items, xp, wounds in self.engine.heroes_out()]
+        return hero_names(self.board, self.engine.lnoe_heroes(), out)
 
     def view(self) -> TypedState:
         return TypedState(self.engine.state(), self.names)
@@ -585,7 +641,8 @@ class TypedGame:
             zombie_actions=d["zombie_actions"],
             zone_deaths={b.zone_ids[z]: n for z, n in d["zone_deaths"].items()},
             zone_kills={b.zone_ids[z]: n for z, n in d["zone_kills"].items()},
-            zone_visits={b.zone_ids[z]: n for z, n in d["zone_visits"].items()})
+            zone_visits={b.zone_ids[z]: n for z, n in d["zone_visits"].items()},
+            **self.engine.lnoe_result())
         return r
 
 

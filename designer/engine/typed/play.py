@@ -163,7 +163,7 @@ W_ZOMBIES = cython.declare(cython.int, 0)
 W_FRIENDLY = cython.declare(cython.int, 1)
 W_FIRE = cython.declare(cython.int, 2)
 W_FALL = cython.declare(cython.int, 3)
-WOUND_CAUSES = ("zombies", "friendly fire", "fire", "fall")
+WOUND_CAUSES = ("zombies", "friendly fire", "fire", "fall", "carrier")
 """The causes of a wound or a death, as the log names them (codes ``W_*``)."""
 P_CALLBACK = cython.declare(cython.int, 4)
 POLICY_CALLBACK = 4
@@ -176,6 +176,19 @@ WALKER_T = cython.declare(cython.int, WALKER)
 ZOMBIE_T = cython.declare(cython.int, ZOMBIE)
 SPAWN_T = cython.declare(cython.int, SPAWN_DEFAULT)
 GRAVE_T = cython.declare(cython.int, GRAVE_DEAD)
+
+# ---- lnoe: Growing Hunger's log events (session.render_lnoe_event renders them) ----
+L_GH_GRAVE = cython.declare(cython.int, 40)
+L_GH_ROLL = cython.declare(cython.int, 41)
+L_GH_MARKER = cython.declare(cython.int, 42)
+L_GH_PICK_UP = cython.declare(cython.int, 43)
+L_GH_EVENT = cython.declare(cython.int, 44)
+L_GH_FIRST_AID = cython.declare(cython.int, 45)
+L_GH_KILLED = cython.declare(cython.int, 46)
+L_GH_NEW_HERO = cython.declare(cython.int, 47)
+L_GH_GRAVE_HIT = cython.declare(cython.int, 48)
+L_GH_CARD = cython.declare(cython.int, 49)
+W_CARRIER = cython.declare(cython.int, 4)
 
 # ---- zombicide: Prison Outbreak mission codes ----
 V_NO_ZOMBIES = cython.declare(cython.int, 7)
@@ -630,6 +643,57 @@ class Engine:
     gh_pickup: cython.int[::1]
     it_heal: cython.int[::1]
     gh_marker: cython.int[::1]
+    # ---- lnoe: the zombie player's hand, the sun track, named heroes, Becky's first aid ----
+    gh_hand: cython.int
+    gh_ncards: cython.int
+    gh_card: cython.int[::1]
+    gh_endless: cython.int
+    gh_multi: cython.int
+    gh_random_hero: cython.int
+    gh_first_aid: cython.int
+    gh_becky: cython.int[::1]
+    gh_limit0: cython.int
+    gh_sun: cython.int
+    gh_handc: cython.int[::1]
+    gh_nhand: cython.int
+    gh_deck: cython.int[::1]
+    gh_ndeck: cython.int
+    gh_disc: cython.int[::1]
+    gh_ndisc: cython.int
+    gh_roster: cython.int[::1]
+    gh_nroster: cython.int
+    gh_hero: cython.int[::1]
+    gh_extra: cython.int
+    gh_town: object
+    # ---- lnoe: the board library (one engine per town) ----
+    gh_nlib: cython.int
+    gh_nbgrp: cython.int
+    gh_bgrp_start: cython.int[::1]
+    gh_bgrp: cython.int[::1]
+    # ---- lnoe: heroes replenish, the exploration bag ----
+    gh_replenish: cython.int
+    gh_to_lose: cython.int
+    gh_explore: cython.int
+    gh_bag0: cython.int[::1]
+    gh_bag: cython.int[::1]
+    gh_next: cython.int
+    gh_killed: cython.int
+    gh_fifth: cython.int[::1]
+    gh_idle: cython.int[::1]
+    # ---- lnoe: grave dead ----
+    gh_grave: cython.int
+    gh_ability0: cython.int
+    gh_ability: cython.int
+    gh_explosive: cython.int[::1]
+    gh_wounded: cython.int[::1]
+    gh_zs: cython.int[::1]
+    # ---- lnoe: heroes carried in with their names ----
+    gh_names: object
+    gh_carry: object
+    gh_ncarry: cython.int
+    gh_carry_new: cython.int
+    gh_gone: cython.int[::1]
+    gh_sbecky: cython.int[::1]
 
     # ---- lnoe: Les morts aux trousses (the house profile) ----
     c_fall: cython.int[::1]
@@ -1507,6 +1571,8 @@ class Engine:
                 if self.profile == P_HOUSE and self.nrising < MAXS * 4:
                     self.rising[self.nrising] = z
                     self.nrising += 1
+                if self.gh:
+                    self.lnoe_on_death(si)
                 if self.any_dies and not self.outcome:
                     self.outcome = 2
                     self.cause = C_SURVIVOR_DIED
@@ -1523,6 +1589,8 @@ class Engine:
         self.kills_by_type[t] += 1
         self.zone_kills[zone] += 1
         self.sv_xp[si] += self.kill_xp[t]
+        if t == GRAVE_T and self.gh:  # "Quand un Zombie de la fosse est tué, il est retiré du jeu"
+            self.pool[t] -= 1
         if self.logging:
             self.ev(L_KILL, si, zone, t, 0)
         self.fire_event(EV_KILLS, self.kills, si)
@@ -2083,7 +2151,7 @@ class Engine:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def lnoe_fight(self, armed: cython.bint) -> cython.int:
+    def lnoe_fight(self, armed: cython.bint, t: cython.int) -> cython.int:
         nd: cython.int = self.hero_dice
         hi: cython.int = 0
         second: cython.int = 0
@@ -2097,7 +2165,7 @@ class Engine:
             elif x > second:
                 second = x
         best: cython.int = hi + (1 if armed else 0)
-        zombie: cython.int = self.d6(6)
+        zombie: cython.int = self.lnoe_zombie_die(t)
         if best <= zombie:
             return -1
         return 1 if (armed or hi == second) else 0
@@ -2170,11 +2238,11 @@ class Engine:
             t = self.first_type(z)
             if t < 0:
                 return
-            r = self.lnoe_fight(self.it_dice[it] > 0 and self.it_max_range[it] == 0)
+            r = self.lnoe_fight(self.it_dice[it] > 0 and self.it_max_range[it] == 0, t)
             if r > 0:
-                self.kill(si, z, t)
+                self.lnoe_hit(si, z, t, it)
             elif r < 0:
-                self.wound(si, 1)
+                self.lnoe_wounded(si, t)
             return
         if self.profile == P_HOUSE:
             self.brawl(si, it)
@@ -2203,7 +2271,7 @@ class Engine:
             for i in range(n):
                 t = self.first_type(zone)
                 if t >= 0 and self.d6(6) >= 4:
-                    self.kill(si, zone, t)
+                    self.lnoe_hit(si, zone, t, it)
             return
         if self.profile == P_HOUSE:
             r = self.d6(6)
@@ -2265,14 +2333,14 @@ class Engine:
         if self.profile == P_LNOE:
             for t in range(nt):
                 for k in range(acting[row * nt + t]):
-                    h = self.first_survivor_in(zone)
+                    h = self.lnoe_attackable(zone) if self.gh else self.first_survivor_in(zone)
                     if h < 0 or not self.zombies[zone * nt + t]:
                         break
-                    r = self.lnoe_fight(self.any_melee(h))
+                    r = self.lnoe_fight(self.any_melee(h), t)
                     if r > 0:
-                        self.kill(h, zone, t)
+                        self.lnoe_hit(h, zone, t, -1)
                     elif r < 0:
-                        self.wound(h, 1)
+                        self.lnoe_wounded(h, t)
             return
         for t in range(nt):
             total += acting[row * nt + t]
@@ -2524,6 +2592,8 @@ class Engine:
         self.touch(dest)
         self.zombies[z * nt + t] -= count
         self.zombies[dest * nt + t] += count
+        if t == GRAVE_T and self.gh_ability == 2:
+            self.lnoe_marker_moves(z, dest, count)
         self.zone_visits[dest] += count
         if self.logging:
             self.ev(L_ZMOVE, z, dest, t, count)
@@ -2760,6 +2830,8 @@ class Engine:
     def spawn_phase(self) -> cython.void:
         i: cython.int
         k: cython.int
+        if self.gh:
+            self.lnoe_after_activation()
         for i in range(self.nrising):
             self.place(self.rising[i], ZOMBIE_T, 1)
         self.nrising = 0
@@ -2872,6 +2944,8 @@ class Engine:
             return
         if self.gh_nsp_loss and self.lnoe_no_spawn_left():
             self.outcome = 1
+            if self.logging:
+                self.ev(L_GH_CARD, 0, 2, 0, 0)
             return
         if self.nconds:
             self.check_conditions()
@@ -4331,8 +4405,9 @@ class Engine:
     @cython.exceptval(check=False)
     def survivor_phase(self) -> cython.void:
         k: cython.int
-        for k in range(self.ns):
-            si: cython.int = (self.first_player + k) % self.ns
+        nsv: cython.int = self.ns  # the turn order is fixed when the phase starts (a hero may join)
+        for k in range(nsv):
+            si: cython.int = (self.first_player + k) % nsv
             if not self.on_board(si) or self.outcome:
                 continue
             if self.profile == P_HOUSE:
@@ -4433,6 +4508,7 @@ class Engine:
         c: cython.int
         self.reset()
         self.rng.seed(seed)
+        self.lnoe_draw_town()
         self.turn = 1
         self.lg.n = 0
         for i in range(self.nbld + 1):
@@ -4491,6 +4567,8 @@ class Engine:
             self.shuffle(grp, ln)
             for k in range(ln):
                 self.obj_zone[self.grp_objs[a + k]] = grp[k]
+        if self.gh:
+            self.lnoe_roster()
         count: cython.int = survivors
         if survivors < 0:
             count = self.smax if self.smax < 4 else 4
@@ -4514,7 +4592,7 @@ class Engine:
             for i in range(self.nstart_eq):
                 self.sv_items[s2 * MAXI + i] = self.start_eq[i]
             self.sv_nitems[s2] = self.nstart_eq
-            self.hero_items(s2, k)
+            self.hero_items(s2, self.lnoe_hero(s2, k))
             for c in range(self.starting_cards):
                 card: cython.int = self.draw_equipment()
                 if card >= 0 and not self.it_aaah[card]:
@@ -4524,6 +4602,7 @@ class Engine:
             self.place(self.placed[3 * i], self.placed[3 * i + 1], self.placed[3 * i + 2])
         if self.gh:
             self.lnoe_lay_markers()
+            self.lnoe_deal_hand()
         # game.extra_activation_limit
         if self.max_extra:
             self.extra_limit = self.max_extra
@@ -4816,18 +4895,37 @@ class Engine:
         self.gh_pickup = t.gh_pickup
         self.it_heal = t.it_heal
         self.gh_marker = _ia(self.nbld + 1)
+        self.lnoe_hand_init(t)
         self.c_fall = t.c_fall
         self.house_via = -1
 
     @cython.cfunc
     @cython.exceptval(check=False)
     def lnoe_start_zone(self) -> cython.int:
-        """lnoe.random_building on a map without a library (one board: the first d6 picks it),
-        then a zone of the building."""
-        self.d6(6)
-        bld: cython.int = (self.d6(6) - 1) * self.nbld // 6
-        a: cython.int = self.bld_start[bld]
+        """lnoe.random_building, then a zone of the building: a d6 for the board (its buildings
+        in ``gh_bgrp``; without a library the whole map is one board), a d6 for the building."""
+        g: cython.int = (self.d6(6) - 1) * self.gh_nbgrp // 6
+        a: cython.int = self.gh_bgrp_start[g]
+        ln: cython.int = self.gh_bgrp_start[g + 1] - a
+        bld: cython.int = self.gh_bgrp[a + (self.d6(6) - 1) * ln // 6]
+        a = self.bld_start[bld]
         return self.bld_zones[a + self.rng.randbelow(self.bld_start[bld + 1] - a)]
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_draw_town(self) -> cython.void:
+        """lnoe.pick_town's two draws from the game's generator (this engine is the town they
+        give: lnoe.town_engine picked it from the same seed), then the grave dead's ability."""
+        i: cython.int
+        if self.gh_nlib:
+            self.rng.randbelow(self.gh_nlib)
+            self.rng.randbelow(self.gh_nlib - 1)
+        self.gh_ability = 0
+        if self.gh_grave:  # "Lancez un dé au début de la partie pour déterminer la capacité spéciale"
+            self.gh_ability = self.gh_ability0 if self.gh_ability0 else self.d6(6)
+            if self.gh_ability == 2:
+                for i in range(self.n):
+                    self.gh_wounded[i] = 0
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -4837,19 +4935,31 @@ class Engine:
         i: cython.int
         for bld in range(self.nbld):
             self.gh_marker[bld] = 0
-        if not self.gh_markers:
+        if not self.gh_markers and not self.gh_explore:
             return
         for bld in range(self.nbld):
             self.gh_marker[bld] = 1
         for i in range(self.ns):
             if self.on_board(i) and self.building_of[self.sv_zone[i]] >= 0:
                 self.gh_marker[self.building_of[self.sv_zone[i]]] = 0
+        if self.gh_explore:  # the bag of 20 shuffled, one marker per unoccupied building
+            nbag: cython.int = len(self.gh_bag0)
+            for i in range(nbag):
+                self.gh_bag[i] = self.gh_bag0[i]
+            self.shuffle(self.gh_bag, nbag)
+            i = 0
+            for bld in range(self.nbld):
+                if self.gh_marker[bld]:
+                    self.gh_marker[bld] = self.gh_bag[i] if i < nbag else 0
+                    i += 1
 
     @cython.cfunc
     @cython.exceptval(check=False)
     def lnoe_begin_turn(self, si: cython.int) -> cython.void:
-        """lnoe.action_budget: an event card that heals is played when the hero is wounded."""
+        """lnoe.action_budget: an event card that heals is played when the hero is wounded,
+        then Becky's first aid."""
         i: cython.int
+        self.gh_idle[si] = 0
         if not self.sv_wounds[si]:
             return
         for i in range(self.sv_nitems[si]):
@@ -4859,7 +4969,10 @@ class Engine:
                 self.ediscard[self.nediscard] = it
                 self.nediscard += 1
                 self.sv_wounds[si] -= 1
-                return
+                if self.logging:
+                    self.ev(L_GH_EVENT, si, it, self.sv_wounds[si], 0)
+                break
+        self.lnoe_first_aid(si)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -4868,7 +4981,19 @@ class Engine:
         bld: cython.int = self.building_of[self.sv_zone[si]]
         if bld < 0 or not self.gh_marker[bld]:
             return
+        kind: cython.int = self.gh_marker[bld]
         self.gh_marker[bld] = 0
+        if self.logging:
+            self.ev(L_GH_MARKER, si, kind, self.sv_zone[si], 0)
+        if kind == 2 or kind == 3:  # a surprise attack: 1 or 2 zombies in the hero's zone
+            self.place(self.sv_zone[si], self.lnoe_normal_type(), kind - 1)
+            return
+        if kind == 4:  # a new hero found: one more hero card, idle this turn, never replaced
+            if self.ns < MAXS:
+                h: cython.int = self.lnoe_add_hero(self.sv_zone[si], 1)
+                self.gh_fifth[h] = 1
+                self.gh_idle[h] = 1
+            return
         card: cython.int = self.lnoe_search_card(si)
         if card < 0:
             return
@@ -4893,6 +5018,8 @@ class Engine:
                     for k in range(i, self.nediscard - 1):
                         self.ediscard[k] = self.ediscard[k + 1]
                     self.nediscard -= 1
+                    if self.logging:
+                        self.ev(L_GH_PICK_UP, si, card, 0, 0)
                     return card
             if self.gh_well:
                 for i in range(self.nedeck):
@@ -4901,6 +5028,8 @@ class Engine:
                             self.edeck[k] = self.edeck[k + 1]
                         self.nedeck -= 1
                         self.shuffle(self.edeck, self.nedeck)
+                        if self.logging:
+                            self.ev(L_GH_PICK_UP, si, card, 1, 0)
                         return card
         return self.draw_equipment()
 
@@ -4925,9 +5054,21 @@ class Engine:
             on_board: cython.int = 0
             for i in range(self.ntouched):
                 on_board += self.zombies_in(self.touched[i])
+            if self.logging:
+                self.ev(L_GH_ROLL, r, on_board, 0, 0)
             if r <= on_board:
                 return
         n: cython.int = self.roll(self.mdcount, self.mdsides, self.mdbonus)
+        if n >= 2 and self.gh_grave and self.pool[GRAVE_T] > 0:
+            n -= 2
+            gz: cython.int = self.lnoe_grave_zone(na)
+            self.touch(gz)
+            self.pool[GRAVE_T] -= 1
+            self.zombies[gz * self.nt + GRAVE_T] += 1
+            self.spawned_by_type[GRAVE_T] += 1
+            self.zone_visits[gz] += 1
+            if self.logging:
+                self.ev(L_SPAWN, gz, GRAVE_T, 1, 0)
         t: cython.int = ZOMBIE_T
         for k in range(self.nt):
             if k != GRAVE_T and self.pool[k] > 0:
@@ -4945,6 +5086,464 @@ class Engine:
             if self.spawns_active[i] and not self.sp_manhole[i]:
                 return False
         return True
+
+    # ---- lnoe: the zombie player's hand, the sun track, named heroes, Becky's first aid ----
+    # lnoe.setup_game's roster and hand, lnoe.play_card / refill_hand, lnoe.turn_limit and
+    # lnoe.action_budget's first aid, with the same dice.
+
+    def lnoe_hand_init(self, t) -> None:
+        self.gh_hand = t.gh_hand
+        self.gh_ncards = t.gh_ncards
+        self.gh_card = t.gh_card
+        self.gh_endless = t.gh_endless
+        self.gh_multi = t.gh_multi
+        self.gh_random_hero = t.gh_random_hero
+        self.gh_first_aid = t.gh_first_aid
+        self.gh_becky = t.gh_becky
+        self.gh_limit0 = t.turn_limit
+        self.gh_sun = 0
+        self.gh_handc = _ia(self.gh_hand + 1)
+        self.gh_nhand = 0
+        self.gh_deck = _ia(self.gh_ncards + 1)
+        self.gh_ndeck = 0
+        self.gh_disc = _ia(self.gh_ncards + 1)
+        self.gh_ndisc = 0
+        self.gh_roster = _ia(self.nheroes + 1)
+        self.gh_hero = _ia(MAXS, -1)
+        self.gh_extra = t.gh_extra
+        self.gh_town = t.gh_town
+        self.gh_nlib = t.gh_nlib
+        self.gh_nbgrp = t.gh_nbgrp
+        self.gh_bgrp_start = t.gh_bgrp_start
+        self.gh_bgrp = t.gh_bgrp
+        self.gh_replenish = t.gh_replenish
+        self.gh_to_lose = t.gh_to_lose
+        self.gh_explore = t.gh_explore
+        self.gh_bag0 = t.gh_bag0
+        self.gh_bag = _ia(len(t.gh_bag0))
+        self.gh_next = 0
+        self.gh_killed = 0
+        self.gh_fifth = _ia(MAXS)
+        self.gh_idle = _ia(MAXS)
+        self.gh_grave = t.gh_grave
+        self.gh_ability0 = t.gh_ability0
+        self.gh_ability = 0
+        self.gh_explosive = t.gh_explosive
+        self.gh_wounded = _ia(self.n + 1 if t.gh_grave else 1)
+        self.gh_zs = _ia(self.n + 1 if t.gh_grave else 1)
+        self.gh_names = tuple(t.gh_names)
+        self.gh_carry = []
+        self.gh_ncarry = 0
+        self.gh_carry_new = 0
+        self.gh_gone = _ia(self.nheroes + 1)
+        self.gh_sbecky = _ia(MAXS)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_roster(self) -> cython.void:
+        """lnoe.setup_game: the heroes of ``setup.survivors.heroes`` in order, or shuffled
+        ("Le joueur Héros sélectionne au hasard un Héros"); the sun track starts at the turn
+        limit."""
+        i: cython.int
+        if self.gh_grave and self.logging:
+            self.ev(L_GH_GRAVE, self.gh_ability, 0, 0, 0)
+        for i in range(self.nheroes):
+            self.gh_roster[i] = i
+        if self.gh_random_hero:
+            self.shuffle(self.gh_roster, self.nheroes)
+        for i in range(MAXS):
+            self.gh_hero[i] = -1
+            self.gh_fifth[i] = 0
+            self.gh_idle[i] = 0
+            self.gh_sbecky[i] = 0
+        if not self.gh_carry_new:  # names given for one game only
+            self.gh_ncarry = 0
+            self.gh_carry = []
+        self.gh_carry_new = 0
+        self.gh_nroster = self.nheroes
+        if self.gh_ncarry:  # heroes carried in under their names leave the roster
+            k: cython.int = 0
+            for i in range(self.nheroes):
+                if not self.gh_gone[self.gh_roster[i]]:
+                    self.gh_roster[k] = self.gh_roster[i]
+                    k += 1
+            self.gh_nroster = k
+            for i in range(self.gh_ncarry):
+                self.gh_sbecky[i] = int("becky" in self.gh_carry[i].lower())
+        self.gh_next = 0
+        self.gh_killed = 0
+        self.gh_sun = 0
+        self.turn_limit = self.gh_limit0
+        self.gh_nhand = 0
+        self.gh_ndeck = 0
+        self.gh_ndisc = 0
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_hero(self, s: cython.int, k: cython.int) -> cython.int:
+        """The named hero the ``k``-th survivor of the set-up is (lnoe._add_hero: the next of
+        the roster; ``nheroes`` when none is left)."""
+        if not self.gh:
+            return k
+        if self.gh_next >= self.gh_nroster:
+            return self.nheroes
+        self.gh_hero[s] = self.gh_roster[self.gh_next]
+        self.gh_sbecky[s] = self.gh_becky[self.gh_hero[s]]
+        self.gh_next += 1
+        return self.gh_hero[s]
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_deal_hand(self) -> cython.void:
+        """lnoe.setup_game: the zombie deck shuffled, the hand drawn."""
+        i: cython.int
+        if not self.gh_hand:
+            return
+        for i in range(self.gh_ncards):
+            self.gh_deck[i] = i
+        self.gh_ndeck = self.gh_ncards
+        self.shuffle(self.gh_deck, self.gh_ndeck)
+        self.lnoe_refill_hand()
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_move_sun(self, spaces: cython.int) -> cython.void:
+        """lnoe.turn_limit: the sun track is the turn limit moved by the cards (at least 1)."""
+        self.gh_sun += spaces
+        if self.gh_limit0 >= 0:
+            self.turn_limit = self.gh_limit0 + self.gh_sun if self.gh_limit0 + self.gh_sun > 1 else 1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_refill_hand(self) -> cython.void:
+        """lnoe.refill_hand: draw back up to the hand size; with the optional rule a card naming
+        two or more heroes is discarded as it is drawn and moves the sun toward dawn."""
+        guard: cython.int = 0
+        while self.gh_nhand < self.gh_hand and guard < 4 * self.gh_ncards + 4:
+            guard += 1
+            if not self.gh_ndeck:
+                if not self.gh_ndisc:
+                    return
+                deck = self.gh_deck
+                self.gh_deck = self.gh_disc
+                self.gh_disc = deck
+                self.gh_ndeck = self.gh_ndisc
+                self.gh_ndisc = 0
+                self.shuffle(self.gh_deck, self.gh_ndeck)
+            self.gh_ndeck -= 1
+            card: cython.int = self.gh_deck[self.gh_ndeck]
+            if self.gh_card[card] == 2 and self.gh_multi:
+                self.gh_disc[self.gh_ndisc] = card
+                self.gh_ndisc += 1
+                self.lnoe_move_sun(-1)
+                if self.logging:
+                    self.ev(L_GH_CARD, card, 1, 0, 0)
+                continue
+            self.gh_handc[self.gh_nhand] = card
+            self.gh_nhand += 1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_normal_type(self) -> cython.int:
+        """lnoe._normal_type: the first type with zombies in the pool, not a grave dead."""
+        k: cython.int
+        for k in range(self.nt):
+            if k != GRAVE_T and self.pool[k] > 0:
+                return k
+        return ZOMBIE_T
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_play_card(self) -> cython.void:
+        """lnoe.play_card: the first card of the hand that does something now (one a turn),
+        then the hand drawn back up."""
+        pos: cython.int
+        i: cython.int
+        k: cython.int
+        act = self.active
+        for pos in range(self.gh_nhand):
+            card: cython.int = self.gh_handc[pos]
+            e: cython.int = self.gh_card[card]
+            if e == 0 or (e == 1 and not self.gh_endless) or (e == 2 and not self.gh_multi):
+                continue
+            inside: cython.int = -1
+            for i in range(self.ns):
+                if self.on_board(i) and self.building_of[self.sv_zone[i]] >= 0:
+                    inside = i
+                    break
+            na: cython.int = 0
+            for i in range(self.nsp):
+                if self.spawns_active[i] and not self.sp_manhole[i]:
+                    act[na] = i
+                    na += 1
+            if (e == 3 and inside < 0) or (e == 4 and not na):
+                continue
+            if self.logging:
+                self.ev(L_GH_CARD, card, 0, 0, 0)
+            if e == 3:
+                self.place(self.sv_zone[inside], self.lnoe_normal_type(), 1)
+            elif e == 4:
+                self.spawn(self.sp_zone[act[self.rng.randbelow(na)]], self.lnoe_normal_type(), 1)
+            elif e == 1:
+                # "Placez un Zombie de la réserve de Zombies sur chacun de leurs points
+                # d'apparition [...] De plus, reculez le pion sur la piste du soleil de 2 emplacements"
+                for i in range(na):
+                    self.place(self.sp_zone[act[i]], self.lnoe_normal_type(), 1)
+                self.lnoe_move_sun(2)
+            else:
+                self.lnoe_move_sun(-1)
+            for k in range(pos, self.gh_nhand - 1):
+                self.gh_handc[k] = self.gh_handc[k + 1]
+            self.gh_nhand -= 1
+            self.gh_disc[self.gh_ndisc] = card
+            self.gh_ndisc += 1
+            break
+        self.lnoe_refill_hand()
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_after_activation(self) -> cython.void:
+        """lnoe.after_activation: the zombie player plays a card of his hand."""
+        if self.gh_ability == 3:
+            self.lnoe_freshly_dead()
+        if self.gh_nhand:
+            self.lnoe_play_card()
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_first_aid(self, si: cython.int) -> cython.void:
+        """Becky's first aid (optional rule: "Becky, l'infirmière, peut utiliser sa capacité
+        "Premiers soins" comme une action de déplacement pour se soigner à elle-même une
+        blessure sur un jet de 4+"): at the start of her turn when wounded and no zombie is in
+        her zone, for one action."""
+        if not self.gh_first_aid or not self.sv_wounds[si] or not self.gh_sbecky[si] or \
+                self.zombies_in(self.sv_zone[si]):
+            return
+        roll: cython.int = self.d6(6)
+        if roll >= 4:
+            self.sv_wounds[si] -= 1
+        if self.logging:
+            self.ev(L_GH_FIRST_AID, si, roll, self.sv_wounds[si], 0)
+        self.sv_left[si] -= 1
+
+    def lnoe_result(self) -> dict:
+        """lnoe.result_extra: the town and the turn limit the sun track ended at, for a game
+        with a board library or a zombie hand (else nothing)."""
+        if not self.gh_extra:
+            return {}
+        return {"town": self.gh_town, "turn_limit": self.turn_limit if self.gh_limit0 >= 0 else None}
+
+    def lnoe_heroes(self) -> list:
+        """The name ('' for none) of every survivor alive at the end, in the order of
+        ``heroes_out``: a hero carried in keeps its own, a hero of the roster has its name in
+        ``setup.survivors.heroes``."""
+        i: cython.int
+        out = []
+        for i in range(self.ns):
+            if self.sv_alive[i]:
+                if i < self.gh_ncarry and self.gh_carry[i]:
+                    out.append(self.gh_carry[i])
+                else:
+                    out.append(self.gh_names[self.gh_hero[i]] if self.gh_hero[i] >= 0 else "")
+        return out
+
+    def lnoe_carry(self, names) -> None:
+        """The names of the heroes the next game's set-up carries in ('' for none; the next
+        game only): they keep them, Becky keeps her first aid, and the roster loses them
+        (lnoe._add_hero)."""
+        i: cython.int
+        self.gh_carry = [n or "" for n in names]
+        self.gh_ncarry = len(self.gh_carry)
+        self.gh_carry_new = 1
+        for i in range(self.nheroes):
+            self.gh_gone[i] = int(self.gh_names[i] in self.gh_carry and self.gh_names[i] != "")
+
+    # ---- lnoe: heroes replenish, the exploration bag ----
+    # lnoe._add_hero for a hero joining during the game, lnoe.on_death, lnoe.attackable.
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_add_hero(self, zone: cython.int, cards: cython.int) -> cython.int:
+        """The next hero of the roster enters ``zone`` with the starting equipment, its own
+        cards and ``cards`` hero cards (an "Aaah!" card drawn is lost)."""
+        i: cython.int
+        s: cython.int = self.new_survivor(zone)
+        for i in range(self.nstart_eq):
+            self.sv_items[s * MAXI + i] = self.start_eq[i]
+        self.sv_nitems[s] = self.nstart_eq
+        self.gh_hero[s] = -1
+        self.gh_fifth[s] = 0
+        self.gh_idle[s] = 0
+        self.gh_sbecky[s] = 0
+        self.hero_items(s, self.lnoe_hero(s, 0))
+        for i in range(cards):
+            card: cython.int = self.draw_equipment()
+            if card >= 0 and not self.it_aaah[card]:
+                self.sv_items[s * MAXI + self.sv_nitems[s]] = card
+                self.sv_nitems[s] += 1
+        return s
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_on_death(self, si: cython.int) -> cython.void:
+        """lnoe.on_death: a hero killed is counted; with heroes replenish the next hero enters
+        in a random building ("le joueur Héros peut immédiatement tirer un nouveau Héros pour le
+        remplacer"), unless it was the fifth hero, and the zombies win at ``heroes_to_lose``."""
+        self.gh_killed += 1
+        if not self.gh_replenish:
+            return
+        if self.gh_killed >= self.gh_to_lose:
+            if not self.outcome:
+                self.outcome = 2
+                self.cause = C_SURVIVOR_DIED
+                if self.logging:
+                    self.ev(L_GH_KILLED, self.gh_killed, 0, 0, 0)
+            return
+        if self.gh_fifth[si] or self.ns >= MAXS:
+            return
+        zone: cython.int
+        if self.nbld:
+            zone = self.lnoe_start_zone()
+        else:
+            zone = self.start_zones[self.rng.randbelow(self.nstart)]
+        h: cython.int = self.lnoe_add_hero(zone, 0)
+        if self.logging:
+            self.ev(L_GH_NEW_HERO, h, zone, self.gh_hero[h], 0)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_attackable(self, z: cython.int) -> cython.int:
+        """lnoe.attackable: the first hero in the zone zombies fight, not one who joined this
+        turn ("il n'a pas à combattre les Zombies qui se trouveraient dans sa case pendant ce
+        tour")."""
+        i: cython.int
+        for i in range(self.ns):
+            if self.sv_zone[i] == z and self.on_board(i) and not self.gh_idle[i]:
+                return i
+        return -1
+
+    # ---- lnoe: grave dead ----
+    # lnoe.zombie_dice, hit_zombie, wounded_by, zombies_moved, _grave_dead_zone, _freshly_dead.
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_zombie_die(self, t: cython.int) -> cython.int:
+        """The zombie's best die: ravenous grave dead roll one more ("lancent un dé
+        supplémentaire en combat")."""
+        a: cython.int = self.d6(6)
+        if t == GRAVE_T and self.gh_ability == 4:
+            b: cython.int = self.d6(6)
+            return a if a > b else b
+        return a
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_hit(self, si: cython.int, zone: cython.int, t: cython.int, weapon: cython.int) -> cython.void:
+        """A hero's winning hit (``weapon`` -1: fending off bare-handed): very rotten grave dead
+        ignore it on 4+ except from an explosive; brainthirsty ones need two."""
+        if t == GRAVE_T and self.gh_ability:
+            if self.gh_ability == 1 and (weapon < 0 or not self.gh_explosive[weapon]) and self.d6(6) >= 4:
+                if self.logging:
+                    self.ev(L_GH_GRAVE_HIT, zone, 0, 0, 0)
+                return
+            if self.gh_ability == 2:
+                hurt: cython.int = self.gh_wounded[zone]
+                if hurt < self.zombies[zone * self.nt + GRAVE_T]:
+                    self.gh_wounded[zone] = hurt + 1
+                    if self.logging:
+                        self.ev(L_GH_GRAVE_HIT, zone, 1, 0, 0)
+                    return
+                self.gh_wounded[zone] = hurt - 1
+        self.kill(si, zone, t)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_wounded(self, si: cython.int, t: cython.int) -> cython.void:
+        """A zombie wins a fight: one wound; a carrier grave dead turns the hero on 5-6 ("Sur un
+        résultat de 5 ou 6 le Héros est immédiatement transformé en Héros-Zombie")."""
+        self.wound(si, 1)
+        if t == GRAVE_T and self.gh_ability == 6 and self.on_board(si):
+            if self.d6(6) >= 5:
+                self.lg_cause = W_CARRIER
+                self.wound(si, self.sv_health[si] - self.sv_wounds[si])
+                self.lg_cause = W_ZOMBIES
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_marker_moves(self, frm: cython.int, to: cython.int, count: cython.int) -> cython.void:
+        """Wounded grave dead carry their wound marker with them."""
+        moved: cython.int = self.gh_wounded[frm]
+        if not moved:
+            return
+        if count < moved:
+            moved = count
+        self.gh_wounded[frm] -= moved
+        self.gh_wounded[to] += moved
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_grave_zone(self, na: cython.int) -> cython.int:
+        """A random active spawning point; pack mentality: the zone holding zombies nearest a
+        hero ("peuvent apparaître dans toute case comportant déjà au moins un Zombie")."""
+        i: cython.int
+        h: cython.int
+        if self.gh_ability == 5:
+            best: cython.int = -1
+            bestd: cython.int = 0
+            anyone: cython.bint = False
+            for h in range(self.ns):
+                if self.on_board(h):
+                    anyone = True
+            if anyone:
+                for i in range(self.ntouched):
+                    z: cython.int = self.touched[i]
+                    if not self.zombies_in(z):
+                        continue
+                    d: cython.int = INF
+                    for h in range(self.ns):
+                        if self.on_board(h):
+                            off: cython.longlong = self.zrow(ALL_DOORS, self.sv_zone[h])
+                            x: cython.int = self.arena[off + z]
+                            if x < d:
+                                d = x
+                    if best < 0 or d < bestd:
+                        best = z
+                        bestd = d
+                if best >= 0:
+                    return best
+        return self.sp_zone[self.active[self.rng.randbelow(na)]]
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_freshly_dead(self) -> cython.void:
+        """Freshly dead grave dead move 1d3 zones in all ("se déplacent de 1D3 au lieu d'une
+        seule case"): the extra steps, toward the nearest hero, after everyone has moved."""
+        i: cython.int
+        k: cython.int
+        nz: cython.int = 0
+        nt: cython.int = self.nt
+        for i in range(self.ntouched):
+            if self.zombies[self.touched[i] * nt + GRAVE_T]:
+                self.gh_zs[nz] = self.touched[i]
+                nz += 1
+        for i in range(nz):
+            steps: cython.int = self.d6(3) - 1
+            here: cython.int = self.gh_zs[i]
+            for k in range(steps):
+                if self.survivors_in(here) or not self.zombies[here * nt + GRAVE_T]:
+                    break
+                ntg: cython.int = self.hunt(here)
+                every: cython.bint = ntg < 0
+                if every:
+                    ntg = -ntg - 1
+                no: cython.int = self.next_steps(here, ntg, every) if ntg else 0
+                if not no:
+                    break
+                dest: cython.int = self.options[0] if no == 1 else self.options[self.rng.randbelow(no)]
+                self.move_zombies(here, dest, GRAVE_T, self.zombies[here * nt + GRAVE_T])
+                if self.zombies[here * nt + GRAVE_T]:
+                    break  # stopped at a closed door
+                here = dest
 
     # ---- lnoe: Les morts aux trousses (the house profile) ----
     # profiles.House's burn, fall and break_weapon, with the same dice.

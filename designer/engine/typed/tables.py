@@ -471,20 +471,30 @@ def lnoe_tables(b: Board, profile: Profile, names: dict[str, int], pool0: array)
     zombies to ``pool0``."""
     from ...model.lnoe import LnoeSetup
     from ...model.special_rules import rules_in_force
-    from ...rules.profiles import HORDE_RED, LNOE_EVENTS
-    from ..lnoe import _dice, uses_lnoe_setup
+    from ...rules.profiles import EXPLORATION_BAG, GRAVE_DEAD_POOL, HORDE_RED, LNOE_EVENTS
+    from ...rules.zombies import GRAVE_DEAD
+    from ..lnoe import EXPLOSIVES, _dice, uses_lnoe_setup
 
     s = b.scenario
     nbld = len(b.building_zones)
     out: dict[str, Any] = dict(gh=0, gh_markers=0, gh_random_start=0, gh_roll=0, gh_rcount=0, gh_rsides=1,
                                gh_rbonus=0, gh_well=0, gh_nsp_loss=0, gh_pickup=_ints([-1] * nbld),
-                               it_heal=_ints(int(LNOE_EVENTS.get(nm.lower()) == "heal") for nm in names))
+                               it_heal=_ints(int(LNOE_EVENTS.get(nm.lower()) == "heal") for nm in names),
+                               gh_hand=0, gh_ncards=0, gh_card=_ints([]), gh_card_names=(), gh_endless=0, gh_multi=0,
+                               gh_random_hero=0, gh_first_aid=0, gh_becky=_ints([]), gh_extra=0, gh_town="",
+                               gh_names=tuple(h.name for h in s.setup.survivors.heroes),
+                               gh_nlib=0, gh_nbgrp=1, gh_bgrp_start=_ints([0, nbld]), gh_bgrp=_ints(range(nbld)),
+                               gh_replenish=0, gh_to_lose=0, gh_explore=0, gh_bag0=_ints([]),
+                               gh_grave=0, gh_ability0=0, gh_explosive=_ints(int(nm in EXPLOSIVES) for nm in names))
     if not (isinstance(profile, LastNightOnEarth) and uses_lnoe_setup(s)):
         return out
     rules = rules_in_force(s.setup.special_rules)
     lnoe = s.setup.lnoe or LnoeSetup()
     if "zombie-horde" in rules:
         pool0[ZINDEX["zombie"]] += HORDE_RED
+    if "grave-dead" in rules:  # "prenez les 7 Zombies rouges et placez les dans une pioche "Fosse" séparée"
+        pool0[GRAVE_DEAD] = GRAVE_DEAD_POOL
+        out.update(gh_grave=1, gh_ability0=lnoe.grave_dead_ability or 0)
     labels: dict[int, str] = {}
     for z, bld in enumerate(b.building_of):
         if bld >= 0 and not labels.get(bld) and s.zones[z].building:
@@ -500,7 +510,37 @@ def lnoe_tables(b: Board, profile: Profile, names: dict[str, int], pool0: array)
     if lnoe.spawn_roll and "zombie-autospawn" not in rules:
         count, sides, bonus = _dice(lnoe.spawn_roll)
         out.update(gh_roll=1, gh_rcount=count + int("zombie-horde" in rules), gh_rsides=sides, gh_rbonus=bonus)
+    out.update(lnoe_hand_tables(s, lnoe))
+    out.update(gh_replenish=int("heroes-replenish" in rules), gh_to_lose=lnoe.heroes_to_lose,
+               gh_explore=int("exploration-markers" in rules),
+               gh_bag0=_ints(GH_MARKERS.index(kind) for kind, n in EXPLORATION_BAG for _ in range(n)))
     return out
+
+
+GH_MARKERS = ("", "free-search", "surprise-1", "surprise-2", "new-hero")
+"""The markers a building holds by code (``gh_marker``; 0: none)."""
+
+
+GH_CARD_EFFECTS = ("none", "endless-night", "names-heroes", "surprise-attack", "extra-spawn")
+"""The zombie cards' effects by code (``designer.model.lnoe.ZOMBIE_CARD_EFFECTS``), as the typed
+engine's ``gh_card`` holds them."""
+
+
+def lnoe_hand_tables(s: Any, lnoe: Any) -> dict[str, Any]:
+    """The zombie player's hand and deck (``lnoe.LnoeConfig.zombie_deck``: one code of
+    :data:`GH_CARD_EFFECTS` per card), the optional rules of "Seul dans le noir" and the named
+    heroes (drawn at random or in order; which of them is Becky, for her first aid)."""
+    from ...rules.profiles import LNOE_ZOMBIE_DECK
+
+    deck = [(c.name, c.count, c.effect) for c in lnoe.zombie_deck] or list(LNOE_ZOMBIE_DECK)
+    cards = [GH_CARD_EFFECTS.index(effect) for _, count, effect in deck for _ in range(count)]
+    heroes = s.setup.survivors.heroes
+    return dict(gh_hand=lnoe.zombie_hand if cards else 0, gh_ncards=len(cards), gh_card=_ints(cards),
+                gh_card_names=tuple(name for name, count, _ in deck for _ in range(count)),
+                gh_endless=int(lnoe.endless_night), gh_multi=int(lnoe.multi_hero_cards),
+                gh_random_hero=int(lnoe.random_hero), gh_first_aid=int(lnoe.becky_first_aid),
+                gh_becky=_ints(int("becky" in h.name.lower()) for h in heroes), gh_names=tuple(h.name for h in heroes),
+                gh_extra=int(bool(lnoe.zombie_hand)), gh_town="")
 
 
 # ---- eden: terrain ----
