@@ -72,10 +72,17 @@ def _board_problem(board: Board, profile: Profile) -> str | None:
         return f"a named survivor starts with more than {MAX_ITEMS} items (setup.survivors.heroes)"
     if s.setup.rules.profile == "lnoe" and lnoe_typed_problem(s):
         return lnoe_typed_problem(s)
-    eden = eden_rules_used(s)
+    eden = [rule for rule in eden_rules_used(s) if rule not in TYPED_EDEN_RULES]
     if eden:
         return f"the scenario uses {', '.join(eden)} (docs/terrain.md)"
+    if s.infestation is not None and s.setup.rules.profile == "lnoe" and uses_lnoe_setup(s):
+        return "an infestation in a Growing Hunger game (docs/terrain.md)"
     return _mission_rule(s)
+
+
+TYPED_EDEN_RULES = frozenset({"victory points", "infestation"})
+"""The rules of :func:`designer.rules.terrain.eden_rules_used` the typed engine plays (its
+``eden: victory points and infestation`` section)."""
 
 
 REFERENCE_ONLY_KINDS = {"effects": frozenset({"gain_resource", "spend_resource"}),
@@ -110,6 +117,8 @@ def unsupported(board: Board, policy: Any, survivors: int | None = None, heroes:
         return "the policy trades (the typed engine lists trades only for casual)"
     if policy == "casual" and terrain_tables(board.rules) is not None:
         return "casual's way round hostile scenery and swims is the reference engine's (docs/terrain.md)"
+    if policy == "casual" and getattr(board.scenario, "points", None) is not None:
+        return "casual's way to the objectives worth victory points is the reference engine's (docs/terrain.md)"
     if heroes is not None:
         if len(heroes) > MAX_SURVIVORS:
             return f"{len(heroes)} heroes (the typed engine plays at most {MAX_SURVIVORS})"
@@ -177,14 +186,16 @@ def play_interpreted(board: Board, seeds: list[int], policy: str, survivors: int
         raise ValueError(f"the typed engine cannot play this board: {problem}")
     engine = typed_source().Engine(tables)
     return _table(board, engine.play_batch(list(seeds), POLICY_CODES[policy],
-                                           -1 if survivors is None else survivors, first_index))
+                                           -1 if survivors is None else survivors, first_index),
+                  engine.batch_points())
 
 
-def _table(board: Board, arrays: tuple) -> GameTable:
+def _table(board: Board, arrays: tuple, points: Any = None) -> GameTable:
     import numpy as np
 
     seeds, rows, obj_counts, pairs, zone_counts, keys, values = arrays
     n = len(seeds)
+    scores = np.array(points, dtype=np.int32) if getattr(board.scenario, "points", None) is not None else None
     return GameTable(seeds=np.frombuffer(seeds, dtype=np.int64).copy(),
                      scalars=np.frombuffer(rows, dtype=np.int32)[:n * typed_play.NSCALARS].reshape(
                          n, typed_play.NSCALARS).copy(),
@@ -193,7 +204,7 @@ def _table(board: Board, arrays: tuple) -> GameTable:
                      zone_counts=np.frombuffer(zone_counts, dtype=np.int32)[:n].astype(np.uint16),
                      zone_keys=np.frombuffer(keys, dtype=np.int32).astype(np.uint16),
                      zone_values=np.frombuffer(values, dtype=np.int32).copy(),
-                     zone_ids=tuple(board.zone_ids), objective_ids=tuple(board.obj_ids))
+                     zone_ids=tuple(board.zone_ids), objective_ids=tuple(board.obj_ids), points=scores)
 
 
 def _check_seeds(seeds: list[int]) -> None:
@@ -219,7 +230,8 @@ def play_games(board: Board, seeds: list[int], policy: str, survivors: int | Non
     engine, lock = _locked(board, plan)
     with lock:
         arrays = engine.play_batch(seeds, POLICY_CODES[policy], -1 if survivors is None else survivors, first_index)
-    return _table(board, arrays)
+        points = engine.batch_points()
+    return _table(board, arrays, points)
 
 
 def play_range(board: Board, base_seed: int, start: int, stop: int, policy: str,

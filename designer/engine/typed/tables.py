@@ -298,6 +298,7 @@ def build(board: Board, profile: Profile, plan: tuple[PlanStep, ...] = ()) -> Ta
     t.update(lnoe_tables(b, profile, names, t["pool0"]))
     t.update(house_tables(b))
     t.update(eden_terrain(b))
+    t.update(eden_rules(b, t["pool0"]))
     return Tables(**t)
 
 
@@ -481,6 +482,43 @@ def eden_terrain(board: Board) -> dict[str, Any]:
                 tz_obst=_ints(tt.zone_obstruction), tz_hostile=_ints(tt.zone_hostile), tz_swim=_ints(tt.zone_swim),
                 tz_cross=_ints(int(x) for x in tt.crossable), tz_elev=_ints(int(x) for x in tt.elevated),
                 tc_obst=_ints(tt.c_obstruction), tc_hostile=_ints(tt.c_hostile), tc_swim=_ints(tt.c_swim))
+# ---- eden: victory points and infestation ----
+
+
+def eden_rules(board: Board, pool0: array) -> dict[str, Any]:
+    """A points mission and an infestation (docs/terrain.md) as the typed engine's arrays.
+
+    Victory points (``engine/points.py``'s ``PointsTable``): ``vp_on``, the last turn and the
+    target, per objective the points when taken and per turn held, per zombie type the points
+    per kill. Infestation (``engine/infestation.py``): (zone, type, count) per placement, the
+    monsters added to ``pool0`` (the box) so that placing them uses none of the spawn deck's
+    zombies; ``inf_ai`` gives the zombies Eden's activation (``profiles.EdenMonsters``) with its
+    charge range."""
+    s = board.scenario
+    nobj = len(board.obj_ids)
+    taken, held, kills = [0] * nobj, [0] * nobj, [0] * len(ZTYPES)
+    vp = getattr(s, "points", None)
+    if vp is not None:
+        for entry in vp.objectives:
+            o = board.obj_index[entry.objective]
+            taken[o] += entry.taken
+            held[o] += entry.held
+        for name, value in vp.kills.items():
+            kills[ZINDEX[name]] = value
+    placed: list[int] = []
+    inf = getattr(s, "infestation", None)
+    if inf is not None:
+        for p in inf.placed:
+            m = inf.monster(p.monster)
+            t = ZINDEX[m.zombie]
+            pool0[t] += m.count
+            placed += [board.zone_index[p.zone], t, m.count]
+    return dict(vp_on=int(vp is not None), vp_turns=vp.turns if vp is not None else 0,
+                vp_target=vp.target if vp is not None else 0, vp_taken=_ints(taken), vp_held=_ints(held),
+                vp_kills=_ints(kills), inf_ai=int(inf is not None and inf.ai == "eden"),
+                inf_range=inf.charge_range if inf is not None else 0, ninf=len(placed) // 3, inf_placed=_ints(placed))
+
+
 def _only_moves(t: dict[str, Any], b: Board) -> None:
     """Zones where a survivor may only move (security zones, Prison Outbreak chapter 10)."""
     t["only_moves"] = _ints(int(k == "security") for k in b.kind)

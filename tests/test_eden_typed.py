@@ -1,0 +1,168 @@
+"""The typed engine plays Eden's victory points and infestation (docs/terrain.md) record for
+record with the reference engine, compiled and interpreted: the score of every game, the end of
+a points mission, the monsters placed at set-up and Eden's activation (attack, charge, prowl) on
+each rule profile."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from designer.engine import core
+from designer.engine.batch import game_seed
+from designer.engine.board import Board
+from designer.engine.game import Game
+from designer.io.files import parse
+from designer.plans import bot_plan
+
+from .conftest import ROOT
+
+POLICIES = ("greedy", "cautious", "random")
+SAMPLE = json.loads((ROOT / "scenarios" / "eden-skirmish.json").read_text())
+
+
+def _reference(board: Board, seeds: list[int], policy: str, plan, survivors=None) -> tuple[list[dict], list]:
+    records, points = [], []
+    for i, seed in enumerate(seeds):
+        record = dict(Game(board, seed, policy, survivors=survivors, plan=plan).play())
+        record["game"] = i
+        points.append(record.pop("points", None))
+        records.append(record)
+    return records, points
+
+
+def _typed(engine, board: Board, seeds: list[int], policy: str, survivors=None) -> tuple[list[dict], list]:
+    table = core._table(board, engine.play_batch(list(seeds), core.POLICY_CODES[policy],
+                                                 -1 if survivors is None else survivors, 0), engine.batch_points())
+    records = table.records()
+    return records, [r.pop("points", None) for r in records]
+
+
+def same_games(data: dict, policy: str, games: int = 60, base: int = 5, survivors=None) -> list:
+    """Play ``games`` games in both engines (the typed one compiled when built, and from its
+    source); assert it plays the board and that records and scores are equal. Returns the scores."""
+    board = Board(parse(data))
+    plan = bot_plan(board.scenario)
+    assert core.unsupported(board, policy, survivors=survivors, plan=plan) is None
+    seeds = [game_seed(base, i) for i in range(games)]
+    slow, slow_points = _reference(board, seeds, policy, plan, survivors)
+    fast, fast_points = _typed(core.engine_for(board, plan), board, seeds, policy, survivors)
+    assert fast == slow
+    assert fast_points == slow_points
+    tables = core._compiled(board, plan)[0]
+    src, src_points = _typed(core.typed_source().Engine(tables), board, seeds[:12], policy, survivors)
+    assert src == slow[:12] and src_points == slow_points[:12]
+    return slow_points
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_eden_skirmish_is_played_by_the_typed_engine(policy):
+    """The sample (terrain, victory points over "5 tours de jeu", three monster placements):
+    records and scores equal to the reference engine's."""
+    points = same_games(SAMPLE, policy)
+    assert any(points) and all(p >= 0 for p in points)
+
+
+@pytest.mark.parametrize("survivors", [1, 2, 4])
+def test_eden_skirmish_team_sizes(survivors):
+    """"La partie s'arrête également à la fin de n'importe quel tour si un seul joueur possède
+    encore des combattants": small teams die early, and the score decides then too."""
+    same_games(SAMPLE, "greedy", games=40, survivors=survivors)
+
+
+def _variant(**changes) -> dict:
+    d = copy.deepcopy(SAMPLE)
+    for key, value in changes.items():
+        if value is None:
+            d.pop(key, None)
+        else:
+            d[key] = value
+    return d
+
+
+BRANCHES = {
+    "monsters keep the profile's AI": lambda d: d["infestation"].update(ai="profile"),
+    "charge range 2": lambda d: d["infestation"].update(charge_range=2),
+    "charge range 4": lambda d: d["infestation"].update(charge_range=4),
+    "house profile": lambda d: d["setup"].setdefault("rules", {}).update(profile="house"),
+    "Last Night on Earth profile": lambda d: d["setup"].setdefault("rules", {}).update(profile="lnoe"),
+    "no victory points": lambda d: d.pop("points"),
+    "no infestation": lambda d: d.pop("infestation"),
+    "a target of 0": lambda d: d["points"].update(target=0),
+    "a target out of reach": lambda d: d["points"].update(target=500),
+    "kills only": lambda d: d["points"].update(objectives=[], kills={"walker": 1, "runner": 2, "fatty": 3}),
+    "more turns than the turn limit": lambda d: d["points"].update(turns=8),
+    "three turns": lambda d: d["points"].update(turns=3),
+    "ordered steps": lambda d: d["victory"].update(ordered=True),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BRANCHES))
+def test_every_branch_equal(name):
+    """Each branch of the rules: "Un CNJ ne peut effectuer qu'une seule action durant son tour
+    parmi les trois suivantes" (attack, charge within range, prowl) on every profile, and the
+    score "comptabilis[é] ... durant le tour" whatever the target and length."""
+    d = copy.deepcopy(SAMPLE)
+    BRANCHES[name](d)
+    for policy in ("greedy", "random"):
+        same_games(d, policy, games=30, base=len(name))
+
+
+def _idle(view, s, acts):
+    return ("pass",)
+
+
+@pytest.mark.parametrize("ai,wounds", [("eden", 1), ("profile", 0)])
+def test_a_monster_charges_and_attacks_in_the_same_activation(ai, wounds):
+    """"Charger ... effectue immédiatement un déplacement qui l'amène au contact du combattant
+    le plus proche ... Puis il effectue une attaque de corps à corps": a monster one zone from a
+    survivor who stays put moves into its zone and wounds it in the first zombie phase; with the
+    profile's AI a Zombicide walker that moves does not attack. The typed engine plays the same
+    games as the reference engine."""
+    d = {
+        "schema_version": 1, "id": "charge", "meta": {"title": "Charge"},
+        "zones": [{"id": z} for z in "ABC"],
+        "connections": [{"id": f"{a}{b}", "kind": "opening", "from": a, "to": b} for a, b in ("AB", "BC")],
+        "sight_lines": [{"id": "street", "zones": list("ABC")}],
+        "objectives": [{"id": "tok", "kind": "token", "zone": "C"}],
+        "spawns": [{"id": "sp", "zone": "C", "order": 1, "active": False}],
+        "victory": {"steps": [{"kind": "survive", "turns": 3}]},
+        "infestation": {"points": 3, "min_distance": 1, "ai": ai,
+                        "monsters": [{"id": "brute", "level": 3, "zombie": "walker"}],
+                        "placed": [{"monster": "brute", "zone": "B"}]},
+        "setup": {"start_zones": ["A"], "survivors": {"min": 1, "max": 1, "health": 9, "starting_equipment": []}},
+    }
+    board = Board(parse(d))
+    g = Game(board, 1, _idle, plan=())
+    g.play_turn()
+    assert g.state.survivors[0].wounds == wounds
+    assert g.state.zombies[board.zone_index["A"]][0] == 1
+    same_games(d, "random", games=20)
+    same_games(d, "greedy", games=20)
+
+
+def test_batches_carry_the_score_of_each_game():
+    """"Chaque joueur ... font le décompte de leurs points de victoire": a batch of a points
+    mission keeps each game's score in its table (``GameTable.points``), from the typed engine
+    as from the reference engine's records, and the records equal ``Game.play()``'s key for key."""
+    from designer.engine.table import GameTable
+
+    board = Board(parse(SAMPLE))
+    plan = bot_plan(board.scenario)
+    seeds = [game_seed(9, i) for i in range(30)]
+    fast = core.play_games(board, seeds, "greedy", None, 0, plan)
+    slow = []
+    for i, seed in enumerate(seeds):
+        r = dict(Game(board, seed, "greedy", plan=plan).play())
+        r["game"] = i
+        slow.append(r)
+    assert fast.records() == slow
+    assert [list(r) for r in fast.records()] == [list(r) for r in slow]
+    back = GameTable.from_records(slow, board.zone_ids, board.obj_ids)
+    assert back == fast and back.points.tolist() == [r["points"] for r in slow]
+    both = GameTable.concat([fast, back])
+    assert both.points.tolist() == 2 * [r["points"] for r in slow]
+    plain = Board(parse(_variant(points=None)))
+    assert core.play_games(plain, seeds[:5], "greedy", None, 0, bot_plan(plain.scenario)).points is None
