@@ -548,7 +548,8 @@ class TypedGame:
             zombie_actions=d["zombie_actions"],
             zone_deaths={b.zone_ids[z]: n for z, n in d["zone_deaths"].items()},
             zone_kills={b.zone_ids[z]: n for z, n in d["zone_kills"].items()},
-            zone_visits={b.zone_ids[z]: n for z, n in d["zone_visits"].items()})
+            zone_visits={b.zone_ids[z]: n for z, n in d["zone_visits"].items()},
+            **({"points": self.engine.points()} if getattr(b.scenario, "points", None) is not None else {}))
         return r
 
 

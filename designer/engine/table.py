@@ -67,6 +67,9 @@ class GameTable:
     zone_values: np.ndarray
     zone_ids: tuple[str, ...]
     objective_ids: tuple[str, ...]
+    points: np.ndarray | None = None
+    """The score of each game of a victory points mission (int32; None for other missions: their
+    records have no ``points`` field)."""
 
     @classmethod
     def _arrays(cls) -> list[str]:
@@ -100,10 +103,12 @@ class GameTable:
                     keys.append(what * ZONE_KEY + zindex[z])
                     values.append(counts[z])
             zone_counts.append(len(keys) - before)
+        scored = bool(records) and all("points" in r for r in records)
         arrays = {"seeds": [r["seed"] for r in records], "scalars": scalars, "objective_counts": obj_counts,
                   "objectives": objectives, "zone_counts": zone_counts, "zone_keys": keys, "zone_values": values}
         return cls(**{k: np.array(v, dtype=_DTYPES[k]).reshape(_SHAPES.get(k, (-1,))) for k, v in arrays.items()},
-                   zone_ids=zone_ids, objective_ids=objective_ids)
+                   zone_ids=zone_ids, objective_ids=objective_ids,
+                   points=np.array([r["points"] for r in records], dtype=np.int32) if scored else None)
 
     @classmethod
     def concat(cls, tables: list["GameTable"], zone_ids: Iterable[str] = (),
@@ -112,8 +117,10 @@ class GameTable:
         if not tables:
             return cls(**{k: np.zeros(0, dtype=_DTYPES[k]).reshape(_SHAPES.get(k, (-1,))) for k in cls._arrays()},
                        zone_ids=tuple(zone_ids), objective_ids=tuple(objective_ids))
+        scored = all(t.points is not None for t in tables)
         return cls(**{k: np.concatenate([getattr(t, k) for t in tables]) for k in cls._arrays()},
-                   zone_ids=tables[0].zone_ids, objective_ids=tables[0].objective_ids)
+                   zone_ids=tables[0].zone_ids, objective_ids=tables[0].objective_ids,
+                   points=np.concatenate([t.points for t in tables]) if scored else None)
 
     def __len__(self) -> int:
         return len(self.seeds)
@@ -122,7 +129,8 @@ class GameTable:
         return isinstance(other, GameTable) and self.zone_ids == other.zone_ids and \
             self.objective_ids == other.objective_ids and all(
                 getattr(self, k).shape == getattr(other, k).shape and bool((getattr(self, k) == getattr(other, k)).all())
-                for k in self._arrays())
+                for k in self._arrays()) and (self.points is None) == (other.points is None) and (
+                self.points is None or bool((self.points == other.points).all()))
 
     def column(self, name: str) -> np.ndarray:
         """One field of every game (``cause`` and ``max_danger`` as codes)."""
@@ -142,6 +150,7 @@ class GameTable:
         out = []
         objectives = iter(self.objectives.tolist())
         zones = iter(zip(self.zone_keys.tolist(), self.zone_values.tolist()))
+        points = iter(self.points.tolist()) if self.points is not None else None
         for seed, values, n_obj, n_zone in zip(self.seeds.tolist(), self.scalars.tolist(),
                                                self.objective_counts.tolist(), self.zone_counts.tolist()):
             v = dict(zip(SCALARS[1:], values), seed=seed)
@@ -155,6 +164,10 @@ class GameTable:
             for what, name in enumerate(ZONE_COUNTS):
                 v[f"zone_{name}"] = by_what[what]
             record = {k: v[k] for k in _RECORD_ORDER}
+            if points is not None:
+                game = record.pop("game")
+                record["points"] = next(points)
+                record["game"] = game
             if record["game"] < 0:
                 del record["game"]
             out.append(record)
