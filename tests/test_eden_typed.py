@@ -166,3 +166,107 @@ def test_batches_carry_the_score_of_each_game():
     assert both.points.tolist() == 2 * [r["points"] for r in slow]
     plain = Board(parse(_variant(points=None)))
     assert core.play_games(plain, seeds[:5], "greedy", None, 0, bot_plan(plain.scenario)).points is None
+
+
+# -- campaign resources (Arctic Scavengers) -----------------------------------------------------------
+
+RUN = json.loads((ROOT / "scenarios" / "scavenger-run.json").read_text())
+CAMPAIGN = ROOT / "scenarios" / "campaigns" / "arctic-scavengers.json"
+
+
+def _same_records(data: dict, policy: str, games: int = 40, base: int = 3) -> list[dict]:
+    """Records of the typed engine's batch (compiled when built, and from its source) equal the
+    reference engine's, ``resources`` and ``resources_short`` included."""
+    board = Board(parse(data))
+    plan = bot_plan(board.scenario)
+    assert core.unsupported(board, policy, plan=plan) is None
+    seeds = [game_seed(base, i) for i in range(games)]
+    slow = [dict(Game(board, sd, policy, plan=plan).play(), game=i) for i, sd in enumerate(seeds)]
+    assert core.play_games(board, seeds, policy, None, 0, plan).records() == slow
+    assert core.play_interpreted(board, seeds[:10], policy, None, 0, plan).records() == slow[:10]
+    return slow
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_scavenger_run_is_played_by_the_typed_engine(policy):
+    """"Chasser génère de la Nourriture pour le tour en cours afin de Recruter un Mercenaire":
+    the dig's caches gain food and the camp spends it on tribe members, in both engines alike."""
+    records = _same_records(RUN, policy)
+    assert all("resources" in r and "resources_short" in r for r in records)
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_frozen_depot_is_played_by_the_typed_engine(policy):
+    """Frozen Depot (terrain and weather rows of the Arctic campaign) in both engines alike."""
+    _same_records(json.loads((ROOT / "scenarios" / "frozen-depot.json").read_text()), policy)
+
+
+def _resource_line(effects: list[dict]) -> dict:
+    """A street A-B-C-D; entering B fires ``effects``, taking the cache in C gains 2 food."""
+    return {
+        "schema_version": 1, "id": "res", "meta": {"title": "Resources"},
+        "zones": [{"id": z} for z in "ABCD"],
+        "connections": [{"id": f"{a}{b}", "kind": "opening", "from": a, "to": b} for a, b in ("AB", "BC", "CD")],
+        "objectives": [{"id": "cache", "kind": "token", "zone": "C"}, {"id": "out", "kind": "token", "zone": "D"}],
+        "spawns": [{"id": "sp", "zone": "D", "order": 1}],
+        "triggers": [{"id": "camp", "when": {"kind": "zone_entered", "zone": "B"}, "then": effects},
+                     {"id": "found", "when": {"kind": "objective_taken", "objective": "cache"},
+                      "then": [{"kind": "gain_resource", "resource": "food", "amount": 2}]}],
+        "victory": {"steps": [{"kind": "take_objectives", "objectives": ["cache", "out"]}]},
+        "setup": {"start_zones": ["A"], "survivors": {"min": 1, "max": 2, "health": 3,
+                                                      "starting_equipment": ["fire axe"]}},
+    }
+
+
+RESOURCE_BRANCHES = {
+    "a spend with nothing in stock": [{"kind": "spend_resource", "resource": "fuel", "amount": 3}],
+    "a gain then a spend beyond it": [{"kind": "gain_resource", "resource": "fuel", "amount": 1},
+                                      {"kind": "spend_resource", "resource": "fuel", "amount": 4}],
+    "a spend of what the cache gives": [{"kind": "spend_resource", "resource": "food", "amount": 1}],
+    "two resources": [{"kind": "gain_resource", "resource": "tribe", "amount": 2},
+                      {"kind": "spend_resource", "resource": "medicine"}],
+}
+
+
+@pytest.mark.parametrize("name", sorted(RESOURCE_BRANCHES))
+def test_every_resource_branch_equal(name):
+    """"Il peut payer avec de la Nourriture et des Remèdes": gains, spends that take what there
+    is and count the rest short, several resources; records equal in both engines."""
+    for policy in POLICIES:
+        _same_records(_resource_line(RESOURCE_BRANCHES[name]), policy, games=25, base=len(name))
+
+
+@pytest.mark.parametrize("stock", [None, {}, {"food": 1}, {"food": 0, "tribe": 5}, {"water": 4, "fuel": 2}])
+def test_a_campaign_stock_goes_in_and_comes_out_as_in_the_reference(stock):
+    """"Chaque joueur ... ajoute de nouvelles ressources": a game started with the party's stock
+    (resources the scenario never names pass through) ends with the same stock, shortfall and
+    heroes in both engines."""
+    board = Board(parse(_resource_line(RESOURCE_BRANCHES["a gain then a spend beyond it"])))
+    plan = bot_plan(board.scenario)
+    for seed in range(12):
+        g = Game(board, seed, "greedy", plan=plan, resources=stock)
+        slow = g.play()
+        fast, out = core.play_with_heroes(board, seed, "greedy", None, None, plan, stock)
+        assert {k: fast[k] for k in ("won", "cause", "turns", "survivors")} == \
+            {k: slow[k] for k in ("won", "cause", "turns", "survivors")}
+        assert fast["resources"] == slow["resources"] and list(fast["resources"]) == list(slow["resources"])
+        assert fast["resources_short"] == slow["resources_short"]
+        assert out == g.heroes_out()
+    # the stock handed in is not kept for the next batch
+    assert core.play_games(board, [1], "greedy", None, 0, plan).records()[0]["resources"] == \
+        Game(board, 1, "greedy", plan=plan).play()["resources"]
+
+
+def test_the_arctic_campaign_runs_alike_on_both_engines(monkeypatch):
+    """The Arctic Scavengers campaign (stock carried from step to step, won with "le plus de
+    membres dans sa tribu": ``resource_at_least``) gives the same runs and game rows whether
+    the typed engine or the reference engine plays its games."""
+    from designer.campaign.runner import load_campaign, play_campaign
+
+    loaded = load_campaign(CAMPAIGN)
+    fast = [play_campaign(loaded.campaign, loaded.texts(), 5, run) for run in range(6)]
+    monkeypatch.setenv("DESIGNER_ENGINE", "python")
+    assert not core.available()
+    slow = [play_campaign(loaded.campaign, loaded.texts(), 5, run) for run in range(6)]
+    assert fast == slow
+    assert any(row.get("res_short", 0) or row.get("res_out_tribe") for _run, rows in fast for row in rows)

@@ -27,6 +27,7 @@ from ..rules.zombies import ZTYPES
 from .board import Board
 from .lnoe import typed_problem as lnoe_typed_problem, uses_lnoe_setup
 from .profiles import Profile
+from .resources import resource_stock
 from .seeds import game_seed
 from . import session
 from .table import CAUSES, GameTable
@@ -80,12 +81,12 @@ def _board_problem(board: Board, profile: Profile) -> str | None:
     return _mission_rule(s)
 
 
-TYPED_EDEN_RULES = frozenset({"victory points", "infestation"})
+TYPED_EDEN_RULES = frozenset({"victory points", "infestation", "resources"})
 """The rules of :func:`designer.rules.terrain.eden_rules_used` the typed engine plays (its
 ``eden: victory points and infestation`` section)."""
 
 
-REFERENCE_ONLY_KINDS = {"effects": frozenset({"gain_resource", "spend_resource"}),
+REFERENCE_ONLY_KINDS = {"effects": frozenset(),
                         "steps": frozenset(),
                         "objectives": frozenset()}
 """Kinds the typed engine does not play (campaign resources):
@@ -187,15 +188,17 @@ def play_interpreted(board: Board, seeds: list[int], policy: str, survivors: int
     engine = typed_source().Engine(tables)
     return _table(board, engine.play_batch(list(seeds), POLICY_CODES[policy],
                                            -1 if survivors is None else survivors, first_index),
-                  engine.batch_points())
+                  engine.batch_points(), engine.batch_resources())
 
 
-def _table(board: Board, arrays: tuple, points: Any = None) -> GameTable:
+def _table(board: Board, arrays: tuple, points: Any = None, resources: Any = None) -> GameTable:
     import numpy as np
 
     seeds, rows, obj_counts, pairs, zone_counts, keys, values = arrays
     n = len(seeds)
     scores = np.array(points, dtype=np.int32) if getattr(board.scenario, "points", None) is not None else None
+    names = tuple(typed_tables.resource_names(board.scenario))
+    stock = np.array(resources, dtype=np.int32).reshape(n, len(names) + 1) if names else None
     return GameTable(seeds=np.frombuffer(seeds, dtype=np.int64).copy(),
                      scalars=np.frombuffer(rows, dtype=np.int32)[:n * typed_play.NSCALARS].reshape(
                          n, typed_play.NSCALARS).copy(),
@@ -204,7 +207,8 @@ def _table(board: Board, arrays: tuple, points: Any = None) -> GameTable:
                      zone_counts=np.frombuffer(zone_counts, dtype=np.int32)[:n].astype(np.uint16),
                      zone_keys=np.frombuffer(keys, dtype=np.int32).astype(np.uint16),
                      zone_values=np.frombuffer(values, dtype=np.int32).copy(),
-                     zone_ids=tuple(board.zone_ids), objective_ids=tuple(board.obj_ids), points=scores)
+                     zone_ids=tuple(board.zone_ids), objective_ids=tuple(board.obj_ids), points=scores,
+                     resource_names=names, resources=stock)
 
 
 def _check_seeds(seeds: list[int]) -> None:
@@ -230,8 +234,8 @@ def play_games(board: Board, seeds: list[int], policy: str, survivors: int | Non
     engine, lock = _locked(board, plan)
     with lock:
         arrays = engine.play_batch(seeds, POLICY_CODES[policy], -1 if survivors is None else survivors, first_index)
-        points = engine.batch_points()
-    return _table(board, arrays, points)
+        points, resources = engine.batch_points(), engine.batch_resources()
+    return _table(board, arrays, points, resources)
 
 
 def play_range(board: Board, base_seed: int, start: int, stop: int, policy: str,
@@ -245,11 +249,14 @@ def play_range(board: Board, base_seed: int, start: int, stop: int, policy: str,
 
 
 def play_with_heroes(board: Board, seed: int, policy: str, survivors: int | None,
-                     heroes: list[dict] | None, plan: Any = None) -> tuple[dict, list[dict]]:
+                     heroes: list[dict] | None, plan: Any = None,
+                     resources: dict[str, int] | None = None) -> tuple[dict, list[dict]]:
     """Play one game, with heroes carried over from an earlier one (dicts with ``items``, ``xp``
     and ``wounds``) or, when ``heroes`` is None, a new team; return (``won``, ``cause``,
     ``turns`` and ``survivors`` of its record, the heroes alive at the end as
-    :meth:`Game.heroes_out` gives them). The caller checks :func:`unsupported` first."""
+    :meth:`Game.heroes_out` gives them). ``resources``: the party's stock going in (a
+    campaign's); the record then carries ``resources`` and ``resources_short``, as it does for a
+    scenario that gains or spends one. The caller checks :func:`unsupported` first."""
     _check_seeds([seed])
     if not isinstance(policy, str):  # a Python callable decides through the callback
         game = session.TypedGame(board, seed, policy, survivors=survivors, plan=plan, heroes=heroes)
@@ -260,11 +267,18 @@ def play_with_heroes(board: Board, seed: int, policy: str, survivors: int | None
     table = list(names)
     carried = None if heroes is None else [
         (tuple(names[n] for n in h.get("items", ())), h.get("xp", 0), h.get("wounds", 0)) for h in heroes]
+    names = typed_tables.resource_names(board.scenario)
     with lock:
+        engine.set_resources([(resources or {}).get(n, -1) for n in names])
         engine.play_one(seed, POLICY_CODES[policy], -1 if survivors is None else survivors, carried)
         won, cause, turns, count = engine.result()
         out = engine.heroes_out()
+        stock, order, short = engine.resources_out()
+        engine.set_resources([-1] * len(names))  # the next batch starts with no stock
     record = {"won": won, "cause": CAUSES[cause], "turns": turns, "survivors": count}
+    if resources is not None or names:
+        record["resources"] = resource_stock(names, resources, stock, order)
+        record["resources_short"] = short
     return record, [{"items": [table[i] for i in items], "xp": xp, "wounds": wounds} for items, xp, wounds in out]
 
 

@@ -169,6 +169,10 @@ ZOMBIE_T = cython.declare(cython.int, ZOMBIE)
 SPAWN_T = cython.declare(cython.int, SPAWN_DEFAULT)
 GRAVE_T = cython.declare(cython.int, GRAVE_DEAD)
 
+# ---- eden: campaign resources ----
+E_GAIN_RESOURCE = cython.declare(cython.int, 50)
+E_SPEND_RESOURCE = cython.declare(cython.int, 51)
+
 # ---- zombicide: Prison Outbreak mission codes ----
 V_NO_ZOMBIES = cython.declare(cython.int, 7)
 V_DOORS_CLOSED = cython.declare(cython.int, 8)
@@ -350,11 +354,19 @@ class Engine:
     vp_counted: cython.int[::1]
     vp_killed: cython.int[::1]
     vp_scores: IntBuf
+    res_rows: IntBuf
     inf_ai: cython.bint
     inf_range: cython.int
     ninf: cython.int
     inf_placed: cython.int[::1]
     inf_row: cython.int[::1]
+    nres: cython.int
+    fx_res: cython.int[::1]
+    res_stock: cython.int[::1]
+    res_start: cython.int[::1]
+    res_order: cython.int[::1]
+    nres_order: cython.int
+    res_short: cython.int
     # ---- end eden: victory points and infestation ----
     sadj_start: cython.int[::1]
     sadj_v: cython.int[::1]
@@ -1598,6 +1610,9 @@ class Engine:
         i: cython.int
         if self.fx_mission[e]:  # spawns at an objective or instead of others, cards given, gates turned
             self.mission_effect(e, actor)
+            return
+        if self.fx_res[e] >= 0:  # eden: a resource gained or spent
+            self.eden_resource(e)
             return
         if kind <= E_LOCK:
             if kind == E_OPEN or (kind == E_TOGGLE and not self.doors_open & bit):
@@ -3252,11 +3267,19 @@ class Engine:
         self.vp_killed = _ia(t.nt)
         self.vp_points = 0
         self.vp_scores = IntBuf()
+        self.res_rows = IntBuf()
         self.inf_ai = t.inf_ai
         self.inf_range = t.inf_range
         self.ninf = t.ninf
         self.inf_placed = t.inf_placed
         self.inf_row = _ia(t.nt)
+        self.nres = t.nres
+        self.fx_res = t.fx_res
+        self.res_stock = _ia(t.nres)
+        self.res_start = _ia(t.nres, -1)
+        self.res_order = _ia(t.nres)
+        self.nres_order = 0
+        self.res_short = 0
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -3265,6 +3288,10 @@ class Engine:
         (from the box, which holds them on top of the scenario's pool)."""
         i: cython.int
         self.vp_points = 0
+        self.res_short = 0
+        self.nres_order = 0
+        for i in range(self.nres):
+            self.res_stock[i] = self.res_start[i]
         if self.vp_on:
             for i in range(self.nobj):
                 self.vp_counted[i] = 0
@@ -3396,6 +3423,54 @@ class Engine:
                 total += row[t]
             if total and self.survivors_in(dest):
                 self.zombie_attack(dest, row, 0)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_resource(self, e: cython.int) -> cython.void:
+        """Gain or spend a resource; a spend takes what there is and counts the rest as short
+        (``resources.resource_effect``). A stock of -1 is a resource the party has not had yet."""
+        r: cython.int = self.fx_res[e]
+        amount: cython.int = self.e_amount[e]
+        have: cython.int = self.res_stock[r]
+        if have < 0:
+            have = 0
+            if self.res_start[r] < 0:
+                self.res_order[self.nres_order] = r
+                self.nres_order += 1
+        if self.e_kind[e] == E_GAIN_RESOURCE:
+            self.res_stock[r] = have + amount
+        else:
+            self.res_stock[r] = have - amount if have > amount else 0
+            self.res_short += amount - (have - self.res_stock[r])
+
+    def set_resources(self, stock) -> None:
+        """The stock of each resource (in ``Tables.res_names`` order) the next games start with;
+        -1: a resource the party does not have (the campaign's stock, or none)."""
+        i: cython.int
+        for i in range(self.nres):
+            self.res_start[i] = stock[i]
+
+    def resources_out(self):
+        """(the stock of each resource at the end of the last game, -1 for a resource it never
+        had; the resources first gained or spent in it, in that order; the shortfall)."""
+        return ([self.res_stock[i] for i in range(self.nres)], [self.res_order[i] for i in range(self.nres_order)],
+                self.res_short)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_record(self) -> cython.void:
+        """Keep the last game's score and resources (stock per resource, then the shortfall)."""
+        i: cython.int
+        self.vp_scores.add(self.vp_points)
+        if self.nres:
+            for i in range(self.nres):
+                self.res_rows.add(self.res_stock[i])
+            self.res_rows.add(self.res_short)
+
+    def batch_resources(self):
+        """Per game of the last batch: the stock of each resource (-1: never had), then the
+        shortfall; empty when the scenario gains and spends none."""
+        return list(self.res_rows.array())
 
     def batch_points(self):
         """The score of each game of the last batch (a points mission; empty otherwise)."""
@@ -5077,11 +5152,12 @@ class Engine:
         w: cython.int
         z: cython.int
         self.vp_scores = IntBuf()
+        self.res_rows = IntBuf()
         for g in range(count):
             seed: cython.ulonglong = seeds[g]
             seed_col[g] = seed
             self.play_one(seed, policy, survivors, None)
-            self.vp_scores.add(self.vp_points)
+            self.eden_record()
             dead: cython.int = 0
             escaped: cython.int = 0
             spawned: cython.int = 0
