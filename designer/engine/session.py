@@ -549,8 +549,20 @@ class TypedGame:
             zone_deaths={b.zone_ids[z]: n for z, n in d["zone_deaths"].items()},
             zone_kills={b.zone_ids[z]: n for z, n in d["zone_kills"].items()},
             zone_visits={b.zone_ids[z]: n for z, n in d["zone_visits"].items()},
-            **({"points": self.engine.points()} if getattr(b.scenario, "points", None) is not None else {}))
+            **({"points": self.engine.points()} if getattr(b.scenario, "points", None) is not None else {}),
+            **self._resources())
         return r
+
+    def _resources(self) -> dict:
+        """The record's resources (a scenario that gains or spends one: Arctic Scavengers)."""
+        from .typed.tables import resource_names
+        from .resources import resource_stock
+
+        names = resource_names(self.board.scenario)
+        if not names:
+            return {}
+        stock, order, short = self.engine.resources_out()
+        return {"resources": resource_stock(names, None, stock, order), "resources_short": short}
 
 
 def play_typed(scenario: Any, seed: int = 0, policy: Any = "greedy", *, survivors: int | None = None,
