@@ -270,3 +270,76 @@ def test_the_arctic_campaign_runs_alike_on_both_engines(monkeypatch):
     slow = [play_campaign(loaded.campaign, loaded.texts(), 5, run) for run in range(6)]
     assert fast == slow
     assert any(row.get("res_short", 0) or row.get("res_out_tribe") for _run, rows in fast for row in rows)
+
+
+# -- the log -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+@pytest.mark.parametrize("name", ["eden-skirmish.json", "scavenger-run.json", "frozen-depot.json"])
+def test_transcripts_equal_the_reference_engine(name, compiled):
+    """The typed engine logs Eden's events (swims and hostile presence with their wounds, the
+    points of each turn, the monsters' charges, resources gained and spent): the log, the log
+    lines, the transcript and the record equal the reference engine's."""
+    from designer.engine import session
+    import designer
+
+    s = designer.load(ROOT / "scenarios" / name)
+    board, plan = Board(s), bot_plan(s)
+    assert session.log_covers(board) is None
+    seen: set[str] = set()
+    for policy in POLICIES:
+        for seed in range(6):
+            ref = Game(board, seed, policy, log=True, plan=plan)
+            ref.play()
+            typed = session.TypedGame(board, seed, policy, log=True, plan=plan, compiled=compiled)
+            typed.play()
+            assert typed.log == ref.log
+            assert [list(e) for e in typed.log] == [list(e) for e in ref.log]
+            assert typed.transcript() == ref.transcript()
+            assert dict(typed.result()) == dict(ref.result())
+            seen |= {e["event"] for e in ref.log}
+    wanted = {"eden-skirmish.json": {"points", "hostile", "charge"}, "scavenger-run.json": {"resource"},
+              "frozen-depot.json": set()}[name]
+    assert wanted <= seen
+
+
+def test_a_charge_is_logged_as_in_the_reference():
+    """"Charger ... Puis il effectue une attaque": the charge event and the wound it deals."""
+    from designer.engine import session
+
+    d = json.loads(json.dumps(SAMPLE))
+    d["infestation"]["charge_range"] = 3
+    board = Board(parse(d))
+    plan = bot_plan(board.scenario)
+    charges = 0
+    for seed in range(8):
+        ref = Game(board, seed, "random", log=True, plan=plan)
+        ref.play()
+        typed = session.TypedGame(board, seed, "random", log=True, plan=plan)
+        typed.play()
+        assert typed.log == ref.log
+        charges += sum(1 for e in ref.log if e["event"] == "charge")
+    assert charges
+
+
+@pytest.mark.parametrize("branch", ["swim zone", "swim connection", "hostile zone", "hostile connection"])
+def test_terrain_wounds_are_logged_as_in_the_reference(branch):
+    """"Il refait ensuite ce jet jusqu'à ce qu'il obtienne au moins une réussite": each swim is
+    logged with its wounds (cause ``swim``), each hostile presence before its wounds (cause
+    ``hostile``), in both engines alike."""
+    from designer.engine import session
+    from .test_terrain_typed import BRANCHES as TERRAIN, _line
+
+    board = Board(parse(_line(*TERRAIN[branch])))
+    plan = bot_plan(board.scenario)
+    events: set[str] = set()
+    for policy in POLICIES:
+        for seed in range(5):
+            ref = Game(board, seed, policy, log=True, plan=plan)
+            ref.play()
+            typed = session.TypedGame(board, seed, policy, log=True, plan=plan)
+            typed.play()
+            assert typed.log == ref.log and typed.transcript() == ref.transcript()
+            events |= {e["event"] for e in ref.log} | {e.get("cause", "") for e in ref.log}
+    assert branch.split()[0] in events

@@ -34,7 +34,7 @@ _KIND_NAMES = ("move", "open", "search", "melee", "ranged", "take", "press", "no
 """The typed engine's event codes (``L_*`` in :mod:`designer.engine.typed.play`), in order, as
 the reference engine names its events."""
 
-LOGGED_KINDS = frozenset(_KIND_NAMES)
+LOGGED_KINDS = frozenset(_KIND_NAMES) | {"swim", "hostile", "points", "resource", "charge"}
 """The events the typed engine logs: a game whose rules can write any other event (the
 reference engine's Growing Hunger, terrain, Prison Outbreak mission rules...) is transcribed by
 the reference engine (:func:`typed_reason`)."""
@@ -61,6 +61,9 @@ def render_events(board: Board, tables: Any, events: Iterable[int], width: int =
     out: list[dict] = []
     for k in range(0, len(ev), width):
         kind, turn, a, b, c, d = ev[k:k + 6]
+        if 50 <= kind < 60:  # Eden's terrain, points, monsters and resources
+            out.append(render_eden_event(board, kind, turn, a, b, c))
+            continue
         name = _KIND_NAMES[kind]
         e: dict[str, Any] = {"turn": turn, "event": name}
         if name == "move":
@@ -112,6 +115,30 @@ def render_events(board: Board, tables: Any, events: Iterable[int], width: int =
             e.update(survivor=a, weapon=names[b])
         out.append(e)
     return out
+
+
+# ---- eden: terrain, victory points, infestation and resources events (codes 50-59) ----
+
+EDEN_EVENTS = ("swim", "hostile", "points", "resource", "charge")
+"""The reference engine's names of the typed engine's events 50, 51, ... (``L_SWIM`` ...)."""
+
+
+def render_eden_event(board: Board, kind: int, turn: int, a: int, b: int, c: int) -> dict:
+    """One of Eden's logged events as the reference engine writes it (``engine/terrain.py``,
+    ``points.py``, ``resources.py``, ``profiles.EdenMonsters``)."""
+    from .typed.tables import resource_names
+
+    name = EDEN_EVENTS[kind - 50]
+    e: dict[str, Any] = {"turn": turn, "event": name}
+    if name in ("swim", "hostile"):
+        e.update(survivor=a, zone=board.zone_ids[b], wounds=c)
+    elif name == "points":
+        e.update(points=a, total=b)
+    elif name == "resource":
+        e.update(resource=resource_names(board.scenario)[a], change=b, total=c)
+    else:
+        e.update(zone=board.zone_ids[a], zombies=b)
+    return e
 
 
 def action_tuple(tables: Any, kind: int, a: int, b: int) -> tuple:
@@ -278,7 +305,7 @@ def reference_state(board: Board, data: dict, names: list[str], rng: Any, colour
 
 LOGGED_RULES = {"effects": frozenset({"open_door", "close_door", "toggle_door", "unlock_door", "lock_door",
                                       "activate_spawn", "deactivate_spawn", "toggle_spawn", "spawn_zombies",
-                                      "grant_xp", "end_game"}),
+                                      "grant_xp", "end_game", "gain_resource", "spend_resource"}),
                 "steps": frozenset({"take_objectives", "kill", "reach_zone", "escape", "survive", "clear_zones",
                                     "open_doors"}),
                 "objectives": frozenset({"token", "key", "switch", "item", "search_marker"}),
@@ -305,7 +332,6 @@ def _unlogged_rules(board: Board) -> list[str]:
     """The rules the typed engine plays but does not log yet, beyond the kinds of
     :data:`LOGGED_RULES`: Prison Outbreak's mission rules, Growing Hunger's special rules, Eden's
     terrain, points, infestation and resources, Les morts aux trousses' falls."""
-    from ..rules.terrain import eden_rules_used
     from .lnoe import uses_lnoe_setup
     from .profiles import make_profile
 
@@ -324,7 +350,6 @@ def _unlogged_rules(board: Board) -> list[str]:
         out.append("spawns at an objective or instead of others")
     if s.setup.rules.profile == "lnoe" and uses_lnoe_setup(s):
         out.append("Growing Hunger's special rules")
-    out += eden_rules_used(s)
     return out
 
 

@@ -172,6 +172,15 @@ GRAVE_T = cython.declare(cython.int, GRAVE_DEAD)
 # ---- eden: campaign resources ----
 E_GAIN_RESOURCE = cython.declare(cython.int, 50)
 E_SPEND_RESOURCE = cython.declare(cython.int, 51)
+# ---- eden: log events (session.render_eden_event) and wound causes ----
+L_SWIM = cython.declare(cython.int, 50)
+L_HOSTILE = cython.declare(cython.int, 51)
+L_POINTS = cython.declare(cython.int, 52)
+L_RESOURCE = cython.declare(cython.int, 53)
+L_CHARGE = cython.declare(cython.int, 54)
+W_SWIM = cython.declare(cython.int, 4)
+W_HOSTILE = cython.declare(cython.int, 5)
+WOUND_CAUSES = (*WOUND_CAUSES, "swim", "hostile")
 
 # ---- zombicide: Prison Outbreak mission codes ----
 V_NO_ZOMBIES = cython.declare(cython.int, 7)
@@ -3236,20 +3245,36 @@ class Engine:
         if not self.terrain:
             return
         difficulty: cython.int = self.tz_swim[v] if self.tz_swim[v] > self.tc_swim[c] else self.tc_swim[c]
+        wounds: cython.int = 0
         if difficulty:
+            self.lg_cause = W_SWIM
             while self.on_board(si) and self.d6(6) < difficulty:
+                wounds += 1
                 self.wound(si, 1)
+            self.lg_cause = W_ZOMBIES
+            if self.logging:
+                self.ev(L_SWIM, si, v, wounds, 0)
         if self.entry_hostile and self.on_board(si):
             hurt: cython.int = self.tz_hostile[v] + self.tc_hostile[c]
             if hurt:
-                self.wound(si, hurt)
+                self.eden_hostile(si, v, hurt)
 
     @cython.cfunc
     @cython.exceptval(check=False)
     def eden_start_activation(self, si: cython.int) -> cython.void:
         """A survivor begins its activation in a hostile zone: it takes the zone's wounds."""
         if self.terrain and self.tz_hostile[self.sv_zone[si]]:
-            self.wound(si, self.tz_hostile[self.sv_zone[si]])
+            self.eden_hostile(si, self.sv_zone[si], self.tz_hostile[self.sv_zone[si]])
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_hostile(self, si: cython.int, z: cython.int, hurt: cython.int) -> cython.void:
+        """The wounds of a hostile presence in zone ``z`` (logged as such)."""
+        if self.logging:
+            self.ev(L_HOSTILE, si, z, hurt, 0)
+        self.lg_cause = W_HOSTILE
+        self.wound(si, hurt)
+        self.lg_cause = W_ZOMBIES
 
     # ---- end eden: terrain ----
 
@@ -3335,7 +3360,9 @@ class Engine:
         turn, or when the survivors' deaths end the game, the score decides."""
         if not self.vp_on:
             return
-        self.eden_score_turn()
+        got: cython.int = self.eden_score_turn()
+        if got and self.logging:
+            self.ev(L_POINTS, got, self.vp_points, 0, 0)
         if self.outcome == 1 or not (self.cause == C_NONE or self.cause == C_ALL_DEAD
                                      or self.cause == C_SURVIVOR_DIED):
             return  # an 'end_game' effect, a runaway or a stalled game stands as it is
@@ -3422,6 +3449,8 @@ class Engine:
                     row[t] = self.zombies[dest * nt + t]
                 total += row[t]
             if total and self.survivors_in(dest):
+                if self.logging:
+                    self.ev(L_CHARGE, dest, total, 0, 0)
                 self.zombie_attack(dest, row, 0)
 
     @cython.cfunc
@@ -3442,6 +3471,8 @@ class Engine:
         else:
             self.res_stock[r] = have - amount if have > amount else 0
             self.res_short += amount - (have - self.res_stock[r])
+        if self.logging:
+            self.ev(L_RESOURCE, r, self.res_stock[r] - have, self.res_stock[r], 0)
 
     def set_resources(self, stock) -> None:
         """The stock of each resource (in ``Tables.res_names`` order) the next games start with;
