@@ -343,3 +343,22 @@ def test_terrain_wounds_are_logged_as_in_the_reference(branch):
             assert typed.log == ref.log and typed.transcript() == ref.transcript()
             events |= {e["event"] for e in ref.log} | {e.get("cause", "") for e in ref.log}
     assert branch.split()[0] in events
+
+
+def test_every_weather_row_is_played_by_the_typed_engine():
+    """"Conditions climatiques" (a 2d6 table rolled at set-up): each row of Frozen Depot's table
+    (health, overrides, cards removed, a spawn woken, the turn limit, zombies) gives a scenario
+    the typed engine plays with the reference engine's records."""
+    import designer
+    from designer.variants import derive
+
+    s = designer.load(ROOT / "scenarios" / "frozen-depot.json")
+    assert len(s.weather.rows) >= 6
+    for row in s.weather.rows:
+        d = derive(s, "base", row)
+        board = Board(d)
+        plan = bot_plan(d)
+        assert core.unsupported(board, "greedy", plan=plan) is None, row.id
+        seeds = [game_seed(2, i) for i in range(20)]
+        slow = [dict(Game(board, sd, "greedy", plan=plan).play(), game=i) for i, sd in enumerate(seeds)]
+        assert core.play_games(board, seeds, "greedy", None, 0, plan).records() == slow, row.id

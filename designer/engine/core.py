@@ -89,8 +89,8 @@ TYPED_EDEN_RULES = frozenset({"victory points", "infestation", "resources"})
 REFERENCE_ONLY_KINDS = {"effects": frozenset(),
                         "steps": frozenset(),
                         "objectives": frozenset()}
-"""Kinds the typed engine does not play (campaign resources):
-a scenario using one is played by the reference engine (:func:`_board_problem`)."""
+"""Kinds the typed engine does not play (none left: campaign resources are played since
+``eden_rules``): a scenario using one is played by the reference engine (:func:`_board_problem`)."""
 
 
 def _mission_rule(s: Any) -> str | None:
