@@ -19,8 +19,12 @@ from designer.plans import bot_plan
 from .conftest import examples
 from .test_engine_core import CORE_SAMPLES, HERO_ITEMS, playable, reference
 
+CASUAL_SAMPLES = [p for p in CORE_SAMPLES if core.unsupported(Board(designer.load(p)), "casual") is None]
+"""The samples the typed engine plays with casual (casual's way round scenery and to victory
+points is the reference engine's: ``core.unsupported``)."""
 
-@pytest.mark.parametrize("path", CORE_SAMPLES)
+
+@pytest.mark.parametrize("path", CASUAL_SAMPLES)
 def test_the_typed_engine_plays_casual_record_for_record(path):
     board = Board(designer.load(path))
     plan = bot_plan(board.scenario)
@@ -89,7 +93,7 @@ def test_casual_trades_in_the_typed_engine_as_in_the_reference(seed):
 
 
 @settings(max_examples=examples(60), deadline=None)
-@given(st.sampled_from(CORE_SAMPLES), st.integers(0, 2**62),
+@given(st.sampled_from(CASUAL_SAMPLES), st.integers(0, 2**62),
        st.lists(st.fixed_dictionaries({"items": st.lists(st.sampled_from(HERO_ITEMS), max_size=6),
                                        "xp": st.integers(0, 50), "wounds": st.integers(0, 4)}), max_size=5))
 def test_casual_plays_carried_heroes_like_the_reference(path, seed, heroes):
@@ -99,7 +103,8 @@ def test_casual_plays_carried_heroes_like_the_reference(path, seed, heroes):
     game = Game(board, seed, "casual", heroes=[dict(h) for h in heroes], plan=plan)
     record = game.play()
     fast, out = core.play_with_heroes(board, seed, "casual", None, heroes, plan)
-    assert fast == {k: record[k] for k in ("won", "cause", "turns", "survivors")}
+    assert {"won", "cause", "turns", "survivors"} <= set(fast)  # and the resources, when the scenario has some
+    assert fast == {k: record[k] for k in fast}
     assert out == game.heroes_out()
 
 
@@ -160,5 +165,5 @@ def test_casual_batches_are_the_same_in_both_engines(monkeypatch):
     slow = play_chunk(text, "casual", 5, None, 0, 40)
     assert slow.records() == fast.records()
     monkeypatch.delenv("DESIGNER_ENGINE")
-    eden = Board(designer.load("scenarios/eden-skirmish.json"))  # victory points: the reference engine's
-    assert core.unsupported(eden, "casual") is not None and core.unsupported(eden, "greedy") is not None
+    eden = Board(designer.load("scenarios/eden-skirmish.json"))  # casual's way to the points: the reference engine's
+    assert core.unsupported(eden, "casual") is not None and core.unsupported(eden, "greedy") is None

@@ -67,11 +67,11 @@ def test_games_without_resources_keep_their_records():
     assert "resources" not in r
 
 
-def test_resource_effects_go_to_the_reference_engine():
-    """The typed engine has no resources: a scenario that gains or spends them is played by the
-    reference engine, which says why."""
+def test_resource_effects_are_played_by_the_typed_engine():
+    """The typed engine plays resources: a scenario that gains or spends them is no reason to
+    leave it (tests/test_eden_typed.py compares the records)."""
     board = Board(load(RUN))
-    assert "resources" in core._board_problem(board, make_profile("zombicide"))
+    assert core._board_problem(board, make_profile("zombicide")) is None
 
 
 def test_the_dig_validates_and_the_reachability_search_ignores_resources():

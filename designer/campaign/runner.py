@@ -146,10 +146,7 @@ def _play(board: Any, seed: int, policy: Any, survivors: int | None, heroes: lis
     follow ``plan``, the step's witness plan. ``resources``: the party's stock going in (a game
     that gains or spends none leaves it as it is, and the core may play it)."""
     if core.available() and core.unsupported(board, policy, survivors, heroes, plan=plan) is None:
-        r, out = core.play_with_heroes(board, seed, policy, survivors, heroes, plan)
-        if resources is not None:
-            r = {**r, "resources": dict(resources), "resources_short": 0}
-        return r, out
+        return core.play_with_heroes(board, seed, policy, survivors, heroes, plan, resources)
     game = Game(board, seed, policy, survivors=survivors, heroes=heroes, plan=plan, resources=resources)
     return game.play(), game.heroes_out()
 

@@ -28,6 +28,7 @@ from .board import Board
 from .lnoe import has_library as lnoe_has_library, play_town_games, town_engine, town_problem as lnoe_town_problem, \
     typed_carried, typed_problem as lnoe_typed_problem
 from .profiles import Profile
+from .resources import resource_stock
 from .seeds import game_seed
 from . import session
 from .table import CAUSES, ZONE_KEY_DTYPE, GameTable
@@ -73,17 +74,24 @@ def _board_problem(board: Board, profile: Profile) -> str | None:
         return f"a named survivor starts with more than {MAX_ITEMS} items (setup.survivors.heroes)"
     if s.setup.rules.profile == "lnoe" and lnoe_typed_problem(s):
         return lnoe_typed_problem(s)
-    eden = eden_rules_used(s)
+    eden = [rule for rule in eden_rules_used(s) if rule not in TYPED_EDEN_RULES]
     if eden:
         return f"the scenario uses {', '.join(eden)} (docs/terrain.md)"
+    if s.infestation is not None and s.setup.rules.profile == "lnoe" and uses_lnoe_setup(s):
+        return "an infestation in a Growing Hunger game (docs/terrain.md)"
     return _mission_rule(s)
 
 
-REFERENCE_ONLY_KINDS = {"effects": frozenset({"gain_resource", "spend_resource"}),
+TYPED_EDEN_RULES = frozenset({"victory points", "infestation", "resources"})
+"""The rules of :func:`designer.rules.terrain.eden_rules_used` the typed engine plays (its
+``eden: victory points and infestation`` section)."""
+
+
+REFERENCE_ONLY_KINDS = {"effects": frozenset(),
                         "steps": frozenset(),
                         "objectives": frozenset()}
-"""Kinds the typed engine does not play (campaign resources):
-a scenario using one is played by the reference engine (:func:`_board_problem`)."""
+"""Kinds the typed engine does not play (none left: campaign resources are played since
+``eden_rules``): a scenario using one is played by the reference engine (:func:`_board_problem`)."""
 
 
 def _mission_rule(s: Any) -> str | None:
@@ -111,6 +119,8 @@ def unsupported(board: Board, policy: Any, survivors: int | None = None, heroes:
         return "the policy trades (the typed engine lists trades only for casual)"
     if policy == "casual" and terrain_tables(board.rules) is not None:
         return "casual's way round hostile scenery and swims is the reference engine's (docs/terrain.md)"
+    if policy == "casual" and getattr(board.scenario, "points", None) is not None:
+        return "casual's way to the objectives worth victory points is the reference engine's (docs/terrain.md)"
     if heroes is not None:
         if len(heroes) > MAX_SURVIVORS:
             return f"{len(heroes)} heroes (the typed engine plays at most {MAX_SURVIVORS})"
@@ -184,14 +194,18 @@ def play_interpreted(board: Board, seeds: list[int], policy: str, survivors: int
         return play_town_games(board, list(seeds), policy, survivors, first_index, plan, interpreted=True)
     engine = typed_source().Engine(tables)
     return _table(board, engine.play_batch(list(seeds), POLICY_CODES[policy],
-                                           -1 if survivors is None else survivors, first_index))
+                                           -1 if survivors is None else survivors, first_index),
+                  engine.batch_points(), engine.batch_resources())
 
 
-def _table(board: Board, arrays: tuple) -> GameTable:
+def _table(board: Board, arrays: tuple, points: Any = None, resources: Any = None) -> GameTable:
     import numpy as np
 
     seeds, rows, obj_counts, pairs, zone_counts, keys, values = arrays
     n = len(seeds)
+    scores = np.array(points, dtype=np.int32) if getattr(board.scenario, "points", None) is not None else None
+    names = tuple(typed_tables.resource_names(board.scenario))
+    stock = np.array(resources, dtype=np.int32).reshape(n, len(names) + 1) if names else None
     return GameTable(seeds=np.frombuffer(seeds, dtype=np.int64).copy(),
                      scalars=np.frombuffer(rows, dtype=np.int32)[:n * typed_play.NSCALARS].reshape(
                          n, typed_play.NSCALARS).copy(),
@@ -200,7 +214,8 @@ def _table(board: Board, arrays: tuple) -> GameTable:
                      zone_counts=np.frombuffer(zone_counts, dtype=np.int32)[:n].astype(np.uint16),
                      zone_keys=np.frombuffer(keys, dtype=np.int32).astype(ZONE_KEY_DTYPE),
                      zone_values=np.frombuffer(values, dtype=np.int32).copy(),
-                     zone_ids=tuple(board.zone_ids), objective_ids=tuple(board.obj_ids))
+                     zone_ids=tuple(board.zone_ids), objective_ids=tuple(board.obj_ids), points=scores,
+                     resource_names=names, resources=stock)
 
 
 def _check_seeds(seeds: list[int]) -> None:
@@ -228,7 +243,8 @@ def play_games(board: Board, seeds: list[int], policy: str, survivors: int | Non
     engine, lock = _locked(board, plan)
     with lock:
         arrays = engine.play_batch(seeds, POLICY_CODES[policy], -1 if survivors is None else survivors, first_index)
-    return _table(board, arrays)
+        points, resources = engine.batch_points(), engine.batch_resources()
+    return _table(board, arrays, points, resources)
 
 
 def play_range(board: Board, base_seed: int, start: int, stop: int, policy: str,
@@ -242,11 +258,14 @@ def play_range(board: Board, base_seed: int, start: int, stop: int, policy: str,
 
 
 def play_with_heroes(board: Board, seed: int, policy: str, survivors: int | None,
-                     heroes: list[dict] | None, plan: Any = None) -> tuple[dict, list[dict]]:
+                     heroes: list[dict] | None, plan: Any = None,
+                     resources: dict[str, int] | None = None) -> tuple[dict, list[dict]]:
     """Play one game, with heroes carried over from an earlier one (dicts with ``items``, ``xp``
     and ``wounds``) or, when ``heroes`` is None, a new team; return (``won``, ``cause``,
     ``turns`` and ``survivors`` of its record, the heroes alive at the end as
-    :meth:`Game.heroes_out` gives them). The caller checks :func:`unsupported` first."""
+    :meth:`Game.heroes_out` gives them). ``resources``: the party's stock going in (a
+    campaign's); the record then carries ``resources`` and ``resources_short``, as it does for a
+    scenario that gains or spends one. The caller checks :func:`unsupported` first."""
     _check_seeds([seed])
     if not isinstance(policy, str):  # a Python callable decides through the callback
         game = session.TypedGame(board, seed, policy, survivors=survivors, plan=plan, heroes=heroes)
@@ -257,14 +276,21 @@ def play_with_heroes(board: Board, seed: int, policy: str, survivors: int | None
     names = typed_tables.tables_for(played, plan)[0].names
     table = list(names)
     carried, carried_names = typed_carried(played, heroes, names)
+    rnames = typed_tables.resource_names(board.scenario)
     with lock:
         if carried_names is not None:
             engine.lnoe_carry(carried_names)
+        engine.set_resources([(resources or {}).get(n, -1) for n in rnames])
         engine.play_one(seed, POLICY_CODES[policy], -1 if survivors is None else survivors, carried)
         won, cause, turns, count = engine.result()
         out = engine.heroes_out()
         index = engine.lnoe_heroes()
+        stock, order, short = engine.resources_out()
+        engine.set_resources([-1] * len(rnames))  # the next batch starts with no stock
     record = {"won": won, "cause": CAUSES[cause], "turns": turns, "survivors": count}
+    if resources is not None or rnames:
+        record["resources"] = resource_stock(rnames, resources, stock, order)
+        record["resources_short"] = short
     return record, session.hero_names(board, index, [{"items": [table[i] for i in items], "xp": xp, "wounds": wounds}
                                                       for items, xp, wounds in out])
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["resource_effect", "uses_resources"]
+__all__ = ["resource_effect", "resource_stock", "uses_resources"]
 
 
 def uses_resources(scenario: Any) -> bool:
@@ -32,3 +32,16 @@ def resource_effect(game: Any, e: Any, actor: Any) -> None:
             st.resources_short = getattr(st, "resources_short", 0) + missing
     st.resources = {**stock, e.resource: new}
     game.note("resource", resource=e.resource, change=new - have, total=new)
+
+
+def resource_stock(names: list[str], stock_in: dict[str, int] | None, stock: list[int],
+                   order: list[int]) -> dict[str, int]:
+    """The party's resources after a typed game, as the reference record writes them: the stock
+    it came in with (in its order), then the resources first gained or spent in the game."""
+    out = dict(stock_in or {})
+    for i, n in enumerate(names):
+        if n in out and stock[i] >= 0:
+            out[n] = stock[i]
+    for i in order:
+        out[names[i]] = stock[i]
+    return out

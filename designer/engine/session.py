@@ -38,7 +38,7 @@ _MISSION_NAMES = ("search_car", "carrier_died", "fence_torn", "pushed_back", "in
 """The typed engine's Prison Outbreak event codes (``L_SEARCH_CAR`` ... ``L_GIVE_CARD``, 30-36),
 as the reference engine names its events (:func:`_render_mission`)."""
 
-LOGGED_KINDS = frozenset(_KIND_NAMES) | frozenset(_MISSION_NAMES)
+LOGGED_KINDS = frozenset(_KIND_NAMES) | frozenset(_MISSION_NAMES) | {"swim", "hostile", "points", "resource", "charge"}
 """The events the typed engine logs: a game whose rules can write any other event (the
 reference engine's Growing Hunger, terrain, Prison Outbreak mission rules...) is transcribed by
 the reference engine (:func:`typed_reason`)."""
@@ -70,6 +70,9 @@ def render_events(board: Board, tables: Any, events: Iterable[int], width: int =
             continue
         if 40 <= kind < 50:  # Growing Hunger's events (the lnoe codes)
             out.append(render_lnoe_event(board, tables, kind, turn, a, b, c, d))
+            continue
+        if 50 <= kind < 60:  # Eden's terrain, points, monsters and resources
+            out.append(render_eden_event(board, kind, turn, a, b, c))
             continue
         if 60 <= kind < 70:  # Les morts aux trousses' events (_render_morts)
             out.append(_render_morts(kind, turn, a, b, c, d))
@@ -201,6 +204,30 @@ def render_lnoe_event(board: Board, tables: Any, kind: int, turn: int, a: int, b
         e.update(event="sun", card=tables.gh_card_names[a], moved=-1)
     else:
         e.update(event="zombie_card", card=tables.gh_card_names[a])
+    return e
+
+
+# ---- eden: terrain, victory points, infestation and resources events (codes 50-59) ----
+
+EDEN_EVENTS = ("swim", "hostile", "points", "resource", "charge")
+"""The reference engine's names of the typed engine's events 50, 51, ... (``L_SWIM`` ...)."""
+
+
+def render_eden_event(board: Board, kind: int, turn: int, a: int, b: int, c: int) -> dict:
+    """One of Eden's logged events as the reference engine writes it (``engine/terrain.py``,
+    ``points.py``, ``resources.py``, ``profiles.EdenMonsters``)."""
+    from .typed.tables import resource_names
+
+    name = EDEN_EVENTS[kind - 50]
+    e: dict[str, Any] = {"turn": turn, "event": name}
+    if name in ("swim", "hostile"):
+        e.update(survivor=a, zone=board.zone_ids[b], wounds=c)
+    elif name == "points":
+        e.update(points=a, total=b)
+    elif name == "resource":
+        e.update(resource=resource_names(board.scenario)[a], change=b, total=c)
+    else:
+        e.update(zone=board.zone_ids[a], zombies=b)
     return e
 
 
@@ -368,7 +395,8 @@ def reference_state(board: Board, data: dict, names: list[str], rng: Any, colour
 
 LOGGED_RULES = {"effects": frozenset({"open_door", "close_door", "toggle_door", "unlock_door", "lock_door",
                                       "activate_spawn", "deactivate_spawn", "toggle_spawn", "spawn_zombies",
-                                      "grant_xp", "end_game", "give_card", "rotate_gate", "heal_or_draw"}),
+                                      "grant_xp", "end_game", "give_card", "rotate_gate", "heal_or_draw",
+                                      "gain_resource", "spend_resource"}),
                 "steps": frozenset({"take_objectives", "kill", "reach_zone", "escape", "survive", "clear_zones",
                                     "open_doors", "no_zombies", "doors_closed", "no_zombie_path", "carry_items",
                                     "hold_zone"}),
@@ -394,14 +422,11 @@ def log_covers(board: Board) -> str | None:
 
 def _unlogged_rules(board: Board) -> list[str]:
     """The rules the typed engine plays but does not log yet, beyond the kinds of
-    :data:`LOGGED_RULES`: Eden's terrain, points, infestation and resources. (Prison Outbreak's
-    mission rules are logged: :func:`_render_mission`; Growing Hunger's events: codes 40-49,
-    :func:`render_lnoe_event`.)"""
-    from ..rules.terrain import eden_rules_used
-
-    s = board.scenario
+    :data:`LOGGED_RULES`: none today (Prison Outbreak's mission rules are logged by
+    :func:`_render_mission`, Growing Hunger's by :func:`render_lnoe_event`, Eden's terrain,
+    points, monsters and resources by :func:`render_eden_event`). A rule ported to the typed
+    engine before its events joins this list until it logs them."""
     out: list[str] = []
-    out += eden_rules_used(s)
     return out
 
 
@@ -642,8 +667,21 @@ class TypedGame:
             zone_deaths={b.zone_ids[z]: n for z, n in d["zone_deaths"].items()},
             zone_kills={b.zone_ids[z]: n for z, n in d["zone_kills"].items()},
             zone_visits={b.zone_ids[z]: n for z, n in d["zone_visits"].items()},
-            **self.engine.lnoe_result())
+            **self.engine.lnoe_result(),
+            **({"points": self.engine.points()} if getattr(b.scenario, "points", None) is not None else {}),
+            **self._resources())
         return r
+
+    def _resources(self) -> dict:
+        """The record's resources (a scenario that gains or spends one: Arctic Scavengers)."""
+        from .typed.tables import resource_names
+        from .resources import resource_stock
+
+        names = resource_names(self.board.scenario)
+        if not names:
+            return {}
+        stock, order, short = self.engine.resources_out()
+        return {"resources": resource_stock(names, None, stock, order), "resources_short": short}
 
 
 def play_typed(scenario: Any, seed: int = 0, policy: Any = "greedy", *, survivors: int | None = None,

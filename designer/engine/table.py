@@ -71,6 +71,14 @@ class GameTable:
     zone_values: np.ndarray
     zone_ids: tuple[str, ...]
     objective_ids: tuple[str, ...]
+    points: np.ndarray | None = None
+    """The score of each game of a victory points mission (int32; None for other missions: their
+    records have no ``points`` field)."""
+    resource_names: tuple[str, ...] = ()
+    resources: np.ndarray | None = None
+    """The party's resources at the end of each game of a scenario that gains or spends them
+    (int32 rows: the stock of each of ``resource_names``, -1 for one the party never had, then
+    the shortfall ``resources_short``); None when the records have no ``resources`` field."""
 
     @classmethod
     def _arrays(cls) -> list[str]:
@@ -104,10 +112,14 @@ class GameTable:
                     keys.append(what * ZONE_KEY + zindex[z])
                     values.append(counts[z])
             zone_counts.append(len(keys) - before)
+        scored = bool(records) and all("points" in r for r in records)
+        names, stock = _resource_rows(records)
         arrays = {"seeds": [r["seed"] for r in records], "scalars": scalars, "objective_counts": obj_counts,
                   "objectives": objectives, "zone_counts": zone_counts, "zone_keys": keys, "zone_values": values}
         return cls(**{k: np.array(v, dtype=_DTYPES[k]).reshape(_SHAPES.get(k, (-1,))) for k, v in arrays.items()},
-                   zone_ids=zone_ids, objective_ids=objective_ids)
+                   zone_ids=zone_ids, objective_ids=objective_ids,
+                   points=np.array([r["points"] for r in records], dtype=np.int32) if scored else None,
+                   resource_names=names, resources=stock)
 
     @classmethod
     def concat(cls, tables: list["GameTable"], zone_ids: Iterable[str] = (),
@@ -116,8 +128,15 @@ class GameTable:
         if not tables:
             return cls(**{k: np.zeros(0, dtype=_DTYPES[k]).reshape(_SHAPES.get(k, (-1,))) for k in cls._arrays()},
                        zone_ids=tuple(zone_ids), objective_ids=tuple(objective_ids))
+        scored = all(t.points is not None for t in tables)
+        names, stock = (), None
+        if all(t.resources is not None for t in tables):
+            names = tuple(dict.fromkeys(n for t in tables for n in t.resource_names))
+            stock = np.concatenate([_widened(t, names) for t in tables])
         return cls(**{k: np.concatenate([getattr(t, k) for t in tables]) for k in cls._arrays()},
-                   zone_ids=tables[0].zone_ids, objective_ids=tables[0].objective_ids)
+                   zone_ids=tables[0].zone_ids, objective_ids=tables[0].objective_ids,
+                   points=np.concatenate([t.points for t in tables]) if scored else None,
+                   resource_names=names, resources=stock)
 
     def __len__(self) -> int:
         return len(self.seeds)
@@ -126,7 +145,10 @@ class GameTable:
         return isinstance(other, GameTable) and self.zone_ids == other.zone_ids and \
             self.objective_ids == other.objective_ids and all(
                 getattr(self, k).shape == getattr(other, k).shape and bool((getattr(self, k) == getattr(other, k)).all())
-                for k in self._arrays())
+                for k in self._arrays()) and (self.points is None) == (other.points is None) and (
+                self.points is None or bool((self.points == other.points).all())) and (
+                self.resources is None) == (other.resources is None) and (
+                self.resources is None or self.records() == other.records())
 
     def column(self, name: str) -> np.ndarray:
         """One field of every game (``cause`` and ``max_danger`` as codes)."""
@@ -146,6 +168,8 @@ class GameTable:
         out = []
         objectives = iter(self.objectives.tolist())
         zones = iter(zip(self.zone_keys.tolist(), self.zone_values.tolist()))
+        points = iter(self.points.tolist()) if self.points is not None else None
+        stock = iter(self.resources.tolist()) if self.resources is not None else None
         for seed, values, n_obj, n_zone in zip(self.seeds.tolist(), self.scalars.tolist(),
                                                self.objective_counts.tolist(), self.zone_counts.tolist()):
             v = dict(zip(SCALARS[1:], values), seed=seed)
@@ -159,7 +183,36 @@ class GameTable:
             for what, name in enumerate(ZONE_COUNTS):
                 v[f"zone_{name}"] = by_what[what]
             record = {k: v[k] for k in _RECORD_ORDER}
+            if points is not None:
+                game = record.pop("game")
+                record["points"] = next(points)
+                record["game"] = game
+            if stock is not None:
+                game = record.pop("game")
+                row = next(stock)
+                record["resources"] = {n: v for n, v in zip(self.resource_names, row) if v >= 0}
+                record["resources_short"] = row[-1]
+                record["game"] = game
             if record["game"] < 0:
                 del record["game"]
             out.append(record)
         return out
+
+
+def _resource_rows(records: list[dict]) -> tuple[tuple[str, ...], np.ndarray | None]:
+    """(resource names in order of appearance, one row per record: stock per name, -1 for one
+    it does not hold, then the shortfall); None when a record has no ``resources`` field."""
+    if not records or not all("resources" in r for r in records):
+        return (), None
+    names = tuple(dict.fromkeys(n for r in records for n in r["resources"]))
+    rows = [[r["resources"].get(n, -1) for n in names] + [r.get("resources_short", 0)] for r in records]
+    return names, np.array(rows, dtype=np.int32).reshape(len(records), len(names) + 1)
+
+
+def _widened(t: GameTable, names: tuple[str, ...]) -> np.ndarray:
+    """``t.resources`` with a column per name of ``names`` (-1 where ``t`` has none)."""
+    out = np.full((len(t), len(names) + 1), -1, dtype=np.int32)
+    for j, n in enumerate(t.resource_names):
+        out[:, names.index(n)] = t.resources[:, j]
+    out[:, -1] = t.resources[:, -1]
+    return out

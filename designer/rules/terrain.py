@@ -134,9 +134,9 @@ def expected_swim_wounds(difficulty: int) -> float:
 
 
 def eden_rules_used(scenario: Scenario) -> list[str]:
-    """The Eden and Arctic Scavengers rules a scenario uses that the typed engine does not play
-    (victory points, infestation: docs/terrain.md; resources: docs/campaign.md), by name; empty
-    when none. Terrain keywords are played by both engines."""
+    """The Eden and Arctic Scavengers rules a scenario uses beyond terrain (victory points,
+    infestation: docs/terrain.md; resources: docs/campaign.md), by name; empty when none. Both
+    engines play them all (``designer.engine.core.TYPED_EDEN_RULES``), as they play terrain."""
     used = []
     if getattr(scenario, "points", None) is not None:
         used.append("victory points")

@@ -189,6 +189,18 @@ L_GH_NEW_HERO = cython.declare(cython.int, 47)
 L_GH_GRAVE_HIT = cython.declare(cython.int, 48)
 L_GH_CARD = cython.declare(cython.int, 49)
 W_CARRIER = cython.declare(cython.int, 4)
+# ---- eden: campaign resources ----
+E_GAIN_RESOURCE = cython.declare(cython.int, 50)
+E_SPEND_RESOURCE = cython.declare(cython.int, 51)
+# ---- eden: log events (session.render_eden_event) and wound causes ----
+L_SWIM = cython.declare(cython.int, 50)
+L_HOSTILE = cython.declare(cython.int, 51)
+L_POINTS = cython.declare(cython.int, 52)
+L_RESOURCE = cython.declare(cython.int, 53)
+L_CHARGE = cython.declare(cython.int, 54)
+W_SWIM = cython.declare(cython.int, 5)
+W_HOSTILE = cython.declare(cython.int, 6)
+WOUND_CAUSES = (*WOUND_CAUSES, "swim", "hostile")
 
 # ---- zombicide: Prison Outbreak mission codes ----
 V_NO_ZOMBIES = cython.declare(cython.int, 7)
@@ -374,6 +386,31 @@ class Engine:
     tc_hostile: cython.int[::1]
     tc_swim: cython.int[::1]
     # ---- end eden: terrain ----
+    # ---- eden: victory points and infestation ----
+    vp_on: cython.bint
+    vp_turns: cython.int
+    vp_target: cython.int
+    vp_points: cython.int
+    vp_taken: cython.int[::1]
+    vp_held: cython.int[::1]
+    vp_kills: cython.int[::1]
+    vp_counted: cython.int[::1]
+    vp_killed: cython.int[::1]
+    vp_scores: IntBuf
+    res_rows: IntBuf
+    inf_ai: cython.bint
+    inf_range: cython.int
+    ninf: cython.int
+    inf_placed: cython.int[::1]
+    inf_row: cython.int[::1]
+    nres: cython.int
+    fx_res: cython.int[::1]
+    res_stock: cython.int[::1]
+    res_start: cython.int[::1]
+    res_order: cython.int[::1]
+    nres_order: cython.int
+    res_short: cython.int
+    # ---- end eden: victory points and infestation ----
     sadj_start: cython.int[::1]
     sadj_v: cython.int[::1]
     sadj_c: cython.int[::1]
@@ -968,6 +1005,7 @@ class Engine:
         self.pl_target = t.pl_target
         self.pl_zone = t.pl_zone
         self._eden_terrain(t)
+        self._eden_rules(t)
 
     # ---- zombicide: Prison Outbreak mission rules (reading the tables) ----
     def _mission_board(self, t) -> None:
@@ -1700,6 +1738,9 @@ class Engine:
             return
         if self.fx_mission[e]:  # spawns at an objective or instead of others, cards given, gates turned
             self.mission_effect(e, actor)
+            return
+        if self.fx_res[e] >= 0:  # eden: a resource gained or spent
+            self.eden_resource(e)
             return
         if kind <= E_LOCK:
             if kind == E_OPEN or (kind == E_TOGGLE and not self.doors_open & bit):
@@ -2460,6 +2501,8 @@ class Engine:
     def targets(self, zone: cython.int, nn: cython.int) -> cython.int:
         """The zones the zombies of ``zone`` head for, into ``tg`` (-(k + 1): through every
         door)."""
+        if self.inf_ai:
+            return self.eden_targets(zone)
         if self.profile != P_ZOMBICIDE:
             return self.hunt(zone)
         if not nn:
@@ -2752,6 +2795,7 @@ class Engine:
             mv[4 * i + 3] = moved  # what stepped in: the two-zone movers go on from there
         if self.steps2:
             self.second_steps(nm, nn)
+        self.eden_charge(nm)
         return nout
 
     @cython.cfunc
@@ -2962,7 +3006,7 @@ class Engine:
                     self.step_done[i] = 1
                     self.progress += 1
             won = self.progress == self.nsteps
-        if won:
+        if won and not self.vp_on:  # a points mission is decided by its score at the last turn
             self.outcome = 1
 
     # ---- zombicide: Prison Outbreak mission conditions ----
@@ -3106,7 +3150,7 @@ class Engine:
                         self.step_done[i] = 1
                         self.progress += 1
             won = self.progress + now == self.nsteps
-        if won:
+        if won and not self.vp_on:
             self.outcome = 1
 
     @cython.cfunc
@@ -3409,22 +3453,273 @@ class Engine:
         if not self.terrain:
             return
         difficulty: cython.int = self.tz_swim[v] if self.tz_swim[v] > self.tc_swim[c] else self.tc_swim[c]
+        wounds: cython.int = 0
         if difficulty:
+            self.lg_cause = W_SWIM
             while self.on_board(si) and self.d6(6) < difficulty:
+                wounds += 1
                 self.wound(si, 1)
+            self.lg_cause = W_ZOMBIES
+            if self.logging:
+                self.ev(L_SWIM, si, v, wounds, 0)
         if self.entry_hostile and self.on_board(si):
             hurt: cython.int = self.tz_hostile[v] + self.tc_hostile[c]
             if hurt:
-                self.wound(si, hurt)
+                self.eden_hostile(si, v, hurt)
 
     @cython.cfunc
     @cython.exceptval(check=False)
     def eden_start_activation(self, si: cython.int) -> cython.void:
         """A survivor begins its activation in a hostile zone: it takes the zone's wounds."""
         if self.terrain and self.tz_hostile[self.sv_zone[si]]:
-            self.wound(si, self.tz_hostile[self.sv_zone[si]])
+            self.eden_hostile(si, self.sv_zone[si], self.tz_hostile[self.sv_zone[si]])
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_hostile(self, si: cython.int, z: cython.int, hurt: cython.int) -> cython.void:
+        """The wounds of a hostile presence in zone ``z`` (logged as such)."""
+        if self.logging:
+            self.ev(L_HOSTILE, si, z, hurt, 0)
+        self.lg_cause = W_HOSTILE
+        self.wound(si, hurt)
+        self.lg_cause = W_ZOMBIES
 
     # ---- end eden: terrain ----
+
+    # ---- eden: victory points and infestation (the reference is engine/points.py,
+    # engine/infestation.py and profiles.EdenMonsters) ----
+
+    def _eden_rules(self, t) -> None:
+        self.vp_on = t.vp_on
+        self.vp_turns = t.vp_turns
+        self.vp_target = t.vp_target
+        self.vp_taken = t.vp_taken
+        self.vp_held = t.vp_held
+        self.vp_kills = t.vp_kills
+        self.vp_counted = _ia(len(t.vp_taken))
+        self.vp_killed = _ia(t.nt)
+        self.vp_points = 0
+        self.vp_scores = IntBuf()
+        self.res_rows = IntBuf()
+        self.inf_ai = t.inf_ai
+        self.inf_range = t.inf_range
+        self.ninf = t.ninf
+        self.inf_placed = t.inf_placed
+        self.inf_row = _ia(t.nt)
+        self.nres = t.nres
+        self.fx_res = t.fx_res
+        self.res_stock = _ia(t.nres)
+        self.res_start = _ia(t.nres, -1)
+        self.res_order = _ia(t.nres)
+        self.nres_order = 0
+        self.res_short = 0
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_setup(self) -> cython.void:
+        """A new game: no points counted yet; the infestation's monsters placed in their zones
+        (from the box, which holds them on top of the scenario's pool)."""
+        i: cython.int
+        self.vp_points = 0
+        self.res_short = 0
+        self.nres_order = 0
+        for i in range(self.nres):
+            self.res_stock[i] = self.res_start[i]
+        if self.vp_on:
+            for i in range(self.nobj):
+                self.vp_counted[i] = 0
+            for i in range(self.nt):
+                self.vp_killed[i] = 0
+        for i in range(self.ninf):
+            self.place(self.inf_placed[3 * i], self.inf_placed[3 * i + 1], self.inf_placed[3 * i + 2])
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_score_turn(self) -> cython.int:
+        """The points of the turn that ends: objectives taken this turn, objectives held now (a
+        survivor there and no zombie), zombies killed this turn (``points.score_turn``)."""
+        got: cython.int = 0
+        o: cython.int
+        i: cython.int
+        t: cython.int
+        z: cython.int
+        for o in range(self.nobj):
+            if self.taken[o] and not self.vp_counted[o]:
+                got += self.vp_taken[o]
+            self.vp_counted[o] = self.taken[o]
+        for o in range(self.nobj):
+            if self.vp_held[o]:
+                z = self.obj_zone[o]
+                if self.zombies_in(z) == 0 and self.survivors_in(z):
+                    got += self.vp_held[o]
+        for t in range(self.nt):
+            if self.vp_kills[t]:
+                got += self.vp_kills[t] * (self.kills_by_type[t] - self.vp_killed[t])
+            self.vp_killed[t] = self.kills_by_type[t]
+        self.vp_points += got
+        if self.vp_points < 0:  # "Les PV d'un joueur ne peuvent jamais être inférieurs à 0"
+            self.vp_points = 0
+        return got
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_points_turn(self) -> cython.void:
+        """The end of a turn of a points mission (``points.finish_turn``): score it; at the last
+        turn, or when the survivors' deaths end the game, the score decides."""
+        if not self.vp_on:
+            return
+        got: cython.int = self.eden_score_turn()
+        if got and self.logging:
+            self.ev(L_POINTS, got, self.vp_points, 0, 0)
+        if self.outcome == 1 or not (self.cause == C_NONE or self.cause == C_ALL_DEAD
+                                     or self.cause == C_SURVIVOR_DIED):
+            return  # an 'end_game' effect, a runaway or a stalled game stands as it is
+        if self.outcome or self.turn >= self.vp_turns:
+            if self.vp_points >= self.vp_target:
+                self.outcome = 1
+                self.cause = C_NONE
+            else:
+                self.outcome = 2
+                if self.cause == C_NONE:
+                    self.cause = C_TURN_LIMIT
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_targets(self, zone: cython.int) -> cython.int:
+        """Eden's activation (``profiles.EdenMonsters.targets``) into ``tg``: charge the nearest
+        survivors in sight within the charge range; else prowl one zone at random; else stay."""
+        tg = self.tg
+        off: cython.longlong = self.vrow(zone)
+        cnt: cython.int = self.arena[off]
+        best: cython.int = INF
+        k: cython.int = 0
+        i: cython.int
+        v: cython.int
+        dist: cython.int
+        for i in range(cnt):
+            v = self.arena[off + 1 + 2 * i]
+            dist = self.arena[off + 2 + 2 * i]
+            if 0 < dist <= self.inf_range and self.survivors_in(v):
+                if dist < best:
+                    best = dist
+                    k = 0
+                    tg[k] = v
+                    k += 1
+                elif dist == best:
+                    tg[k] = v
+                    k += 1
+        if k:
+            return k
+        d: cython.int
+        for i in range(self.zadj_start[zone], self.zadj_start[zone + 1]):
+            d = self.c_door[self.zadj_c[i]]
+            if self.zadj_ok[i] and (d < 0 or (self.doors_open >> d) & 1):
+                tg[k] = self.zadj_v[i]
+                k += 1
+        if not k:
+            return 0
+        tg[0] = tg[self.rng.randbelow(k)]
+        return 1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_charge(self, nm: cython.int) -> cython.void:
+        """Zombies that charged into a survivor's zone attack at once
+        (``EdenMonsters.after_zombie_moves``), zones in the order the moves first reach them."""
+        if not self.inf_ai:
+            return
+        mv = self.moves
+        row = self.inf_row
+        nt: cython.int = self.nt
+        i: cython.int
+        j: cython.int
+        t: cython.int
+        dest: cython.int
+        seen: cython.bint
+        total: cython.int
+        for i in range(nm):
+            dest = mv[4 * i + 1]
+            seen = False
+            for j in range(i):
+                if mv[4 * j + 1] == dest:
+                    seen = True
+                    break
+            if seen or not self.survivors_in(dest):
+                continue
+            for t in range(nt):
+                row[t] = 0
+            for j in range(i, nm):
+                if mv[4 * j + 1] == dest:
+                    row[mv[4 * j + 2]] += mv[4 * j + 3]
+            total = 0
+            for t in range(nt):
+                if row[t] > self.zombies[dest * nt + t]:
+                    row[t] = self.zombies[dest * nt + t]
+                total += row[t]
+            if total and self.survivors_in(dest):
+                if self.logging:
+                    self.ev(L_CHARGE, dest, total, 0, 0)
+                self.zombie_attack(dest, row, 0)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_resource(self, e: cython.int) -> cython.void:
+        """Gain or spend a resource; a spend takes what there is and counts the rest as short
+        (``resources.resource_effect``). A stock of -1 is a resource the party has not had yet."""
+        r: cython.int = self.fx_res[e]
+        amount: cython.int = self.e_amount[e]
+        have: cython.int = self.res_stock[r]
+        if have < 0:
+            have = 0
+            if self.res_start[r] < 0:
+                self.res_order[self.nres_order] = r
+                self.nres_order += 1
+        if self.e_kind[e] == E_GAIN_RESOURCE:
+            self.res_stock[r] = have + amount
+        else:
+            self.res_stock[r] = have - amount if have > amount else 0
+            self.res_short += amount - (have - self.res_stock[r])
+        if self.logging:
+            self.ev(L_RESOURCE, r, self.res_stock[r] - have, self.res_stock[r], 0)
+
+    def set_resources(self, stock) -> None:
+        """The stock of each resource (in ``Tables.res_names`` order) the next games start with;
+        -1: a resource the party does not have (the campaign's stock, or none)."""
+        i: cython.int
+        for i in range(self.nres):
+            self.res_start[i] = stock[i]
+
+    def resources_out(self):
+        """(the stock of each resource at the end of the last game, -1 for a resource it never
+        had; the resources first gained or spent in it, in that order; the shortfall)."""
+        return ([self.res_stock[i] for i in range(self.nres)], [self.res_order[i] for i in range(self.nres_order)],
+                self.res_short)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_record(self) -> cython.void:
+        """Keep the last game's score and resources (stock per resource, then the shortfall)."""
+        i: cython.int
+        self.vp_scores.add(self.vp_points)
+        if self.nres:
+            for i in range(self.nres):
+                self.res_rows.add(self.res_stock[i])
+            self.res_rows.add(self.res_short)
+
+    def batch_resources(self):
+        """Per game of the last batch: the stock of each resource (-1: never had), then the
+        shortfall; empty when the scenario gains and spends none."""
+        return list(self.res_rows.array())
+
+    def batch_points(self):
+        """The score of each game of the last batch (a points mission; empty otherwise)."""
+        return list(self.vp_scores.array()) if self.vp_on else []
+
+    def points(self) -> int:
+        """The score of the last game (``Game.result()['points']``)."""
+        return self.vp_points
+
+    # ---- end eden: victory points and infestation ----
 
     # == the bots ==================================================================================
 
@@ -4458,6 +4753,7 @@ class Engine:
             self.spawn_phase()
         self.check_victory()
         self.check_defeat()
+        self.eden_points_turn()
         if not self.outcome:
             for i in range(self.ntouched):
                 self.noise[self.touched[i]] = 0
@@ -4600,6 +4896,7 @@ class Engine:
                     self.sv_nitems[s2] += 1
         for i in range(self.nplaced):
             self.place(self.placed[3 * i], self.placed[3 * i + 1], self.placed[3 * i + 2])
+        self.eden_setup()
         if self.gh:
             self.lnoe_lay_markers()
             self.lnoe_deal_hand()
@@ -4738,6 +5035,7 @@ class Engine:
         i: cython.int
         self.check_victory()
         self.check_defeat()
+        self.eden_points_turn()
         if not self.outcome:
             for i in range(self.ntouched):
                 self.noise[self.touched[i]] = 0
@@ -5717,10 +6015,13 @@ class Engine:
         k: cython.int
         w: cython.int
         z: cython.int
+        self.vp_scores = IntBuf()
+        self.res_rows = IntBuf()
         for g in range(count):
             seed: cython.ulonglong = seeds[g]
             seed_col[g] = seed
             self.play_one(seed, policy, survivors, None)
+            self.eden_record()
             dead: cython.int = 0
             escaped: cython.int = 0
             spawned: cython.int = 0

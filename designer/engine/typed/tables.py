@@ -37,6 +37,7 @@ STEPS = {"take_objectives": 0, "kill": 1, "reach_zone": 2, "escape": 3, "survive
          "open_doors": 6}
 EFFECTS.update({"give_card": 11, "rotate_gate": 12})
 STEPS.update({"no_zombies": 7, "doors_closed": 8, "no_zombie_path": 9, "carry_items": 10, "hold_zone": 11})
+EFFECTS.update({"gain_resource": 50, "spend_resource": 51})  # eden: campaign resources (eden_rules)
 PLAN = {"open": 0, "take": 1, "press": 2, "enter": 3, "cross": 4, "wait": 5, "kill": 6, "goal": 7}
 METHODS = {"cards": 0, "dice": 1, "fixed": 2}
 CARD_KINDS = {"spawn": 0, "extra": 1, "manhole": 2}
@@ -297,6 +298,7 @@ def build(board: Board, profile: Profile, plan: tuple[PlanStep, ...] = ()) -> Ta
     t.update(house_tables(b))
     t.update(morts_tables(b, profile))
     t.update(eden_terrain(b))
+    t.update(eden_rules(b, t["pool0"]))
     return Tables(**t)
 
 
@@ -562,6 +564,59 @@ def eden_terrain(board: Board) -> dict[str, Any]:
                 tz_obst=_ints(tt.zone_obstruction), tz_hostile=_ints(tt.zone_hostile), tz_swim=_ints(tt.zone_swim),
                 tz_cross=_ints(int(x) for x in tt.crossable), tz_elev=_ints(int(x) for x in tt.elevated),
                 tc_obst=_ints(tt.c_obstruction), tc_hostile=_ints(tt.c_hostile), tc_swim=_ints(tt.c_swim))
+# ---- eden: victory points and infestation ----
+
+
+def eden_rules(board: Board, pool0: array) -> dict[str, Any]:
+    """A points mission and an infestation (docs/terrain.md) as the typed engine's arrays.
+
+    Campaign resources (``engine/resources.py``): the names the effects gain or spend, and per
+    effect its resource index (-1: not a resource effect). Victory points (``engine/points.py``'s ``PointsTable``): ``vp_on``, the last turn and the
+    target, per objective the points when taken and per turn held, per zombie type the points
+    per kill. Infestation (``engine/infestation.py``): (zone, type, count) per placement, the
+    monsters added to ``pool0`` (the box) so that placing them uses none of the spawn deck's
+    zombies; ``inf_ai`` gives the zombies Eden's activation (``profiles.EdenMonsters``) with its
+    charge range."""
+    s = board.scenario
+    nobj = len(board.obj_ids)
+    taken, held, kills = [0] * nobj, [0] * nobj, [0] * len(ZTYPES)
+    vp = getattr(s, "points", None)
+    if vp is not None:
+        for entry in vp.objectives:
+            o = board.obj_index[entry.objective]
+            taken[o] += entry.taken
+            held[o] += entry.held
+        for name, value in vp.kills.items():
+            kills[ZINDEX[name]] = value
+    res_names = resource_names(s)
+    fx_res = [res_names.index(e.resource) if e.kind in ("gain_resource", "spend_resource") else -1
+              for tr in s.triggers for e in tr.then]
+    placed: list[int] = []
+    inf = getattr(s, "infestation", None)
+    if inf is not None:
+        for p in inf.placed:
+            m = inf.monster(p.monster)
+            t = ZINDEX[m.zombie]
+            pool0[t] += m.count
+            placed += [board.zone_index[p.zone], t, m.count]
+    return dict(vp_on=int(vp is not None), vp_turns=vp.turns if vp is not None else 0,
+                vp_target=vp.target if vp is not None else 0, vp_taken=_ints(taken), vp_held=_ints(held),
+                vp_kills=_ints(kills), inf_ai=int(inf is not None and inf.ai == "eden"),
+                inf_range=inf.charge_range if inf is not None else 0, ninf=len(placed) // 3, inf_placed=_ints(placed),
+                res_names=tuple(res_names), nres=len(res_names), fx_res=_ints(fx_res))
+
+
+def resource_names(s: Any) -> list[str]:
+    """The resources a scenario's trigger effects gain or spend, in order of appearance (the
+    typed engine's resource indices; ``engine/resources.py``)."""
+    names: list[str] = []
+    for tr in s.triggers:
+        for e in tr.then:
+            if e.kind in ("gain_resource", "spend_resource") and e.resource not in names:
+                names.append(e.resource)
+    return names
+
+
 def _only_moves(t: dict[str, Any], b: Board) -> None:
     """Zones where a survivor may only move (security zones, Prison Outbreak chapter 10)."""
     t["only_moves"] = _ints(int(k == "security") for k in b.kind)
