@@ -12,7 +12,7 @@ from designer.engine.policies import PlanBot, resolve_policy
 from designer.io.files import dumps, parse
 from designer.plans import bot_plan
 
-from .test_checks_plans import BOT_ISSUES, _bots_win, mission
+from .test_checks_plans import PLAN_SHAPES, _bots_win, mission
 
 
 def _wins(s, policy, seeds=range(3)) -> list[bool]:
@@ -39,20 +39,23 @@ def test_casual_is_played_by_the_typed_engine():
 def test_casual_crosses_a_one_way_connection_of_the_plan():
     s = mission([("z0", "street"), ("z1", "street")], [("c", "opening", "z0", "z1", {"one_way": True})],
                 [{"kind": "reach_zone", "zones": ["z1"]}])
-    assert BOT_ISSUES["cross"](s, bot_plan(s))
+    assert PLAN_SHAPES["cross"](s, bot_plan(s))
     assert not any(_wins(s, "greedy"))
     assert _bots_win(s, policy="casual")
 
 
 def test_casual_waits_for_a_survive_step_before_escaping():
+    """Escaped in turn 1, the team has left the board before the end of turn 2: greedy loses
+    (all gone), casual stays on until 'survive 2 turns' is met (the engine counts it at the end
+    of turn 2; casual waits until it is met during an activation, in turn 3)."""
     s = mission([("z0", "street"), ("z1", "street")], [("a", "opening", "z0", "z1")],
-                [{"kind": "escape"}, {"kind": "survive", "turns": 1}], exits=["z0"])
+                [{"kind": "escape"}, {"kind": "survive", "turns": 2}], exits=["z0"])
     s = parse(dict(json.loads(dumps(s)), victory={"ordered": True, "steps": [
-        {"kind": "escape"}, {"kind": "survive", "turns": 1}]}))
+        {"kind": "escape"}, {"kind": "survive", "turns": 2}]}))
     assert not any(_wins(s, "greedy"))
     assert _bots_win(s, policy="casual")
     records = [designer.play(s, seed=seed, policy="casual", plan=bot_plan(s)) for seed in range(3)]
-    assert all(r["turns"] == 2 and r["survivors_escaped"] == 1 for r in records)
+    assert all(r["turns"] == 3 and r["survivors_escaped"] == 1 for r in records)
 
 
 def test_the_last_survivor_escapes_only_when_it_wins():
@@ -72,7 +75,7 @@ def test_casual_enters_the_start_zone_it_stands_in():
                 [("a", "opening", "z0", "z1"), ("d", "door", "z1", "z2", {"by_hand": False})],
                 [{"kind": "reach_zone", "zones": ["z2"]}], start=["z0", "z1"], triggers=trigger)
     plan = bot_plan(s)
-    assert BOT_ISSUES["enter another start zone"](s, plan)
+    assert PLAN_SHAPES["enter another start zone"](s, plan)
     seeds = range(8)
     greedy = [designer.play(s, seed=seed, plan=plan)["won"] for seed in seeds]
     casual = [designer.play(s, seed=seed, policy="casual", plan=plan)["won"] for seed in seeds]

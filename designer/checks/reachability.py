@@ -1665,6 +1665,21 @@ def lock_dependencies(scenario: Scenario | CompiledScenario, compiled: _Compiled
     return deps
 
 
+SPLIT_TEAM_LIMIT = ("; searched for the survivors moving as one team: a team that splits up (one survivor"
+                    " entering a zone or pressing a button that opens the way for another) is not searched"
+                    " and may still win")
+"""The limit the unwinnable finding states when the team may split up to win (docs/validation.md)."""
+
+
+def _splits_could_help(cs: Any) -> bool:
+    """Whether a split team could do what one team cannot: a trigger fires on entering a zone,
+    pressing a switch or taking an objective (one survivor fires it, another uses what it
+    opens), or a one-way connection leads somewhere (one survivor stays, another drops)."""
+    s = cs.scenario
+    return any(t.when.kind in ("zone_entered", "switch_pressed", "objective_taken") for t in s.triggers) or \
+        any(c.kind == "drop" or getattr(c, "one_way", False) for c in s.connections)
+
+
 def reachability_findings(cs: CompiledScenario, r: Reachability) -> list:
     """Turn the search result (and the lock dependencies) into findings."""
     from .findings import Finding
@@ -1699,6 +1714,8 @@ def reachability_findings(cs: CompiledScenario, r: Reachability) -> list:
         if r.lucky_draw:
             msg += ("; it can be won only if a search marker's single card is the one the team needs"
                     " (a door-opening item or a lock's item): add a searchable zone or that item")
+        if s.setup.survivors.max > 1 and _splits_could_help(cs):
+            msg += SPLIT_TEAM_LIMIT
         out.append(Finding("unwinnable", "error", msg, ()))
     deps = lock_dependencies(cs, r.compiled)
     doors_of: dict[tuple[str, str], list[str]] = {}

@@ -121,6 +121,10 @@ A_GIVE = cython.declare(cython.int, 9)
 """A trade (``("give", mate, card)``), offered to casual only; never compared with another kind."""
 G_REENTER = cython.declare(cython.int, 7)
 """casual's goal: step out of the zone to enter and back in."""
+G_SEARCH = cython.declare(cython.int, 8)
+"""casual's goal: search the zone for the door opener the plan's search step is for."""
+S_SEARCH = cython.declare(cython.int, 8)
+"""A plan's search step (``tables.PLAN``)."""
 P_CASUAL = cython.declare(cython.int, 3)
 
 # ---- steps: event log (the reference engine's ``note`` events, as kind + four ints) ----
@@ -609,6 +613,10 @@ class Engine:
     # ---- bots: casual ----
     obj_group: cython.int[::1]
     it_rank: cython.int[::1]
+    hand_doors: cython.ulonglong
+    casual_step: cython.int
+    # ---- truth: the end of a turn ----
+    turn_end: cython.bint
 
     def __init__(self, t):
         if not cython.compiled:
@@ -2709,8 +2717,8 @@ class Engine:
                     alive2 += 1
                     out += self.sv_escaped[s]
             return out > 0 and (not self.st_who_all[i] or out == alive2)
-        if kind == V_SURVIVE:
-            return self.turn > self.st_turns[i]
+        if kind == V_SURVIVE:  # a living survivor at the end of turn N (``turn_end``) or after it
+            return self.turn > self.st_turns[i] or (self.turn == self.st_turns[i] and self.turn_end)
         if kind == V_CLEAR:
             for k in range(a, b):
                 if self.zombies_in(self.st_ids[k]):
@@ -2734,11 +2742,11 @@ class Engine:
             return False
         if self.ordered:
             for j in range(i):
-                if not self.step_met(j):
+                if j >= self.progress and not self.step_met(j):
                     return False
             return True
         for j in range(self.nsteps):
-            if self.st_kind[j] != V_ESCAPE and not self.step_met(j):
+            if self.st_kind[j] != V_ESCAPE and not self.step_done[j] and not self.step_met(j):
                 return False
         return True
 
@@ -3756,6 +3764,12 @@ class Engine:
         self.it_rank = _ia(len(t.names) + 1)
         for i, nm in enumerate(sorted(t.names)):
             self.it_rank[t.names[nm]] = i
+        self.turn_end = False
+        self.hand_doors = 0
+        for i in range(self.nd):
+            if self.door_by_hand[i]:
+                self.hand_doors |= cython.cast(cython.ulonglong, 1) << i
+        self.casual_step = -1
         cap = t.max_acts + (MAXS - 1) * MAXI
         self.act_kind = _ia(cap)
         self.act_a = _ia(cap)
@@ -3800,11 +3814,141 @@ class Engine:
 
     @cython.cfunc
     @cython.exceptval(check=False)
+    def committed(self, j: cython.int) -> cython.bint:
+        """``casual.committed``: victory step ``j`` is met for good (counted)."""
+        if self.ordered:
+            return j < self.progress
+        return self.step_done[j] != 0
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def searching_for_opener(self) -> cython.bint:
+        """``casual.searching_for_opener``: doors need a tool, no survivor on the board carries
+        one, and one still lies in the equipment deck or its discard pile."""
+        i: cython.int
+        o: cython.int
+        if not self.doors_need_item:
+            return False
+        for o in range(self.ns):
+            if self.on_board(o):
+                for i in range(self.sv_nitems[o]):
+                    if self.it_opens_doors[self.sv_items[o * MAXI + i]]:
+                        return False
+        for i in range(self.nedeck):
+            if self.it_opens_doors[self.edeck[i]]:
+                return True
+        for i in range(self.nediscard):
+            if self.it_opens_doors[self.ediscard[i]]:
+                return True
+        return False
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def weapon_can_turn_up(self) -> cython.bint:
+        """A weapon still lies in the equipment deck or its discard pile."""
+        i: cython.int
+        for i in range(self.nedeck):
+            if self.it_dice[self.edeck[i]] > 0:
+                return True
+        for i in range(self.nediscard):
+            if self.it_dice[self.ediscard[i]] > 0:
+                return True
+        return False
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def casual_done(self, p: cython.int) -> cython.bint:
+        """``casual.casual_done``: a goal counted stays done; a search step is done once the
+        team holds the door opener (or none can turn up)."""
+        action: cython.int = self.pl_action[p]
+        if action == S_GOAL:
+            return self.committed(self.pl_target[p]) or self.step_met(self.pl_target[p])
+        if action == S_SEARCH:
+            return not self.searching_for_opener()
+        return self.plan_step_done(p)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def out_of_reach(self, si: cython.int, nz: cython.int) -> cython.bint:
+        """``casual.out_of_reach``: no way leads to any of the ``nz`` goal zones, whatever doors
+        opened by hand the survivor opens."""
+        i: cython.int
+        if not nz:
+            return False
+        mask: cython.ulonglong = self.doors_open | self.hand_doors
+        here: cython.int = self.sv_zone[si]
+        for i in range(nz):
+            if self.arena[self.srow(self.gz[i], mask) + here] < INF:
+                return False
+        return True
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def casual_plan_goal(self, si: cython.int) -> cython.int:
+        """``casual.plan_goal``: :meth:`goal_zones` with the plan read as casual reads it (steps
+        out of reach passed over, search steps searched, waits where they say); the step
+        followed goes into ``casual_step`` (-1 once the victory steps are read)."""
+        i: cython.int
+        nz: cython.int
+        first: cython.int = self.plan_done
+        gz = self.gz
+        self.casual_step = -1
+        for i in range(first, self.nplan):
+            action: cython.int = self.pl_action[i]
+            if self.casual_done(i):
+                if i == first and action != S_GOAL and action != S_SEARCH:
+                    first += 1
+                continue
+            self.goal_target = -1
+            if action == S_TAKE or action == S_PRESS:
+                gz[0] = self.obj_zone[self.pl_target[i]]
+                nz = 1
+                self.goal_action = G_TAKE if action == S_TAKE else G_PRESS
+                self.goal_target = self.pl_target[i]
+            elif action == S_OPEN:
+                gz[0] = self.pl_zone[i]
+                nz = 1
+                self.goal_action = G_OPEN
+                self.goal_target = self.pl_target[i]
+            elif action == S_ENTER or action == S_CROSS:
+                gz[0] = self.pl_zone[i]
+                nz = 1
+                self.goal_action = G_REACH
+            elif action == S_SEARCH:
+                gz[0] = self.pl_zone[i]
+                nz = 1
+                self.goal_action = G_SEARCH
+            elif action == S_WAIT or action == S_KILL:
+                if self.pl_zone[i] < 0:
+                    break
+                gz[0] = self.pl_zone[i]
+                nz = 1
+                self.goal_action = G_REACH
+            elif action == S_GOAL:
+                kind: cython.int = self.st_kind[self.pl_target[i]]
+                if kind != V_REACH and kind != V_ESCAPE:
+                    break
+                nz = self.step_zones(self.pl_target[i])
+                self.goal_action = G_ESCAPE if kind == V_ESCAPE else G_REACH
+            else:
+                continue
+            if self.out_of_reach(si, nz):
+                continue
+            self.plan_done = first
+            self.casual_step = i
+            return nz
+        self.plan_done = self.nplan
+        nz = self.goal_zones()
+        self.plan_done = first
+        return nz
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
     def casual_goal(self, si: cython.int) -> cython.int:
         """``casual.known_goal``: :meth:`goal_zones` read the way players can read it (a hidden
         group's face-down tokens instead of the one that is the target; the zone a ``cross``
         step leads to; an ``enter`` step for the zone it stands in is ``G_REENTER``)."""
-        nz: cython.int = self.goal_zones()
+        nz: cython.int = self.casual_plan_goal(si)
         action: cython.int = self.goal_action
         target: cython.int = self.goal_target
         i: cython.int
@@ -3839,11 +3983,7 @@ class Engine:
                 k += 1
             self.goal_target = -1
             return k if k else nz
-        step: cython.int = -1
-        for i in range(self.plan_done, self.nplan):
-            if not self.plan_step_done(i):
-                step = i
-                break
+        step: cython.int = self.casual_step
         if step < 0 or (self.pl_action[step] != S_ENTER and self.pl_action[step] != S_CROSS):
             return nz
         zone: cython.int = self.c_to[self.pl_target[step]] if self.pl_action[step] == S_CROSS else \
@@ -3903,6 +4043,8 @@ class Engine:
                 for o in range(self.ns):
                     if self.sv_alive[o] and o != si and not self.sv_escaped[o]:
                         return False
+            elif self.st_kind[j] == V_REACH or self.st_kind[j] == V_HOLD:
+                return False  # with si out, nobody is left on the board to stand there
             elif not self.step_met(j):
                 return False
         return True
@@ -4117,6 +4259,10 @@ class Engine:
             for i in range(nz):
                 if self.gz[i] == z:
                     return pas
+        if action == G_SEARCH and self.gz[0] == z:  # the plan's search for a door opener
+            step = self.find_act(na, A_SEARCH)
+            if step >= 0:
+                return step
         # shoot zombies in sight that no team mate stands with
         safe: cython.int = -1
         safe_c: cython.int = 0
@@ -4155,7 +4301,8 @@ class Engine:
                 if self.it_max_range[w] > 0:
                     ranged_item = True
         search: cython.int = self.find_act(na, A_SEARCH)
-        if search >= 0 and (not armed or (not (melee2 and ranged_item) and self.turn <= 2)):
+        if search >= 0 and ((not armed and self.weapon_can_turn_up()) or
+                            (armed and not (melee2 and ranged_item) and self.turn <= 2)):
             return search
         for i in range(na):
             if self.act_kind[i] == A_TAKE and self.obj_kind[self.act_a[i]] == O_MARKER:
@@ -4244,7 +4391,9 @@ class Engine:
             self.activate(self.all_types, False, False)
             self.activate(self.twice, True, False)
             self.spawn_phase()
+        self.turn_end = True
         self.check_victory()
+        self.turn_end = False
         self.check_defeat()
         if not self.outcome:
             for i in range(self.ntouched):
@@ -4520,7 +4669,9 @@ class Engine:
         """Victory, defeat and the end phase (noise cleared, first player passed on, the turn
         counted or the game ended at its limit)."""
         i: cython.int
+        self.turn_end = True
         self.check_victory()
+        self.turn_end = False
         self.check_defeat()
         if not self.outcome:
             for i in range(self.ntouched):
