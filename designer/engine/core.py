@@ -22,7 +22,7 @@ import os
 import threading
 from typing import Any
 
-from ..rules.terrain import eden_rules_used, terrain_tables
+from ..rules.terrain import eden_rules_used
 from ..rules.zombies import ZTYPES
 from .board import Board
 from .lnoe import typed_problem as lnoe_typed_problem, uses_lnoe_setup
@@ -108,8 +108,6 @@ def unsupported(board: Board, policy: Any, survivors: int | None = None, heroes:
             return f"the bot '{policy}' is written for the reference engine"
     elif getattr(policy, "trades", False):
         return "the policy trades (the typed engine lists trades only for casual)"
-    if policy == "casual" and terrain_tables(board.rules) is not None:
-        return "casual's way round hostile scenery and swims is the reference engine's (docs/terrain.md)"
     if heroes is not None:
         if len(heroes) > MAX_SURVIVORS:
             return f"{len(heroes)} heroes (the typed engine plays at most {MAX_SURVIVORS})"

@@ -25,6 +25,7 @@ try:
 except ImportError:  # installed without Cython: the same code runs as plain Python
     from .. import _cyshim as cython
 
+import heapq
 from array import array
 
 from ...rules.zombies import ABOMINATION
@@ -615,6 +616,8 @@ class Engine:
     it_rank: cython.int[::1]
     hand_doors: cython.ulonglong
     casual_step: cython.int
+    hazard_cache: dict
+    hazard_back: object
     # ---- truth: the end of a turn ----
     turn_end: cython.bint
 
@@ -3770,6 +3773,8 @@ class Engine:
             if self.door_by_hand[i]:
                 self.hand_doors |= cython.cast(cython.ulonglong, 1) << i
         self.casual_step = -1
+        self.hazard_cache = {}
+        self.hazard_back = None
         cap = t.max_acts + (MAXS - 1) * MAXI
         self.act_kind = _ia(cap)
         self.act_a = _ia(cap)
@@ -4195,6 +4200,112 @@ class Engine:
 
     @cython.cfunc
     @cython.exceptval(check=False)
+    def step_cost(self, c: cython.int, v: cython.int) -> cython.int:
+        """``terrain.step_cost``: a bot's count for a step across ``c`` into ``v`` (its actions,
+        at least two for a swim, plus 4 per expected wound rounded up; the reference's
+        floating-point sum, operation for operation)."""
+        actions: cython.int = self.tz_obst[v] * self.tc_obst[c]
+        difficulty: cython.int = self.tz_swim[v] if self.tz_swim[v] > self.tc_swim[c] else self.tc_swim[c]
+        wounds: cython.double = self.tz_hostile[v] + self.tc_hostile[c]
+        if difficulty:
+            if actions < self.swim_cost:
+                actions = self.swim_cost
+            p: cython.double = (7 - difficulty) / 6.0
+            wounds += (1 - p) / p
+        w4: cython.double = 4 * wounds
+        k: cython.int = cython.cast(cython.int, w4)
+        if k < w4:
+            k += 1
+        return actions + k
+
+    @cython.cfunc
+    def hazard_row(self, target: cython.int, mask: cython.ulonglong) -> object:
+        """``terrain.hazard_distances``: the weighted cost (:meth:`step_cost`) from every zone
+        to ``target`` through the doors of ``mask`` (Dijkstra over the survivors' adjacency read
+        backwards), cached per target and door set."""
+        key = (target, mask)
+        row = self.hazard_cache.get(key)
+        if row is not None:
+            return row
+        if self.hazard_back is None:
+            back = [[] for _ in range(self.n)]
+            for u in range(self.n):
+                for a in range(self.sadj_start[u], self.sadj_start[u + 1]):
+                    back[self.sadj_v[a]].append((u, self.sadj_c[a]))
+            self.hazard_back = back
+        dist = [INF] * self.n
+        dist[target] = 0
+        heap = [(0, target)]
+        while heap:
+            dv, v = heapq.heappop(heap)
+            if dv > dist[v]:
+                continue
+            for u, c in self.hazard_back[v]:
+                d: cython.int = self.c_door[c]
+                if d >= 0 and not (mask >> d) & 1:
+                    continue
+                du = dv + self.step_cost(c, v)
+                if du < dist[u]:
+                    dist[u] = du
+                    heapq.heappush(heap, (du, u))
+        if len(self.hazard_cache) > 20000:
+            self.hazard_cache.clear()
+        self.hazard_cache[key] = dist
+        return dist
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def terrain_toward(self, si: cython.int, na: cython.int, nz: cython.int) -> cython.int:
+        """``terrain.terrain_toward``: the move (or door opening) that starts the cheapest way to
+        the nearest goal zone once the scenery's cost and wounds are counted; -1 on a map without
+        terrain, when no such way exists, or when it starts into a zone with zombies."""
+        i: cython.int
+        a: cython.int
+        if not self.terrain or not nz:
+            return -1
+        mask: cython.ulonglong = self.door_passable(si)
+        here: cython.int = self.sv_zone[si]
+        best = None
+        best_d: cython.int = INF
+        for i in range(nz):
+            row = self.hazard_row(self.gz[i], mask)
+            if row[here] < best_d:
+                best = row
+                best_d = row[here]
+        if best is None or best_d == 0 or best_d >= INF:
+            return -1
+        step_to = {}
+        for a in range(self.sadj_start[here], self.sadj_start[here + 1]):
+            v: cython.int = self.sadj_v[a]
+            if best[v] >= INF:
+                continue
+            cost: cython.int = self.step_cost(self.sadj_c[a], v) + best[v]
+            if cost < step_to.get(v, INF):
+                step_to[v] = cost
+        choice: cython.int = -1
+        cz: cython.int = 0
+        other: cython.int
+        for i in range(na):
+            kind: cython.int = self.act_kind[i]
+            if kind == A_MOVE:
+                other = self.act_a[i]
+            elif kind == A_OPEN:
+                c: cython.int = self.door_conn[self.act_a[i]]
+                other = self.c_to[c] if self.c_from[c] == here else self.c_from[c]
+            else:
+                continue
+            if step_to.get(other, -1) != best_d:
+                continue
+            zc: cython.int = self.zombies_in(other)
+            if choice < 0 or zc < cz or (zc == cz and self.act_less(i, choice)):
+                choice = i
+                cz = zc
+        if choice < 0 or cz > 0:
+            return -1
+        return choice
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
     def casual_decide(self, si: cython.int, na: cython.int) -> cython.int:
         """One decision of ``casual`` (``casual.casual_decide`` without the expert's team hook)."""
         z: cython.int = self.sv_zone[si]
@@ -4307,6 +4418,9 @@ class Engine:
         for i in range(na):
             if self.act_kind[i] == A_TAKE and self.obj_kind[self.act_a[i]] == O_MARKER:
                 return i
+        step = self.terrain_toward(si, na, nz)  # round hostile scenery and swims (docs/terrain.md)
+        if step >= 0:
+            return step
         # walk on toward the goal
         if action == G_HUNT:
             step = self.toward(si, na, nz, False)
