@@ -866,3 +866,26 @@ def test_a_plan_that_steps_out_of_the_start_zone_is_played_by_the_typed_engine()
     for policy in ("greedy", "cautious", "random"):
         _engines_agree(s, bot_plan(s), policy)
     assert _bots_win(s)
+
+
+def test_a_team_that_can_stand_only_on_an_open_exit_cannot_wait():
+    """Found by the plan property once casual played it: the team stands on the exit, shut in
+    by a door only a button opens; the escape step comes first, a trigger of turn 2 wins. The
+    search waited for turn 2, but the engines take a survivor on an open exit off the board at
+    the end of its activation (escaped, and then nobody is left: lost). The validator now lets
+    no turn pass where every zone the team can stand in is an open exit."""
+    data = {"schema_version": 1, "id": "plan", "meta": {"title": "plan"},
+            "zones": [{"id": "z0", "kind": "street"}, {"id": "z1", "kind": "street"}],
+            "connections": [{"id": "c0", "kind": "door", "from": "z0", "to": "z1", "state": "closed", "by_hand": False}],
+            "triggers": [{"id": "t0", "when": {"kind": "turn_reached", "turn": 2},
+                          "then": [{"kind": "end_game", "outcome": "win"}]}],
+            "exits": ["z0"],
+            "victory": {"ordered": True, "steps": [{"kind": "escape", "who": "all"},
+                                                   {"kind": "reach_zone", "zones": ["z0"], "who": "all"}]},
+            "setup": {"start_zones": ["z0"], "survivors": {"min": 1, "max": 1}}}
+    s = parse(data)
+    assert not check(s).winnable
+    never_won(s)
+    opened = parse(dict(data, connections=[dict(data["connections"][0], state="open")]))
+    assert check(opened).winnable, "with somewhere off the exit to stand, the team waits there"
+    assert _bots_win(spawnless(json.loads(dumps(opened))))

@@ -1045,7 +1045,8 @@ class _Search:
             yield steps[-1], new, u, steps
         if self.standing >= 0 and c.hazard[self.standing]:
             yield from self.step_outs(st, region)
-        if st.turn < len(c.turn_steps):
+        forced = self.escapes_at_turn_end(st, region)
+        if st.turn < len(c.turn_steps) and not forced:
             turn, trig = c.turn_steps[st.turn]
             new = st.copy()
             new.turn += 1
@@ -1053,7 +1054,7 @@ class _Search:
             self.fire(new, trig)
             step = Step("wait", self.where_shut(st, new), str(turn), f"wait for turn {turn}")
             yield step, new, st.pos, [step, *steps]
-        if st.kill < len(c.kill_steps) and st.zsrc:
+        if st.kill < len(c.kill_steps) and st.zsrc and not forced:
             count, trig = c.kill_steps[st.kill]
             new = st.copy()
             new.kill += 1
@@ -1061,6 +1062,25 @@ class _Search:
             self.fire(new, trig)
             step = Step("kill", self.where_shut(st, new), str(count), f"kill {count} zombies")
             yield step, new, st.pos, [step, *steps]
+
+    def escapes_at_turn_end(self, st: _State, region: set[int]) -> bool:
+        """Whether the team cannot let a turn pass where it stands: every zone it can stand in
+        is an exit and the escape is open (the steps before the escape step met now or counted
+        for good), so the engines take it off the board at the end of its activation."""
+        c = self.c
+        if not c.escape_steps:
+            return False
+        exits = set(c.cs.exits)
+        if not all(z in exits for u in region for z in c.super_zones[u]):
+            return False
+        n = len(c.steps)
+        first = next(i for i in range(n) if c.escape_steps >> i & 1)
+        before = range(first) if c.ordered else (j for j in range(n) if not c.escape_steps >> j & 1)
+        for j in before:
+            counted = j < st.progress if c.ordered else bool(st.progress >> j & 1)
+            if not counted and not self.step_met(j, st, region):
+                return False
+        return True
 
     def where_shut(self, before: _State, after: _State) -> str:
         """Where the team waits ('' for anywhere): when what it waits for closes or locks a door,
