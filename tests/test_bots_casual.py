@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 import designer
 from designer.engine import Board, Game, core
 from designer.engine.casual import CasualBot, escape_wins, known_goal
@@ -12,7 +14,11 @@ from designer.engine.policies import PlanBot, resolve_policy
 from designer.io.files import dumps, parse
 from designer.plans import bot_plan
 
-from .test_checks_plans import BOT_ISSUES, _bots_win, mission
+from designer.engine.batch import game_seed
+
+from .conftest import ROOT
+from .test_checks_plans import PLAN_SHAPES, _bots_win, mission
+from .test_terrain_typed import BRANCHES, _line, _reference, _same_games
 
 
 def _wins(s, policy, seeds=range(3)) -> list[bool]:
@@ -39,20 +45,23 @@ def test_casual_is_played_by_the_typed_engine():
 def test_casual_crosses_a_one_way_connection_of_the_plan():
     s = mission([("z0", "street"), ("z1", "street")], [("c", "opening", "z0", "z1", {"one_way": True})],
                 [{"kind": "reach_zone", "zones": ["z1"]}])
-    assert BOT_ISSUES["cross"](s, bot_plan(s))
+    assert PLAN_SHAPES["cross"](s, bot_plan(s))
     assert not any(_wins(s, "greedy"))
     assert _bots_win(s, policy="casual")
 
 
 def test_casual_waits_for_a_survive_step_before_escaping():
+    """Escaped in turn 1, the team has left the board before the end of turn 2: greedy loses
+    (all gone), casual stays on until 'survive 2 turns' is met (the engine counts it at the end
+    of turn 2; casual waits until it is met during an activation, in turn 3)."""
     s = mission([("z0", "street"), ("z1", "street")], [("a", "opening", "z0", "z1")],
-                [{"kind": "escape"}, {"kind": "survive", "turns": 1}], exits=["z0"])
+                [{"kind": "escape"}, {"kind": "survive", "turns": 2}], exits=["z0"])
     s = parse(dict(json.loads(dumps(s)), victory={"ordered": True, "steps": [
-        {"kind": "escape"}, {"kind": "survive", "turns": 1}]}))
+        {"kind": "escape"}, {"kind": "survive", "turns": 2}]}))
     assert not any(_wins(s, "greedy"))
     assert _bots_win(s, policy="casual")
     records = [designer.play(s, seed=seed, policy="casual", plan=bot_plan(s)) for seed in range(3)]
-    assert all(r["turns"] == 2 and r["survivors_escaped"] == 1 for r in records)
+    assert all(r["turns"] == 3 and r["survivors_escaped"] == 1 for r in records)
 
 
 def test_the_last_survivor_escapes_only_when_it_wins():
@@ -72,7 +81,7 @@ def test_casual_enters_the_start_zone_it_stands_in():
                 [("a", "opening", "z0", "z1"), ("d", "door", "z1", "z2", {"by_hand": False})],
                 [{"kind": "reach_zone", "zones": ["z2"]}], start=["z0", "z1"], triggers=trigger)
     plan = bot_plan(s)
-    assert BOT_ISSUES["enter another start zone"](s, plan)
+    assert PLAN_SHAPES["enter another start zone"](s, plan)
     seeds = range(8)
     greedy = [designer.play(s, seed=seed, plan=plan)["won"] for seed in seeds]
     casual = [designer.play(s, seed=seed, policy="casual", plan=plan)["won"] for seed in seeds]
@@ -188,3 +197,55 @@ def test_casual_walks_toward_an_exit_it_may_not_use_yet_and_waits_next_to_it():
     assert game.policy(game.view, sv, game.legal_actions(sv)) == ("pass",)  # next to it: waits
     r = designer.play(s, seed=0, policy="casual", plan=bot_plan(s))
     assert r["won"] and r["turns"] == 4
+
+
+def _eden_terrain_map() -> dict:
+    """eden-skirmish.json's map and terrain (seven scenery zones, a swim across the pond) without
+    its victory points, infestation and budget, which the typed engine does not play."""
+    data = json.loads((ROOT / "scenarios" / "eden-skirmish.json").read_text())
+    for key in ("points", "infestation", "budget"):
+        data.pop(key, None)
+    if not data["victory"]["steps"]:
+        data["victory"] = {"steps": [{"kind": "take_objectives", "objectives": []}]}
+    return data
+
+
+@pytest.mark.parametrize("branch", sorted(BRANCHES))
+def test_casual_goes_round_scenery_in_the_typed_engine(branch):
+    """casual's way round hostile scenery and swims (``terrain.terrain_toward``) is played by
+    the typed engine (``terrain_toward`` in the casual banner), record for record with the
+    reference engine, compiled and interpreted."""
+    zone, conn = BRANCHES[branch]
+    _same_games(_line(zone, conn), "casual", games=40)
+
+
+def test_casual_on_eden_s_terrain_map_in_the_typed_engine():
+    data = _eden_terrain_map()
+    board = Board(parse(data))
+    from designer.rules.terrain import terrain_tables
+    assert terrain_tables(board.rules) is not None
+    records = _same_games(data, "casual", games=60)
+    assert len(records) == 60
+    for path in ("eden-skirmish.json", "scavenger-run.json"):  # other Eden rules: the reference engine
+        s = designer.load(ROOT / "scenarios" / path)
+        why = core.unsupported(Board(s), "casual", plan=bot_plan(s))
+        assert why is not None and "casual" not in why
+    frozen = designer.load(ROOT / "scenarios" / "frozen-depot.json")
+    board = Board(frozen)
+    plan = bot_plan(frozen)
+    assert core.unsupported(board, "casual", plan=plan) is None
+    seeds = [game_seed(5, i) for i in range(60)]
+    assert core.play_games(board, seeds, "casual", None, 0, plan).records() == _reference(board, seeds, "casual", plan)
+
+
+def test_casual_avoids_the_pond_where_greedy_swims():
+    """On a swim branch casual walks round (the cheaper way once expected wounds count) where
+    greedy swims across: fewer wounds in the typed engine's own games."""
+    zone, conn = BRANCHES["swim zone"]
+    data = _line(zone, conn)
+    board = Board(parse(data))
+    plan = bot_plan(board.scenario)
+    seeds = [game_seed(3, i) for i in range(200)]
+    greedy = core.play_games(board, seeds, "greedy", 1, 0, plan).records()
+    casual = core.play_games(board, seeds, "casual", 1, 0, plan).records()
+    assert sum(r["survivors_dead"] for r in casual) <= sum(r["survivors_dead"] for r in greedy)

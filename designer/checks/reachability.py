@@ -1045,7 +1045,8 @@ class _Search:
             yield steps[-1], new, u, steps
         if self.standing >= 0 and c.hazard[self.standing]:
             yield from self.step_outs(st, region)
-        if st.turn < len(c.turn_steps):
+        forced = self.escapes_at_turn_end(st, region)
+        if st.turn < len(c.turn_steps) and not forced:
             turn, trig = c.turn_steps[st.turn]
             new = st.copy()
             new.turn += 1
@@ -1053,7 +1054,7 @@ class _Search:
             self.fire(new, trig)
             step = Step("wait", self.where_shut(st, new), str(turn), f"wait for turn {turn}")
             yield step, new, st.pos, [step, *steps]
-        if st.kill < len(c.kill_steps) and st.zsrc:
+        if st.kill < len(c.kill_steps) and st.zsrc and not forced:
             count, trig = c.kill_steps[st.kill]
             new = st.copy()
             new.kill += 1
@@ -1061,6 +1062,25 @@ class _Search:
             self.fire(new, trig)
             step = Step("kill", self.where_shut(st, new), str(count), f"kill {count} zombies")
             yield step, new, st.pos, [step, *steps]
+
+    def escapes_at_turn_end(self, st: _State, region: set[int]) -> bool:
+        """Whether the team cannot let a turn pass where it stands: every zone it can stand in
+        is an exit and the escape is open (the steps before the escape step met now or counted
+        for good), so the engines take it off the board at the end of its activation."""
+        c = self.c
+        if not c.escape_steps:
+            return False
+        exits = set(c.cs.exits)
+        if not all(z in exits for u in region for z in c.super_zones[u]):
+            return False
+        n = len(c.steps)
+        first = next(i for i in range(n) if c.escape_steps >> i & 1)
+        before = range(first) if c.ordered else (j for j in range(n) if not c.escape_steps >> j & 1)
+        for j in before:
+            counted = j < st.progress if c.ordered else bool(st.progress >> j & 1)
+            if not counted and not self.step_met(j, st, region):
+                return False
+        return True
 
     def where_shut(self, before: _State, after: _State) -> str:
         """Where the team waits ('' for anywhere): when what it waits for closes or locks a door,
@@ -1665,6 +1685,21 @@ def lock_dependencies(scenario: Scenario | CompiledScenario, compiled: _Compiled
     return deps
 
 
+SPLIT_TEAM_LIMIT = ("; searched for the survivors moving as one team: a team that splits up (one survivor"
+                    " entering a zone or pressing a button that opens the way for another) is not searched"
+                    " and may still win")
+"""The limit the unwinnable finding states when the team may split up to win (docs/validation.md)."""
+
+
+def _splits_could_help(cs: Any) -> bool:
+    """Whether a split team could do what one team cannot: a trigger fires on entering a zone,
+    pressing a switch or taking an objective (one survivor fires it, another uses what it
+    opens), or a one-way connection leads somewhere (one survivor stays, another drops)."""
+    s = cs.scenario
+    return any(t.when.kind in ("zone_entered", "switch_pressed", "objective_taken") for t in s.triggers) or \
+        any(c.kind == "drop" or getattr(c, "one_way", False) for c in s.connections)
+
+
 def reachability_findings(cs: CompiledScenario, r: Reachability) -> list:
     """Turn the search result (and the lock dependencies) into findings."""
     from .findings import Finding
@@ -1699,6 +1734,8 @@ def reachability_findings(cs: CompiledScenario, r: Reachability) -> list:
         if r.lucky_draw:
             msg += ("; it can be won only if a search marker's single card is the one the team needs"
                     " (a door-opening item or a lock's item): add a searchable zone or that item")
+        if s.setup.survivors.max > 1 and _splits_could_help(cs):
+            msg += SPLIT_TEAM_LIMIT
         out.append(Finding("unwinnable", "error", msg, ()))
     deps = lock_dependencies(cs, r.compiled)
     doors_of: dict[tuple[str, str], list[str]] = {}

@@ -25,7 +25,21 @@ these fixes (each one has a test in ``tests/test_bots_casual.py`` that fails wit
   asks for them, so greedy's games are unchanged); where doors need a tool, a survivor with two
   door openers hands one to a team mate in its zone who has none (:func:`give_opener`);
 - **melee counts accuracy**: the weapon is the one with the most expected kills (dice x chance to
-  hit, at most the zombies it can kill), not the most dice x damage.
+  hit, at most the zombies it can kill), not the most dice x damage;
+- **the plan read to the letter** (:func:`plan_goal`): a goal step met and counted stays done
+  when the team walks on (greedy walked back to a zone reached); a step "search Z until a
+  door-opening item turns up" is searched until the team holds one, or none is left to draw
+  (greedy counted it done after one search); a wait (or kill) step that names a zone is waited
+  out there; a step no way leads to from where the survivor stands, whatever doors it opens by
+  hand (the plan was found from another start zone), is passed over;
+- **no search for a weapon the deck does not hold**: an unarmed survivor searches for a weapon
+  only while one lies in the equipment deck or its discard pile (in Last Night on Earth a search
+  ends the turn: greedy searched every turn for ever);
+- **the last survivor does not escape from a zone a later step needs it in**: with it out,
+  nobody is left to meet a 'reach zone' step.
+
+Each of these was a named bot issue of the property "a winnable verdict's plan wins"
+(``tests/test_checks_plans.py``), which casual now plays.
 
 What it still does not do (the expert does): escort team mates, look ahead, lure with noise.
 
@@ -40,7 +54,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..rules.equipment import item
-from .policies import BOTS, PlanBot, _done, _killable, _toward, goal_zones, job_here, walk_on
+from .policies import BOTS, PlanBot, _done, _killable, _step_zones, _toward, goal_zones, job_here, walk_on
+from .state import INF
 from .points import points_goal
 from .terrain import terrain_toward
 
@@ -68,13 +83,122 @@ def hidden_of(b: Any) -> dict[int, tuple[int, ...]]:
     return out
 
 
-def _open_step(game: "GameView", memory: Any) -> Any:
-    """The first plan step not done yet (from the leading steps the bot knows done)."""
+class _PastThePlan:
+    """A bot memory with every plan step behind it: :func:`goal_zones` then reads the victory
+    steps alone."""
+
+    __slots__ = ("done",)
+
+    def __init__(self, done: int) -> None:
+        self.done = done
+
+
+def committed(game: "GameView", j: int) -> bool:
+    """Whether victory step ``j`` is met for good (the engine has counted it)."""
+    st = game.state
+    if game.board.scenario.victory.ordered:
+        return j < st.progress
+    return bool(st.progress >> j & 1)
+
+
+def _team_has_opener(game: "GameView") -> bool:
+    return any(item(n).opens_doors for o in game.state.survivors if o.on_board for n in o.items)
+
+
+def _can_turn_up(game: "GameView", wanted: Any) -> bool:
+    """Whether a card ``wanted(item)`` still lies in the equipment deck or its discard pile."""
+    st = game.state
+    return any(wanted(item(n)) for n in st.edeck) or any(wanted(item(n)) for n in st.ediscard)
+
+
+def _is_weapon(it: Any) -> bool:
+    return it.dice > 0
+
+
+def searching_for_opener(game: "GameView") -> bool:
+    """A plan step 'search until a door-opening item turns up' is still to do: doors need a
+    tool, no survivor on the board carries one, and one can still be drawn."""
+    return bool(game.profile.params.doors_need_item) and not _team_has_opener(game) and \
+        _can_turn_up(game, lambda it: it.opens_doors)
+
+
+def casual_done(game: "GameView", step: Any) -> bool:
+    """Whether a plan step is done, read as casual reads it: a goal met for good (counted by
+    the engine) stays done when the team walks away; a search step is done once the team holds
+    the door opener it searches for (or none can turn up); anything else as greedy reads it."""
+    if step.action == "goal":
+        j = int(step.target)
+        return committed(game, j) or game.step_met(j)
+    if step.action == "search":
+        return not searching_for_opener(game)
+    return _done(game, step)
+
+
+def _reach_mask(game: "GameView") -> int:
+    """Doors a survivor could pass some day: open ones and those opened by hand."""
+    b = game.board
+    key = ("casual", "by-hand doors")
+    hand = b.compiled.get(key)
+    if hand is None:
+        hand = sum(1 << d for d, by_hand in enumerate(b.door_by_hand) if by_hand)
+        b.compiled[key] = hand
+    return game.state.doors_open | hand
+
+
+def out_of_reach(game: "GameView", s: "Survivor", zones: list[int]) -> bool:
+    """Whether no way leads from the survivor to any of ``zones``, whatever doors opened by hand
+    it opens (a plan found from another start zone: a button's door shut, a drop the wrong way)."""
+    if not zones:
+        return False
+    b, mask = game.board, _reach_mask(game)
+    return all(b.survivor_distances(z, mask)[s.zone] >= INF for z in zones)
+
+
+def plan_goal(game: "GameView", s: "Survivor", memory: Any) -> tuple[list[int], str, int | None, Any]:
+    """:func:`~designer.engine.policies.goal_zones` read as casual reads the plan
+    (:func:`casual_done`): a plan step out of reach from where the survivor stands
+    (:func:`out_of_reach`) is passed over; a search step sends it to search there (action
+    'search'); a wait or kill step that names a zone sends it to wait there. The fourth value
+    is the plan step followed (None once the victory steps are read)."""
+    st, b = game.state, game.board
     plan = game.plan
-    for i in range(memory.done if memory is not None else 0, len(plan)):
-        if not _done(game, plan[i]):
-            return plan[i]
-    return None
+    first = memory.done if memory is not None else 0
+    for i in range(first, len(plan)):
+        step = plan[i]
+        a = step.action
+        if casual_done(game, step):
+            if i == first and a not in ("goal", "search"):
+                first += 1
+            continue
+        if a in ("take", "press"):
+            o = b.obj_index[step.target]
+            zones, action, target = [st.obj_zone[o]], a, o
+        elif a == "open":
+            zones, action, target = [b.zone_index[step.zone]], "open", b.door_index[step.target]
+        elif a in ("enter", "cross"):
+            zones, action, target = [b.zone_index[step.zone]], "reach", None
+        elif a == "search":
+            zones, action, target = [b.zone_index[step.zone]], "search", None
+        elif a in ("wait", "kill"):
+            if not step.zone:
+                break
+            zones, action, target = [b.zone_index[step.zone]], "reach", None
+        elif a == "goal":
+            kind = b.scenario.victory.steps[int(step.target)].kind
+            if kind not in ("reach_zone", "escape"):
+                break
+            zones = _step_zones(game, int(step.target))
+            action, target = "escape" if kind == "escape" else "reach", None
+        else:
+            continue
+        if out_of_reach(game, s, zones):
+            continue
+        if memory is not None:
+            memory.done = first
+        return zones, action, target, step
+    if memory is not None:
+        memory.done = first
+    return (*goal_zones(game, s, _PastThePlan(len(plan))), None)
 
 
 def known_goal(game: "GameView", s: "Survivor", memory: Any) -> tuple[list[int], str, int | None]:
@@ -87,7 +211,7 @@ def known_goal(game: "GameView", s: "Survivor", memory: Any) -> tuple[list[int],
     - an 'enter' step goes to the zone to enter; when the survivor stands in it without having
       entered it, the action is 'reenter' (step out, then come back).
     """
-    zones, action, target = goal_zones(game, s, memory)
+    zones, action, target, step = plan_goal(game, s, memory)
     if not game.plan or action not in ("take", "reach"):
         return zones, action, target
     b, st = game.board, game.state
@@ -97,7 +221,6 @@ def known_goal(game: "GameView", s: "Survivor", memory: Any) -> tuple[list[int],
             left = sorted({st.obj_zone[o] for o in group if not st.taken >> o & 1})
             return left or zones, "take", None
         return zones, action, target
-    step = _open_step(game, memory)
     if step is None or step.action not in ("enter", "cross"):
         return zones, action, target
     if step.action == "cross":
@@ -137,6 +260,8 @@ def escape_wins(game: "GameView", s: "Survivor") -> bool:
     def met(j: int) -> bool:
         if steps[j].kind == "escape":
             return rules.step_who[j] == "any" or all(o is s or o.escaped for o in st.survivors if o.alive)
+        if steps[j].kind in ("reach_zone", "hold_zone"):
+            return False  # with s out, nobody is left on the board to stand there
         return game.step_met(j)
 
     if b.scenario.victory.ordered:
@@ -267,6 +392,8 @@ def casual_decide(game: "GameView", s: "Survivor", acts: list, memory: Any, sear
     job = job_here(game, s, acts, zones, action, target)
     if job is not None:
         return job
+    if action == "search" and z in zones and ("search",) in acts:  # the plan's search for a door opener
+        return ("search",)
 
     safe = [a for a in ranged if not st.survivors_in(a[2])]
     if safe and (action == "hunt" or any(st.zombies_in(v) for v, d in b.visible(st.doors_open)[z] if d <= 1)):
@@ -278,7 +405,8 @@ def casual_decide(game: "GameView", s: "Survivor", acts: list, memory: Any, sear
     armed = any(item(n).is_weapon for n in s.items)
     well_armed = any(item(n).is_melee and item(n).damage >= 2 for n in s.items) and \
         any(item(n).is_ranged for n in s.items)
-    if ("search",) in acts and (not armed or (not well_armed and st.turn <= search_turns)):
+    if ("search",) in acts and ((not armed and _can_turn_up(game, _is_weapon)) or
+                                (armed and not well_armed and st.turn <= search_turns)):
         return ("search",)
     free_markers = [a for a in acts if a[0] == "take" and b.obj_kind[a[1]] == "search_marker"]
     if free_markers:

@@ -22,7 +22,7 @@ import os
 import threading
 from typing import Any
 
-from ..rules.terrain import eden_rules_used, terrain_tables
+from ..rules.terrain import eden_rules_used
 from ..rules.zombies import ZTYPES
 from .board import Board
 from .lnoe import has_library as lnoe_has_library, play_town_games, town_engine, town_problem as lnoe_town_problem, \
@@ -117,8 +117,6 @@ def unsupported(board: Board, policy: Any, survivors: int | None = None, heroes:
             return f"the bot '{policy}' is written for the reference engine"
     elif getattr(policy, "trades", False):
         return "the policy trades (the typed engine lists trades only for casual)"
-    if policy == "casual" and terrain_tables(board.rules) is not None:
-        return "casual's way round hostile scenery and swims is the reference engine's (docs/terrain.md)"
     if policy == "casual" and getattr(board.scenario, "points", None) is not None:
         return "casual's way to the objectives worth victory points is the reference engine's (docs/terrain.md)"
     if heroes is not None:

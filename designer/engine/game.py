@@ -108,6 +108,11 @@ class GameResult(dict):
 class Game:
     """One game of a scenario."""
 
+    _turn_end = False
+    """True while the end of a turn checks the victory: a 'survive N turns' step is met at the
+    end of turn N (after the zombies' phase, before the turn limit and the triggers of turn
+    N + 1)."""
+
     def __init__(self, board: Board, seed: int = 0, policy: Any = "greedy", *, survivors: int | None = None,
                  profile: Profile | None = None, log: bool = False, state: GameState | None = None,
                  heroes: list[dict] | None = None, plan: Iterable[Any] | None = None,
@@ -1027,12 +1032,16 @@ class Game:
             self._pos += 1
 
     def escape_step_open(self) -> bool:
-        """Survivors may escape once every step before the escape step is met."""
+        """Survivors may escape once every step before the escape step is met, now or for good
+        (a zone reached earlier stays reached; a condition counts only while it holds)."""
         steps = self.board.scenario.victory.steps
+        st = self.state
         for i, step in enumerate(steps):
             if step.kind == "escape":
-                return all(self.step_met(j) for j in range(i)) if self.board.scenario.victory.ordered \
-                    else all(self.step_met(j) for j in range(len(steps)) if steps[j].kind != "escape")
+                if self.board.scenario.victory.ordered:
+                    return all(j < st.progress or self.step_met(j) for j in range(i))
+                return all(st.progress >> j & 1 or self.step_met(j) for j in range(len(steps))
+                           if steps[j].kind != "escape")
         return False
 
     def end_phase(self) -> None:
@@ -1060,7 +1069,9 @@ class Game:
         st = self.state
         if not st.outcome:
             self.zombie_phase()
+        self._turn_end = True
         self.check_victory()
+        self._turn_end = False
         self.check_defeat()
         if self.points_rule is not None:
             finish_points_turn(self, self.points_rule)
@@ -1265,7 +1276,9 @@ def _met_escape(g: Game, i: int) -> bool:
 
 
 def _met_survive(g: Game, i: int) -> bool:
-    return g.state.turn > g.board.rules.step_count[i]
+    """A living survivor at the end of turn N (``Game._turn_end``) or any time after it."""
+    n = g.board.rules.step_count[i]
+    return g.state.turn > n or (g.state.turn == n and g._turn_end)
 
 
 def _met_clear_zones(g: Game, i: int) -> bool:

@@ -25,6 +25,7 @@ try:
 except ImportError:  # installed without Cython: the same code runs as plain Python
     from .. import _cyshim as cython
 
+import heapq
 from array import array
 
 from ...rules.zombies import ABOMINATION
@@ -129,6 +130,10 @@ A_GIVE = cython.declare(cython.int, 9)
 """A trade (``("give", mate, card)``), offered to casual only; never compared with another kind."""
 G_REENTER = cython.declare(cython.int, 7)
 """casual's goal: step out of the zone to enter and back in."""
+G_SEARCH = cython.declare(cython.int, 8)
+"""casual's goal: search the zone for the door opener the plan's search step is for."""
+S_SEARCH = cython.declare(cython.int, 8)
+"""A plan's search step (``tables.PLAN``)."""
 P_CASUAL = cython.declare(cython.int, 3)
 
 # ---- steps: event log (the reference engine's ``note`` events, as kind + four ints) ----
@@ -751,6 +756,12 @@ class Engine:
     # ---- bots: casual ----
     obj_group: cython.int[::1]
     it_rank: cython.int[::1]
+    hand_doors: cython.ulonglong
+    casual_step: cython.int
+    hazard_cache: dict
+    hazard_back: object
+    # ---- truth: the end of a turn ----
+    turn_end: cython.bint
 
     def __init__(self, t):
         if not cython.compiled:
@@ -2948,8 +2959,8 @@ class Engine:
                     alive2 += 1
                     out += self.sv_escaped[s]
             return out > 0 and (not self.st_who_all[i] or out == alive2)
-        if kind == V_SURVIVE:
-            return self.turn > self.st_turns[i]
+        if kind == V_SURVIVE:  # a living survivor at the end of turn N (``turn_end``) or after it
+            return self.turn > self.st_turns[i] or (self.turn == self.st_turns[i] and self.turn_end)
         if kind == V_CLEAR:
             for k in range(a, b):
                 if self.zombies_in(self.st_ids[k]):
@@ -2973,11 +2984,11 @@ class Engine:
             return False
         if self.ordered:
             for j in range(i):
-                if not self.step_met(j):
+                if j >= self.progress and not self.step_met(j):
                     return False
             return True
         for j in range(self.nsteps):
-            if self.st_kind[j] != V_ESCAPE and not self.step_met(j):
+            if self.st_kind[j] != V_ESCAPE and not self.step_done[j] and not self.step_met(j):
                 return False
         return True
 
@@ -4260,6 +4271,14 @@ class Engine:
         self.it_rank = _ia(len(t.names) + 1)
         for i, nm in enumerate(sorted(t.names)):
             self.it_rank[t.names[nm]] = i
+        self.turn_end = False
+        self.hand_doors = 0
+        for i in range(self.nd):
+            if self.door_by_hand[i]:
+                self.hand_doors |= cython.cast(cython.ulonglong, 1) << i
+        self.casual_step = -1
+        self.hazard_cache = {}
+        self.hazard_back = None
         cap = t.max_acts + (MAXS - 1) * MAXI
         self.act_kind = _ia(cap)
         self.act_a = _ia(cap)
@@ -4304,11 +4323,141 @@ class Engine:
 
     @cython.cfunc
     @cython.exceptval(check=False)
+    def committed(self, j: cython.int) -> cython.bint:
+        """``casual.committed``: victory step ``j`` is met for good (counted)."""
+        if self.ordered:
+            return j < self.progress
+        return self.step_done[j] != 0
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def searching_for_opener(self) -> cython.bint:
+        """``casual.searching_for_opener``: doors need a tool, no survivor on the board carries
+        one, and one still lies in the equipment deck or its discard pile."""
+        i: cython.int
+        o: cython.int
+        if not self.doors_need_item:
+            return False
+        for o in range(self.ns):
+            if self.on_board(o):
+                for i in range(self.sv_nitems[o]):
+                    if self.it_opens_doors[self.sv_items[o * MAXI + i]]:
+                        return False
+        for i in range(self.nedeck):
+            if self.it_opens_doors[self.edeck[i]]:
+                return True
+        for i in range(self.nediscard):
+            if self.it_opens_doors[self.ediscard[i]]:
+                return True
+        return False
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def weapon_can_turn_up(self) -> cython.bint:
+        """A weapon still lies in the equipment deck or its discard pile."""
+        i: cython.int
+        for i in range(self.nedeck):
+            if self.it_dice[self.edeck[i]] > 0:
+                return True
+        for i in range(self.nediscard):
+            if self.it_dice[self.ediscard[i]] > 0:
+                return True
+        return False
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def casual_done(self, p: cython.int) -> cython.bint:
+        """``casual.casual_done``: a goal counted stays done; a search step is done once the
+        team holds the door opener (or none can turn up)."""
+        action: cython.int = self.pl_action[p]
+        if action == S_GOAL:
+            return self.committed(self.pl_target[p]) or self.step_met(self.pl_target[p])
+        if action == S_SEARCH:
+            return not self.searching_for_opener()
+        return self.plan_step_done(p)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def out_of_reach(self, si: cython.int, nz: cython.int) -> cython.bint:
+        """``casual.out_of_reach``: no way leads to any of the ``nz`` goal zones, whatever doors
+        opened by hand the survivor opens."""
+        i: cython.int
+        if not nz:
+            return False
+        mask: cython.ulonglong = self.doors_open | self.hand_doors
+        here: cython.int = self.sv_zone[si]
+        for i in range(nz):
+            if self.arena[self.srow(self.gz[i], mask) + here] < INF:
+                return False
+        return True
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def casual_plan_goal(self, si: cython.int) -> cython.int:
+        """``casual.plan_goal``: :meth:`goal_zones` with the plan read as casual reads it (steps
+        out of reach passed over, search steps searched, waits where they say); the step
+        followed goes into ``casual_step`` (-1 once the victory steps are read)."""
+        i: cython.int
+        nz: cython.int
+        first: cython.int = self.plan_done
+        gz = self.gz
+        self.casual_step = -1
+        for i in range(first, self.nplan):
+            action: cython.int = self.pl_action[i]
+            if self.casual_done(i):
+                if i == first and action != S_GOAL and action != S_SEARCH:
+                    first += 1
+                continue
+            self.goal_target = -1
+            if action == S_TAKE or action == S_PRESS:
+                gz[0] = self.obj_zone[self.pl_target[i]]
+                nz = 1
+                self.goal_action = G_TAKE if action == S_TAKE else G_PRESS
+                self.goal_target = self.pl_target[i]
+            elif action == S_OPEN:
+                gz[0] = self.pl_zone[i]
+                nz = 1
+                self.goal_action = G_OPEN
+                self.goal_target = self.pl_target[i]
+            elif action == S_ENTER or action == S_CROSS:
+                gz[0] = self.pl_zone[i]
+                nz = 1
+                self.goal_action = G_REACH
+            elif action == S_SEARCH:
+                gz[0] = self.pl_zone[i]
+                nz = 1
+                self.goal_action = G_SEARCH
+            elif action == S_WAIT or action == S_KILL:
+                if self.pl_zone[i] < 0:
+                    break
+                gz[0] = self.pl_zone[i]
+                nz = 1
+                self.goal_action = G_REACH
+            elif action == S_GOAL:
+                kind: cython.int = self.st_kind[self.pl_target[i]]
+                if kind != V_REACH and kind != V_ESCAPE:
+                    break
+                nz = self.step_zones(self.pl_target[i])
+                self.goal_action = G_ESCAPE if kind == V_ESCAPE else G_REACH
+            else:
+                continue
+            if self.out_of_reach(si, nz):
+                continue
+            self.plan_done = first
+            self.casual_step = i
+            return nz
+        self.plan_done = self.nplan
+        nz = self.goal_zones()
+        self.plan_done = first
+        return nz
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
     def casual_goal(self, si: cython.int) -> cython.int:
         """``casual.known_goal``: :meth:`goal_zones` read the way players can read it (a hidden
         group's face-down tokens instead of the one that is the target; the zone a ``cross``
         step leads to; an ``enter`` step for the zone it stands in is ``G_REENTER``)."""
-        nz: cython.int = self.goal_zones()
+        nz: cython.int = self.casual_plan_goal(si)
         action: cython.int = self.goal_action
         target: cython.int = self.goal_target
         i: cython.int
@@ -4343,11 +4492,7 @@ class Engine:
                 k += 1
             self.goal_target = -1
             return k if k else nz
-        step: cython.int = -1
-        for i in range(self.plan_done, self.nplan):
-            if not self.plan_step_done(i):
-                step = i
-                break
+        step: cython.int = self.casual_step
         if step < 0 or (self.pl_action[step] != S_ENTER and self.pl_action[step] != S_CROSS):
             return nz
         zone: cython.int = self.c_to[self.pl_target[step]] if self.pl_action[step] == S_CROSS else \
@@ -4407,6 +4552,8 @@ class Engine:
                 for o in range(self.ns):
                     if self.sv_alive[o] and o != si and not self.sv_escaped[o]:
                         return False
+            elif self.st_kind[j] == V_REACH or self.st_kind[j] == V_HOLD:
+                return False  # with si out, nobody is left on the board to stand there
             elif not self.step_met(j):
                 return False
         return True
@@ -4557,6 +4704,112 @@ class Engine:
 
     @cython.cfunc
     @cython.exceptval(check=False)
+    def step_cost(self, c: cython.int, v: cython.int) -> cython.int:
+        """``terrain.step_cost``: a bot's count for a step across ``c`` into ``v`` (its actions,
+        at least two for a swim, plus 4 per expected wound rounded up; the reference's
+        floating-point sum, operation for operation)."""
+        actions: cython.int = self.tz_obst[v] * self.tc_obst[c]
+        difficulty: cython.int = self.tz_swim[v] if self.tz_swim[v] > self.tc_swim[c] else self.tc_swim[c]
+        wounds: cython.double = self.tz_hostile[v] + self.tc_hostile[c]
+        if difficulty:
+            if actions < self.swim_cost:
+                actions = self.swim_cost
+            p: cython.double = (7 - difficulty) / 6.0
+            wounds += (1 - p) / p
+        w4: cython.double = 4 * wounds
+        k: cython.int = cython.cast(cython.int, w4)
+        if k < w4:
+            k += 1
+        return actions + k
+
+    @cython.cfunc
+    def hazard_row(self, target: cython.int, mask: cython.ulonglong) -> object:
+        """``terrain.hazard_distances``: the weighted cost (:meth:`step_cost`) from every zone
+        to ``target`` through the doors of ``mask`` (Dijkstra over the survivors' adjacency read
+        backwards), cached per target and door set."""
+        key = (target, mask)
+        row = self.hazard_cache.get(key)
+        if row is not None:
+            return row
+        if self.hazard_back is None:
+            back = [[] for _ in range(self.n)]
+            for u in range(self.n):
+                for a in range(self.sadj_start[u], self.sadj_start[u + 1]):
+                    back[self.sadj_v[a]].append((u, self.sadj_c[a]))
+            self.hazard_back = back
+        dist = [INF] * self.n
+        dist[target] = 0
+        heap = [(0, target)]
+        while heap:
+            dv, v = heapq.heappop(heap)
+            if dv > dist[v]:
+                continue
+            for u, c in self.hazard_back[v]:
+                d: cython.int = self.c_door[c]
+                if d >= 0 and not (mask >> d) & 1:
+                    continue
+                du = dv + self.step_cost(c, v)
+                if du < dist[u]:
+                    dist[u] = du
+                    heapq.heappush(heap, (du, u))
+        if len(self.hazard_cache) > 20000:
+            self.hazard_cache.clear()
+        self.hazard_cache[key] = dist
+        return dist
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def terrain_toward(self, si: cython.int, na: cython.int, nz: cython.int) -> cython.int:
+        """``terrain.terrain_toward``: the move (or door opening) that starts the cheapest way to
+        the nearest goal zone once the scenery's cost and wounds are counted; -1 on a map without
+        terrain, when no such way exists, or when it starts into a zone with zombies."""
+        i: cython.int
+        a: cython.int
+        if not self.terrain or not nz:
+            return -1
+        mask: cython.ulonglong = self.door_passable(si)
+        here: cython.int = self.sv_zone[si]
+        best = None
+        best_d: cython.int = INF
+        for i in range(nz):
+            row = self.hazard_row(self.gz[i], mask)
+            if row[here] < best_d:
+                best = row
+                best_d = row[here]
+        if best is None or best_d == 0 or best_d >= INF:
+            return -1
+        step_to = {}
+        for a in range(self.sadj_start[here], self.sadj_start[here + 1]):
+            v: cython.int = self.sadj_v[a]
+            if best[v] >= INF:
+                continue
+            cost: cython.int = self.step_cost(self.sadj_c[a], v) + best[v]
+            if cost < step_to.get(v, INF):
+                step_to[v] = cost
+        choice: cython.int = -1
+        cz: cython.int = 0
+        other: cython.int
+        for i in range(na):
+            kind: cython.int = self.act_kind[i]
+            if kind == A_MOVE:
+                other = self.act_a[i]
+            elif kind == A_OPEN:
+                c: cython.int = self.door_conn[self.act_a[i]]
+                other = self.c_to[c] if self.c_from[c] == here else self.c_from[c]
+            else:
+                continue
+            if step_to.get(other, -1) != best_d:
+                continue
+            zc: cython.int = self.zombies_in(other)
+            if choice < 0 or zc < cz or (zc == cz and self.act_less(i, choice)):
+                choice = i
+                cz = zc
+        if choice < 0 or cz > 0:
+            return -1
+        return choice
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
     def casual_decide(self, si: cython.int, na: cython.int) -> cython.int:
         """One decision of ``casual`` (``casual.casual_decide`` without the expert's team hook)."""
         z: cython.int = self.sv_zone[si]
@@ -4621,6 +4874,10 @@ class Engine:
             for i in range(nz):
                 if self.gz[i] == z:
                     return pas
+        if action == G_SEARCH and self.gz[0] == z:  # the plan's search for a door opener
+            step = self.find_act(na, A_SEARCH)
+            if step >= 0:
+                return step
         # shoot zombies in sight that no team mate stands with
         safe: cython.int = -1
         safe_c: cython.int = 0
@@ -4659,11 +4916,15 @@ class Engine:
                 if self.it_max_range[w] > 0:
                     ranged_item = True
         search: cython.int = self.find_act(na, A_SEARCH)
-        if search >= 0 and (not armed or (not (melee2 and ranged_item) and self.turn <= 2)):
+        if search >= 0 and ((not armed and self.weapon_can_turn_up()) or
+                            (armed and not (melee2 and ranged_item) and self.turn <= 2)):
             return search
         for i in range(na):
             if self.act_kind[i] == A_TAKE and self.obj_kind[self.act_a[i]] == O_MARKER:
                 return i
+        step = self.terrain_toward(si, na, nz)  # round hostile scenery and swims (docs/terrain.md)
+        if step >= 0:
+            return step
         # walk on toward the goal
         if action == G_HUNT:
             step = self.toward(si, na, nz, False)
@@ -4751,7 +5012,9 @@ class Engine:
             self.activate(self.all_types, False, False)
             self.activate(self.twice, True, False)
             self.spawn_phase()
+        self.turn_end = True
         self.check_victory()
+        self.turn_end = False
         self.check_defeat()
         self.eden_points_turn()
         if not self.outcome:
@@ -5033,7 +5296,9 @@ class Engine:
         """Victory, defeat and the end phase (noise cleared, first player passed on, the turn
         counted or the game ended at its limit)."""
         i: cython.int
+        self.turn_end = True
         self.check_victory()
+        self.turn_end = False
         self.check_defeat()
         self.eden_points_turn()
         if not self.outcome:

@@ -38,7 +38,7 @@ STEPS = {"take_objectives": 0, "kill": 1, "reach_zone": 2, "escape": 3, "survive
 EFFECTS.update({"give_card": 11, "rotate_gate": 12})
 STEPS.update({"no_zombies": 7, "doors_closed": 8, "no_zombie_path": 9, "carry_items": 10, "hold_zone": 11})
 EFFECTS.update({"gain_resource": 50, "spend_resource": 51})  # eden: campaign resources (eden_rules)
-PLAN = {"open": 0, "take": 1, "press": 2, "enter": 3, "cross": 4, "wait": 5, "kill": 6, "goal": 7}
+PLAN = {"open": 0, "take": 1, "press": 2, "enter": 3, "cross": 4, "wait": 5, "kill": 6, "goal": 7, "search": 8, "move": 9}
 METHODS = {"cards": 0, "dice": 1, "fixed": 2}
 CARD_KINDS = {"spawn": 0, "extra": 1, "manhole": 2}
 
@@ -277,8 +277,9 @@ def build(board: Board, profile: Profile, plan: tuple[PlanStep, ...] = ()) -> Ta
         a = step.action
         target = {"open": lambda: b.door_index[step.target], "take": lambda: b.obj_index[step.target],
                   "press": lambda: b.obj_index[step.target], "enter": lambda: b.zone_index[step.target],
-                  "cross": lambda: b.conn_index[step.target]}.get(a, lambda: int(step.target) if step.target else 0)()
-        pa.append(PLAN.get(a, 8))
+                  "cross": lambda: b.conn_index[step.target], "move": lambda: b.conn_index[step.target],
+                  "search": lambda: 0}.get(a, lambda: int(step.target) if step.target else 0)()
+        pa.append(PLAN.get(a, len(PLAN)))
         pt.append(target)
         pz.append(b.zone_index.get(step.zone, -1))
     t.update(_mission_tables(b, names))
