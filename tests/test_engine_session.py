@@ -294,6 +294,11 @@ def test_a_copy_made_at_a_decision_point_plays_on_as_the_original_and_as_the_ref
             assert dict(copy.play_on()) == dict(ref_copy.play_on()) == dict(whole)
             checked += 1
     assert checked >= 6
+    spy = _CopyAt(5)
+    whole = session.TypedGame(board, 8, spy, plan=plan, compiled=compiled).play()
+    copy, act = spy.copies[0]
+    copy.act(act)
+    assert dict(copy.play()) == dict(whole)  # play() from a decision point goes on from it too
 
 
 def test_a_copy_is_independent_and_act_outside_a_decision_is_refused():

@@ -687,6 +687,8 @@ class TypedGame:
 
     def play(self, max_turns: int | None = None) -> GameResult:
         """Play on to the end (or ``max_turns`` more turns) and return the record."""
+        if self._mid or self._stage:  # a copy made inside a turn: the turn goes on from there
+            return self.play_on(max_turns)
         turns = 0
         while not self.engine.ended() and (max_turns is None or turns < max_turns):
             self.play_turn()
