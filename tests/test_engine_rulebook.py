@@ -43,12 +43,27 @@ class TypedSteps(Game):
     def draw_spawn_card(self, zone):
         self._typed("draw_spawn_card", zone)
 
+    def resolve_card(self, entry, zone):
+        # the typed engine resolves a card of the deck at the danger level it reads itself
+        level = self.danger_level()
+        card = next(i for i, c in enumerate(STANDARD_DECK) if c[level] == entry)
+        self._typed("resolve_card", card, zone)
+
+    def apply(self, s, act):
+        self._typed("apply", s.index, act)
+
+    def move_cost(self, s, c):
+        return self._typed("move_cost", s.index, c)
+
     def _typed(self, step, *args):
         from designer.engine.session import TypedGame
 
         typed = TypedGame.from_state(self.board, self.state, compiled=None)
-        getattr(typed, step)(*args)
+        typed.script = self.script
+        out = getattr(typed, step)(*args)
         typed.sync_into(self.state)
+        self.script = typed.script
+        return out
 
 
 @pytest.fixture(params=["reference", "typed"])
@@ -69,6 +84,11 @@ def zone_counts(g: Game, zone: str) -> dict[str, int]:
     row = g.state.zombies[g.board.zone_index[zone]]
     return {name: row[t] for name, t in (("walker", WALKER), ("runner", RUNNER), ("fatty", FATTY),
                                           ("abomination", ABOMINATION)) if row[t]}
+
+
+def move_cost(g: Game, s, c: int) -> int:
+    """The cost of moving survivor ``s`` across connection ``c``, by the engine the example runs."""
+    return g.move_cost(s, c) if isinstance(g, TypedSteps) else g.profile.move_cost(g, s, c)
 
 
 def zi(g: Game, zone: str) -> int:
@@ -269,7 +289,7 @@ def test_a_fatty_spawns_with_two_walkers(engine):
     assert zone_counts(g, "A") == {"fatty": 1, "walker": 2}
 
 
-def test_manholes_spawn_only_on_tiles_with_a_survivor():
+def test_manholes_spawn_only_on_tiles_with_a_survivor(engine):
     # survivors at a crossroads spanning four tiles; manholes on two of those tiles and one elsewhere
     zones = [{"id": "X", "tiles": ["t1", "t2", "t3", "t4"]}, {"id": "M1", "tiles": ["t1"]},
              {"id": "M2", "tiles": ["t3"]}, {"id": "M3", "tiles": ["t9"]}]
@@ -277,7 +297,7 @@ def test_manholes_spawn_only_on_tiles_with_a_survivor():
               spawns=[{"id": "m1", "zone": "M1", "kind": "manhole", "order": 1},
                       {"id": "m2", "zone": "M2", "kind": "manhole", "order": 2},
                       {"id": "m3", "zone": "M3", "kind": "manhole", "order": 3}])
-    g = new_game(b)
+    g = new_game(b, engine)
     hero = g.state.add_survivor(zi(g, "X"))
     hero.xp = 7  # yellow
     card = next(i for i, c in enumerate(STANDARD_DECK) if c[1] == ("manhole", "walker", 2))
@@ -287,9 +307,9 @@ def test_manholes_spawn_only_on_tiles_with_a_survivor():
     assert zone_counts(g, "M3") == {}, "no survivor on that tile"
 
 
-def test_extra_activation_cards_do_nothing_at_blue_and_move_walkers_from_yellow():
+def test_extra_activation_cards_do_nothing_at_blue_and_move_walkers_from_yellow(engine):
     b = board(["A", "B", "C"], [("ab", "opening", "A", "B"), ("bc", "opening", "B", "C")])
-    g = new_game(b)
+    g = new_game(b, engine)
     hero = g.state.add_survivor(zi(g, "A"))
     g.state.place_zombies(zi(g, "C"), "walker", 1)
     g.state.place_zombies(zi(g, "C"), "runner", 1)
@@ -316,11 +336,11 @@ def test_running_out_of_miniatures_places_what_is_left_then_they_act_again(engin
 # -- chapter 5, noise --------------------------------------------------------------------------------
 
 
-def test_noise_example_door_with_a_fire_axe_then_a_silent_kill_and_three_bursts():
+def test_noise_example_door_with_a_fire_axe_then_a_silent_kill_and_three_bursts(engine):
     b = board(["A", {"id": "R", "kind": "room"}, "S", "T"],
               [("door", "door", "A", "R", {"spawns_on_first_open": False}), ("st", "opening", "S", "T")],
               sight_lines=[["S", "T"]])
-    g = new_game(b)
+    g = new_game(b, engine)
     grindlock = g.state.add_survivor(zi(g, "A"), items=["fire axe"])
     grindlock.actions_left = 3
     g.state.place_zombies(zi(g, "A"), "walker", 1)
@@ -344,19 +364,19 @@ def test_noise_example_door_with_a_fire_axe_then_a_silent_kill_and_three_bursts(
 # -- chapters 6 and 8, moving and combat --------------------------------------------------------------
 
 
-def test_leaving_a_zone_costs_one_extra_action_per_zombie():
+def test_leaving_a_zone_costs_one_extra_action_per_zombie(engine):
     b = board(["A", "B"], [("ab", "opening", "A", "B")])
-    g = new_game(b)
+    g = new_game(b, engine)
     shannon = g.state.add_survivor(0)
     g.state.place_zombies(0, "walker", 2)
-    assert g.profile.move_cost(g, shannon, 0) == 3
+    assert move_cost(g, shannon, 0) == 3
     g.state.place_zombies(0, "walker", 1)
-    assert g.profile.move_cost(g, shannon, 0) == 4
+    assert move_cost(g, shannon, 0) == 4
 
 
-def test_melee_chooses_its_targets_kukri_kills_the_runner_and_the_fatty():
+def test_melee_chooses_its_targets_kukri_kills_the_runner_and_the_fatty(engine):
     b = board(["A"], [])
-    g = new_game(b)
+    g = new_game(b, engine)
     shannon = g.state.add_survivor(0, items=["kukri", "kukri"])
     shannon.actions_left = 3
     for t in ("walker", "runner", "fatty"):
@@ -367,9 +387,9 @@ def test_melee_chooses_its_targets_kukri_kills_the_runner_and_the_fatty():
     assert shannon.xp == 2
 
 
-def test_ranged_priority_survivors_walkers_then_the_fatty_shields_the_runners():
+def test_ranged_priority_survivors_walkers_then_the_fatty_shields_the_runners(engine):
     b = board(["A"], [])
-    g = new_game(b)
+    g = new_game(b, engine)
     joshua = g.state.add_survivor(0, items=["sub mg", "sub mg"])
     grindlock = g.state.add_survivor(0, items=["fire axe"])
     joshua.actions_left = 3
@@ -384,9 +404,9 @@ def test_ranged_priority_survivors_walkers_then_the_fatty_shields_the_runners():
     assert zone_counts(g, "A") == {"fatty": 1, "runner": 2}, "the fatty absorbs the hits: the runners live"
 
 
-def test_a_kukri_hit_kills_a_fatty_but_one_hit_kills_only_one_runner():
+def test_a_kukri_hit_kills_a_fatty_but_one_hit_kills_only_one_runner(engine):
     b = board(["A"], [])
-    g = new_game(b)
+    g = new_game(b, engine)
     shannon = g.state.add_survivor(0, items=["kukri"])
     shannon.actions_left = 3
     g.state.place_zombies(0, "fatty", 1)

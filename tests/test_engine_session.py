@@ -217,12 +217,126 @@ def test_batches_log_nothing():
     assert len(engine.events()) == 0
 
 
-def test_the_expert_stays_on_the_reference_engine():
-    """The expert searches with copies of the reference engine's games: single games and
-    batches of it are the reference engine's; casual, which trades (rulebook chapter 6), is the
-    typed engine's, trades logged as the reference engine logs them."""
+def test_the_expert_plays_on_the_typed_engine_and_casual_trades_there():
+    """The expert decides in Python through the callback, its play-outs on the typed engine's
+    snapshots: single games and batches of it are the typed engine's; casual, which trades
+    (rulebook chapter 6), is the typed engine's, trades logged as the reference engine logs them."""
     s, board, plan = _scenario("night-shift")
-    assert core.typed_reason(board, "expert", plan) is not None
-    assert isinstance(core.open_game(board, 1, "expert", plan=plan), Game)
+    assert core.typed_reason(board, "expert", plan) is None
+    assert isinstance(core.open_game(board, 1, "expert", plan=plan), session.TypedGame)
     assert core.typed_reason(board, "casual", plan, log=True) is None
     assert isinstance(core.open_game(board, 1, "casual", plan=plan, log=True), session.TypedGame)
+    eden, eden_board, eden_plan = _scenario("eden-skirmish")  # casual's way round terrain: the reference's
+    assert "scenery" in (core.unsupported(eden_board, "expert", plan=eden_plan) or "")
+    assert isinstance(core.open_game(eden_board, 1, "expert", plan=eden_plan), Game)
+
+
+# -- bots: snapshots, copies, single actions, scripted dice ----------------------------------------
+
+
+class _CopyAt:
+    """casual, copying the game at its ``at``-th decision (``view.copy_game``)."""
+
+    trades = True
+
+    def __init__(self, at, copy_policy="casual"):
+        from designer.engine.policies import resolve_policy
+
+        self.n, self.at, self.copy_policy, self.copies = 0, at, copy_policy, []
+        self.base = resolve_policy("casual")
+
+    def __call__(self, view, survivor, actions):
+        self.n += 1
+        act = self.base(view, survivor, actions)
+        if self.n == self.at:
+            self.copies.append((view.copy_game(self.copy_policy), act))
+        return act
+
+
+@pytest.mark.parametrize("compiled", MODES)
+@pytest.mark.parametrize("path", TYPED_SAMPLES)
+def test_a_snapshot_restored_into_another_engine_plays_on_as_the_original(path, compiled):
+    s = designer.load(path)
+    board, plan = Board(s), bot_plan(s)
+    for policy in ("casual", "random"):
+        for seed in (1, 2):
+            game = session.TypedGame(board, seed, policy, plan=plan, compiled=compiled)
+            game.play(max_turns=2)
+            snap = game.engine.snapshot()
+            other = game.module.Engine(game.tables)
+            other.play_one(seed + 7, 0, -1, None)  # a game of its own first: the restore overwrites all of it
+            other.restore(snap)
+            assert other.snapshot().words() == snap.words()
+            copy = game.copy()
+            assert copy.engine is not game.engine and copy.view().survivors == game.view().survivors
+            assert dict(copy.play()) == dict(game.play())
+
+
+@pytest.mark.parametrize("compiled", MODES)
+def test_a_copy_made_at_a_decision_point_plays_on_as_the_original_and_as_the_reference_copy(compiled):
+    s, board, plan = _scenario("night-shift")
+    checked = 0
+    for seed in (1, 2, 3):
+        for at in (1, 9, 40):
+            spy = _CopyAt(at)
+            typed = session.TypedGame(board, seed, spy, plan=plan, compiled=compiled)
+            whole = typed.play()
+            assert dict(whole) == dict(session.TypedGame(board, seed, "casual", plan=plan, compiled=compiled).play())
+            ref_spy = _CopyAt(at)
+            Game(board, seed, ref_spy, plan=plan).play()
+            if not spy.copies:
+                assert not ref_spy.copies
+                continue
+            (copy, act), (ref_copy, ref_act) = spy.copies[0], ref_spy.copies[0]
+            assert isinstance(copy, session.TypedGame) and isinstance(ref_copy, Game) and act == ref_act
+            assert copy.legal_actions() == ref_copy.legal_actions(ref_copy.state.survivors[ref_copy._order[ref_copy._pos]])
+            copy.act(act)
+            ref_copy.act(act)
+            one, ref_one = copy.play_on(max_turns=1), ref_copy.play_on(max_turns=1)
+            assert dict(one) == dict(ref_one)  # the rest of that turn, zombies and spawns included
+            assert dict(copy.play_on()) == dict(ref_copy.play_on()) == dict(whole)
+            checked += 1
+    assert checked >= 6
+    spy = _CopyAt(5)
+    whole = session.TypedGame(board, 8, spy, plan=plan, compiled=compiled).play()
+    copy, act = spy.copies[0]
+    copy.act(act)
+    assert dict(copy.play()) == dict(whole)  # play() from a decision point goes on from it too
+
+
+def test_a_copy_is_independent_and_act_outside_a_decision_is_refused():
+    s, board, plan = _scenario("night-shift")
+    game = session.TypedGame(board, 4, "greedy", plan=plan)
+    copy = game.copy()
+    copy.play(max_turns=3)
+    assert game.view().turn == 1 and copy.view().turn == 4
+    with pytest.raises(RuntimeError, match="decision point"):
+        game.act(("pass",))
+    copy2 = game.copy("random")
+    copy2.play()
+    assert copy2.over and not game.over and game.view().turn == 1
+    assert dict(game.play()) == dict(session.TypedGame(board, 4, "greedy", plan=plan).play())
+
+
+@pytest.mark.parametrize("compiled", MODES)
+def test_scripted_dice_are_rolled_before_the_generator_as_the_reference_scripts_them(compiled):
+    from designer.engine.board import WALKER
+
+    s, board, plan = _scenario("night-shift")
+    st = board.new_state(seed=3)
+    hero = st.add_survivor(0, items=["kukri"])
+    hero.actions_left = 3
+    st.zombies[0][WALKER] = 3
+    st.haunted.add(0)
+    ref = Game(board, policy="greedy", state=st.copy())
+    typed = session.TypedGame.from_state(board, st, compiled=compiled)
+    for dice in ([6], [1], [4, 2]):
+        ref.script, typed.script = list(dice), list(dice)
+        ref.apply(ref.state.survivors[0], ("melee", "kukri"))
+        typed.apply(0, ("melee", "kukri"))
+        assert typed.view().zombies_in(0) == ref.state.zombies_in(0)
+        assert typed.script == (ref.script or None)
+    assert typed.view().zombies_in(0) == 1  # a 6 kills, a 1 misses, then 4 kills with the die left over
+    typed.script = [6, 6]
+    copy = typed.copy()
+    assert copy.script == [6, 6]

@@ -2,7 +2,9 @@
 
 For each scenario the three bots ``random``, ``casual`` and ``expert`` play the same games
 ``0..n`` of one base seed (game ``i`` starts from ``game_seed(seed, i)`` for every bot), one game
-at a time in the reference engine, so each game's CPU time is its own (``time.process_time``).
+at a time (:func:`designer.engine.core.open_game`: the typed engine where it plays the game, the
+expert included, else the reference engine, the same records either way), so each game's CPU
+time is its own (``time.process_time``).
 The paired comparisons are :class:`designer.analysis.compare.Comparison` (McNemar on the games
 that flipped, the Bonett-Price interval). The issue's targets are checked and reported, met or
 not:
@@ -66,11 +68,16 @@ def _play(board: Board, plan: Any, policy: str, n: int, seed: int, survivors: in
     cpu, records = [], []
     for i in range(n):
         t0 = time.process_time()
-        r = Game(board, game_seed(seed, i), policy, survivors=survivors, plan=plan).play()
+        r = core.open_game(board, game_seed(seed, i), policy, survivors=survivors, plan=plan).play()
         cpu.append(time.process_time() - t0)
         won[i] = r["won"]
         records.append(r)
     return won, cpu, records
+
+
+def _engine(board: Board, policy: str, plan: Any, survivors: int | None) -> str:
+    """Which engine plays a bot's single games of this board."""
+    return "typed" if core.available() and core.typed_reason(board, policy, plan, survivors) is None else "reference"
 
 
 def _step(lower: str, upper: str, won: dict[str, np.ndarray], seed: int) -> dict[str, Any]:
@@ -112,7 +119,7 @@ def bench_scenario(path: Path, n: int, seed: int, zombie_free_games: int,
         k = int(w.sum())
         p, lo, hi = wilson(k, n)
         bots[policy] = {"wins": k, "games": n, "win_rate": p, "low": lo, "high": hi,
-                        "cpu_s_per_game": _cpu(cpu)}
+                        "cpu_s_per_game": _cpu(cpu), "engine": _engine(board, policy, plan, survivors)}
         if on_line:
             on_line(f"  {s.id}: {policy} {p:.1%} ({lo:.1%} - {hi:.1%}), "
                     f"CPU {statistics.median(cpu) * 1000:.1f} ms per game (median)")
@@ -146,10 +153,11 @@ def speed(n: int, seed: int, repeat: int = 3, casual_games: int = 500, typed_gam
     for _ in range(repeat):
         t0 = time.process_time()
         for i in range(n):
-            Game(board, game_seed(seed, i), "expert", plan=plan).play()
+            core.open_game(board, game_seed(seed, i), "expert", plan=plan).play()
         runs.append(time.process_time() - t0)
     per_1000 = [r * 1000 / n for r in runs]
     out: dict[str, Any] = {"scenario": s.id, "games_per_run": n, "runs": repeat,
+                           "engine": _engine(board, "expert", plan, None),
                            "cpu_s_per_run": _cpu(runs), "cpu_s_per_1000_games": _cpu(per_1000),
                            "target_s_per_1000_games": SPEED_TARGET_S,
                            "met": statistics.median(per_1000) <= SPEED_TARGET_S}
@@ -228,15 +236,15 @@ def report_lines(r: dict[str, Any]) -> list[str]:
         lines.append(f"{row['id'][:28]:<28} {row['difficulty'] or '':<7} {cells[0]:>15} {cells[1]:>15} {cells[2]:>15}  "
                      f"{'met   ' if row['ladder_met'] else 'missed'}  {st[0]['p_value']:<8.2g} {st[1]['p_value']:.2g}")
     lines.append("")
-    lines.append("CPU per game (reference engine, ms, min / median / max):")
+    lines.append("CPU per game (ms, min / median / max; t: the typed engine plays it, r: the reference engine):")
     for row in r["scenarios"]:
         lines.append(f"  {row['id'][:28]:<28} " + "  ".join(
-            f"{p} {c['min'] * 1000:.1f} / {c['median'] * 1000:.1f} / {c['max'] * 1000:.1f}"
-            for p in LADDER for c in [row["bots"][p]["cpu_s_per_game"]]))
+            f"{p}[{row['bots'][p].get('engine', 'reference')[0]}] {c['min'] * 1000:.1f} / {c['median'] * 1000:.1f} / "
+            f"{c['max'] * 1000:.1f}" for p in LADDER for c in [row["bots"][p]["cpu_s_per_game"]]))
     sp = r.get("speed")
     if sp:
         c = sp["cpu_s_per_1000_games"]
-        lines.append(f"expert on {sp['scenario']}: {c['min']:.1f} / {c['median']:.1f} / {c['max']:.1f} s CPU per "
+        lines.append(f"expert on {sp['scenario']} ({sp.get('engine', 'reference')} engine): {c['min']:.1f} / {c['median']:.1f} / {c['max']:.1f} s CPU per "
                      f"1,000 games (min / median / max of {sp['runs']} runs of {sp['games_per_run']}; target "
                      f"{sp['target_s_per_1000_games']:.0f} s)")
         if "reference_s_per_game" in sp:

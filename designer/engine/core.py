@@ -107,17 +107,21 @@ def _mission_rule(s: Any) -> str | None:
     return None
 
 
+CALLBACK_BOTS = frozenset({"expert"})
+"""Built-in bots written in Python that the typed engine plays through its callback (the expert:
+its decisions in Python, its play-outs on the engine's snapshots)."""
+
+
 def unsupported(board: Board, policy: Any, survivors: int | None = None, heroes: Any = None,
                 plan: Any = None) -> str | None:
     """Why a game of this board cannot be played by the typed engine (None when it can)."""
     if _STALE is not None:
         return _STALE
     if isinstance(policy, str):
-        if policy not in POLICY_CODES:
+        if policy not in POLICY_CODES and policy not in CALLBACK_BOTS:
             return f"the bot '{policy}' is written for the reference engine"
-    elif getattr(policy, "trades", False):
-        return "the policy trades (the typed engine lists trades only for casual)"
-    if policy == "casual" and getattr(board.scenario, "points", None) is not None:
+    if (policy in ("casual", "expert") or getattr(policy, "rollout", None) == "casual") and \
+            getattr(board.scenario, "points", None) is not None:
         return "casual's way to the objectives worth victory points is the reference engine's (docs/terrain.md)"
     if heroes is not None:
         if len(heroes) > MAX_SURVIVORS:
@@ -229,7 +233,7 @@ def play_games(board: Board, seeds: list[int], policy: str, survivors: int | Non
     :func:`unsupported` first."""
     seeds = list(seeds)
     _check_seeds(seeds)
-    if not isinstance(policy, str):  # a Python callable: one game at a time, deciding through the callback
+    if not isinstance(policy, str) or policy in CALLBACK_BOTS:  # one game at a time, deciding through the callback
         records = []
         for i, seed in enumerate(seeds):
             record = session.TypedGame(board, seed, policy, survivors=survivors, plan=plan).play()
@@ -265,7 +269,7 @@ def play_with_heroes(board: Board, seed: int, policy: str, survivors: int | None
     campaign's); the record then carries ``resources`` and ``resources_short``, as it does for a
     scenario that gains or spends one. The caller checks :func:`unsupported` first."""
     _check_seeds([seed])
-    if not isinstance(policy, str):  # a Python callable decides through the callback
+    if not isinstance(policy, str) or policy in CALLBACK_BOTS:  # a Python callable decides through the callback
         game = session.TypedGame(board, seed, policy, survivors=survivors, plan=plan, heroes=heroes)
         r = game.play()
         return {k: r[k] for k in ("won", "cause", "turns", "survivors")}, game.heroes_out()
@@ -304,7 +308,7 @@ def typed_reason(board: Board, policy: Any, plan: Any = None, survivors: int | N
                  log: bool = False) -> str | None:
     """Why one game of this board is not played by the typed engine from Python (None when it
     is): :func:`unsupported`'s reasons, a bot written for the reference engine counting as the
-    Python callable it is (``expert`` stays on the reference engine); with
+    Python callable it is (``expert`` decides through the callback); with
     ``log``, the rules whose events the typed engine does not log yet
     (:func:`designer.engine.session.log_covers`)."""
     if isinstance(policy, str) and policy not in POLICY_CODES:

@@ -170,29 +170,26 @@ class TeamBot:
         return team_decide(game, s, acts, self, self.escort)
 
 
-class _First:
-    """Play ``act`` at the current decision, then the base play (a play-out's policy)."""
-
-    __slots__ = ("act", "bot")
-    trades = True
-
-    def __init__(self, act: tuple, bot: TeamBot):
-        self.act, self.bot = act, bot
-
-    def __call__(self, game: "GameView", s: "Survivor", acts: list) -> tuple:
-        if self.act is not None:
-            act, self.act = self.act, None
-            return act
-        return self.bot(game, s, acts)
-
-
 # -- the look-ahead ----------------------------------------------------------------------------------
+
+
+ROLLOUT = "casual"
+"""The bot that plays a play-out after its first action (every survivor, the rest of the turn
+and the turns of the horizon): casual, which both engines play, so the play-outs run on the
+typed engine's snapshots wherever it plays the scenario."""
+
+WEIGHTS = (WIN, LOSS, ALIVE, WOUND, THREAT, STEP, PLAN, KILL)
+""":func:`evaluate`'s weights in the order the typed engine's ``Engine.evaluate`` takes them."""
 
 
 def determinize(g: Any, rng: random.Random) -> None:
     """Make the copy ``g`` one future consistent with what the team knows: reshuffle the
     equipment and zombie decks, swap the face-down tokens of each hidden group still on the
-    board, and give the copy a generator of its own."""
+    board, and give the copy a generator of its own. A typed copy
+    (:class:`designer.engine.session.TypedGame`) is dealt the same future from the same draws."""
+    if hasattr(g, "determinize"):
+        g.determinize(rng)
+        return
     st, b = g.state, g.board
     rng.shuffle(st.edeck)
     rng.shuffle(st.zdeck)
@@ -213,7 +210,10 @@ def _plan_done(g: Any) -> int:
 
 
 def evaluate(g: Any) -> float:
-    """The score of a play-out's end position (see the weights above)."""
+    """The score of a play-out's end position (see the weights above); the typed engine
+    scores a typed copy itself, operation for operation."""
+    if hasattr(g, "evaluate"):
+        return g.evaluate(WEIGHTS)
     st, b = g.state, g.board
     if st.outcome == "win":
         return WIN - st.turn
@@ -304,6 +304,8 @@ class ExpertBot:
     look-ahead, budgeted in play-outs."""
 
     trades = True
+    rollout = ROLLOUT
+    """The bot that plays the play-outs (:data:`ROLLOUT`)."""
     __slots__ = ("agree", "evaluate", "lure", "base", "rollouts", "budget", "spent", "rng", "searched", "horizon", "margin", "per_turn",
                  "turn", "turn_spent", "width")
 
@@ -373,14 +375,17 @@ class ExpertBot:
         # the actions' difference, not the luck of the draws
         futures = [self.rng.getrandbits(64) for _ in range(self.rollouts)]
         best, best_scores = base, None
+        score = self.evaluate
         for act in cands:
             scores = []
             for future in futures:
-                g = game.copy_game()
+                g = game.copy_game(ROLLOUT)
                 determinize(g, random.Random(future))
-                g.policy = _First(act, self.base.__copy__())
+                g.act(act)
                 g.play_on(max_turns=self.horizon)
-                scores.append(self.evaluate(g))
+                if score is not evaluate and hasattr(g, "reference_game"):
+                    g = g.reference_game()  # an evaluation of the reference engine's state
+                scores.append(score(g))
                 self.spent += 1
                 self.turn_spent += 1
             if best_scores is None:

@@ -323,6 +323,12 @@ class TypedState:
         return bool(self._d["doors_open"] >> d & 1)
 
 
+def _cause(code: int) -> str:
+    from .table import CAUSES
+
+    return CAUSES[code]
+
+
 def engine_position(board: Board, st: Any, names: dict, colours: list[str]) -> dict:
     """A reference :class:`~designer.engine.state.GameState` as the typed engine's
     ``Engine.load`` reads it (item names as the engine's indices)."""
@@ -481,20 +487,20 @@ class TypedGame:
         code = POLICY_CODES.get(policy) if isinstance(policy, str) else None
         if code is None:
             self._policy = resolve_policy(policy)
-            if getattr(self._policy, "trades", False):
-                raise ValueError("the typed engine cannot play this game: the policy trades (it lists no trades)")
-            from .profiles import make_profile
-            from .view import as_plan
-
-            s = board.scenario
-            self._profile = make_profile(s.setup.rules.profile, s.setup.rules.overrides)
-            self._plan = as_plan(plan)
+            self.engine.set_trading(getattr(self._policy, "trades", False))
             self.engine.set_callback(self._decide)
             code = self.module.POLICY_CALLBACK
+        self._pool: list = []
+        """Engines of this board for copies of the game (a copy's engine goes back when the copy goes)."""
+        self._pooled = False
         carried, names = typed_carried(board, heroes, self.tables.names)
         if names is not None:
             self.engine.lnoe_carry(names)
         self.engine.begin(seed, code, -1 if survivors is None else survivors, carried)
+        self._stage = 0
+        """The next phase of a turn begun phase by phase (1 survivors ... 4 end; 0: none)."""
+        self._mid = False
+        """Whether the game stands at a decision point of the survivors' phase (a copy made there)."""
 
     # -- decisions from outside ------------------------------------------------------------
 
@@ -521,6 +527,8 @@ class TypedGame:
         g.board, g.profile, g.plan = self.board, self._profile, self._plan
         data = self.engine.state()
         g.state = reference_state(self.board, data, self.names, self.engine.generator(), self.tables.colour_names)
+        g.state.outcome = ("", "win", "loss")[data["outcome"]]
+        g.state.cause = "" if data["outcome"] != 2 else _cause(data["cause"])
         g.state.seed = self.seed  # a bot may seed its own generator from the game's seed (the expert does)
         g.policy, g.log, g.script, g.heroes, g.resources_in = self._policy, None, None, None, None
         g.terrain, g.points_rule, g.tracks_resources = None, None, False
@@ -533,7 +541,182 @@ class TypedGame:
         g._pos = g._order.index(si) if si >= 0 else 0
         g._taken, g._limit = 0, (g.state.survivors[si].actions_left if si >= 0 else 0) + SURVIVOR_ACTION_LIMIT
         g.view = GameView(g)
+        g.typed_game = self  # view.copy_game() copies the typed game
         return g
+
+    # -- bots: copies, single actions, scripted dice ------------------------------------------
+
+    def copy(self, policy: Any = None) -> "TypedGame":
+        """An independent game in the same position (:meth:`Game.copy` on the typed engine):
+        the whole state copied as arrays (``Engine.snapshot`` / ``restore``, the generator
+        included) into an engine of its own, the position in the turn, the scripted dice. Made
+        inside a decision (``view.copy_game()``), the copy stands at that decision point:
+        :meth:`act` plays an action there, :meth:`play_on` asks the copy's policy. The copy's
+        log is off. ``policy``: a bot the typed engine plays (by name) or a callable; by
+        default this game's (a callable with a ``copy()`` method is copied)."""
+        c = TypedGame.__new__(TypedGame)
+        c.__dict__.update(self.__dict__)
+        c.engine = self._pool.pop() if self._pool else self.module.Engine(self.tables)
+        c._pooled = True
+        c.engine.restore(self.engine.snapshot())
+        c.engine.set_logging(False)
+        c.logging = False
+        c._error = None
+        c._mid = self.engine.deciding() >= 0 or self._mid
+        policy = policy if policy is not None else (
+            self._policy.copy() if hasattr(self._policy, "copy") and not isinstance(self._policy, str) else self._policy)
+        c._set_policy(policy)
+        return c
+
+    def _set_policy(self, policy: Any) -> None:
+        code = POLICY_CODES.get(policy) if isinstance(policy, str) else None
+        self._policy = policy
+        if code is None:
+            from .policies import resolve_policy
+
+            self._policy = resolve_policy(policy)
+            self.engine.set_callback(self._decide)
+            code = self.module.POLICY_CALLBACK
+        self.engine.set_trading(code == self.module.POLICY_CALLBACK and getattr(self._policy, "trades", False))
+        self.engine.set_callback(self._decide if code == self.module.POLICY_CALLBACK else None)
+        self.engine.set_policy(code)
+
+    def determinize(self, rng: Any) -> None:
+        """Deal this copy one future consistent with what the team knows, drawing from
+        ``rng`` (a :class:`random.Random`) exactly as :func:`designer.engine.expert.determinize`
+        does on a reference copy: the equipment and zombie decks reshuffled, the face-down
+        tokens of each hidden group still on the board swapped, a generator of its own, no
+        scripted dice."""
+        d = self.engine.state()
+        edeck, zdeck, obj_zone = d["edeck"], d["zdeck"], d["obj_zone"]
+        rng.shuffle(edeck)
+        rng.shuffle(zdeck)
+        taken = d["taken"]
+        for group in self.board.hidden_groups:
+            left = [o for o in group if not taken[o]]
+            if len(left) > 1:
+                zones = [obj_zone[o] for o in left]
+                rng.shuffle(zones)
+                for o, zz in zip(left, zones):
+                    obj_zone[o] = zz
+        self.engine.set_deal(edeck, zdeck, obj_zone, rng.getrandbits(64))
+
+    def evaluate(self, weights: tuple[float, ...]) -> float:
+        """The expert's score of the position (:func:`designer.engine.expert.evaluate`, computed
+        by the engine): ``weights`` are (win, loss, alive, wound, threat, step, plan, kill)."""
+        return self.engine.evaluate(*weights)
+
+    def action_code(self, action: tuple) -> tuple[int, int, int]:
+        """The typed engine's (kind code, a, b) of an action written as the reference engine
+        writes it (``("move", zone, connection)``, ``("melee", "kukri")``...)."""
+        name = action[0]
+        kind = _ACTIONS.index(name)
+        index = self.tables.names
+        if name in ("pass", "search", "noise"):
+            return kind, 0, 0
+        if name == "move":
+            return kind, action[1], action[2]
+        if name == "give":
+            return kind, action[1], index[action[2]]
+        if name == "melee":
+            return kind, index[action[1]], 0
+        if name == "ranged":
+            return kind, index[action[1]], action[2]
+        return kind, action[1], 0
+
+    def act(self, action: tuple) -> None:
+        """Play one action for the survivor deciding now (a game copied at a decision point),
+        as the survivors' phase plays its policy's choice: an action that is not legal is a
+        pass (:meth:`Game.act`)."""
+        if self.engine.deciding() < 0 or self.engine.ended():
+            raise RuntimeError("act() plays an action at a decision point of the survivors' phase; "
+                               "this game is not at one")
+        self.engine.act(*self.action_code(action))
+        self._raise()
+
+    def legal_actions(self, survivor: int | None = None) -> list[tuple]:
+        """The legal actions of a survivor (by default the one deciding now), as the reference
+        engine writes them."""
+        si = self.engine.deciding() if survivor is None else survivor
+        return [action_tuple(self.tables, k, a, b) for k, a, b in self.engine.legal(si)]
+
+    def apply(self, survivor: int, action: tuple) -> None:
+        """Apply one action for a survivor without asking whether it is legal (a rulebook
+        position played by hand, :meth:`Game.apply`)."""
+        self.engine.apply_one(survivor, *self.action_code(action))
+
+    @property
+    def script(self) -> list[int] | None:
+        """Dice results rolled instead of the generator until they run out (``Game.script``)."""
+        return self.engine.script_left() or None
+
+    @script.setter
+    def script(self, dice: list[int] | None) -> None:
+        self.engine.set_script(list(dice or ()))
+
+    def play_on(self, max_turns: int | None = None) -> GameResult:
+        """Carry on from where the game stands and return its record (:meth:`Game.play_on`):
+        from a decision point the turn goes on there (the survivor deciding decides again, then
+        the survivors after it, the zombies' phase and the end phase); then whole turns follow
+        until the game ends or, with ``max_turns``, until that many turns have ended (the
+        unfinished turn counts as one)."""
+        ended = 0
+        if self._stage:
+            for stage in range(self._stage, 4):
+                (self.survivor_phase, self.zombie_phase, self.spawn_phase, self.end_phase)[stage - 1]()
+            ended = 1
+        elif self._mid and not self.engine.ended():
+            self.engine.finish_turn()
+            self._raise()
+            ended = 1
+        self._mid = False
+        while not self.engine.ended() and (max_turns is None or ended < max_turns):
+            self.play_turn()
+            ended += 1
+        return self.result()
+
+    @property
+    def _profile(self) -> Any:
+        p = self.__dict__.get("_profile_")
+        if p is None:
+            from .profiles import make_profile
+
+            s = self.board.scenario
+            p = self.__dict__["_profile_"] = make_profile(s.setup.rules.profile, s.setup.rules.overrides)
+        return p
+
+    @property
+    def _plan(self) -> Any:
+        p = self.__dict__.get("_plan_")
+        if p is None:
+            from .view import as_plan
+
+            p = self.__dict__["_plan_"] = as_plan(self.plan_steps)
+        return p
+
+    def reference_game(self) -> Any:
+        """A reference :class:`~designer.engine.game.Game` standing on this game's state as it
+        is now (its state a fresh object: changing it does not change this game)."""
+        g = self._reference_game()
+        g.state.rng = g.state.rng.copy()
+        return g
+
+    def step_met(self, i: int) -> bool:
+        """Whether victory step ``i`` is met now."""
+        return self.engine.state()["steps_met"][i]
+
+    def resolve_card(self, card: int, zone: int) -> None:
+        """Resolve card ``card`` of the zombie deck for a zone at the game's danger level
+        (:meth:`Game.resolve_card`, which takes the card's row for the level)."""
+        self.engine.resolve(card, zone)
+
+    def move_cost(self, survivor: int, c: int) -> int:
+        """The actions survivor ``survivor`` spends to move across connection ``c`` now."""
+        return self.engine.move_actions(survivor, c)
+
+    def __del__(self) -> None:
+        if self.__dict__.get("_pooled"):  # a copy's engine serves the next copy
+            self.__dict__["_pool"].append(self.engine)
 
     def _raise(self) -> None:
         if self._error is not None:
@@ -570,6 +753,12 @@ class TypedGame:
         st.spawned_by_type = list(d["spawned_by_type"][:len(ZTYPES)])
         st.doors_open, st.doors_unlocked, st.doors_ever = d["doors_open"], d["doors_unlocked"], d["doors_ever"]
         st.zdeck, st.zdiscard = list(d["zdeck"]), list(d["zdiscard"])
+        for z, n in d["noise"].items():
+            st.noise[z] = n
+            st.noisy.add(z)
+        for z in list(st.noise.keys()) if hasattr(st.noise, "keys") else range(len(st.noise)):
+            if st.noise[z] and z not in d["noise"]:
+                st.noise[z] = 0
         st.rng = self.engine.generator()
 
     def activate(self, types: Iterable[int] | None = None, runners_second: bool = False) -> None:
@@ -590,19 +779,24 @@ class TypedGame:
 
     def begin_turn(self) -> None:
         self.engine.begin_turn()
+        self._stage = 1
 
     def survivor_phase(self) -> None:
         self.engine.survivors_act()
+        self._stage = 2
         self._raise()
 
     def zombie_phase(self) -> None:
         self.engine.zombies_act()
+        self._stage = 3
 
     def spawn_phase(self) -> None:
         self.engine.zombies_spawn()
+        self._stage = 4
 
     def end_phase(self) -> None:
         self.engine.end_turn()
+        self._stage = 0
 
     def play_turn(self) -> None:
         self.engine.whole_turn()
@@ -610,6 +804,8 @@ class TypedGame:
 
     def play(self, max_turns: int | None = None) -> GameResult:
         """Play on to the end (or ``max_turns`` more turns) and return the record."""
+        if self._mid or self._stage:  # a copy made inside a turn: the turn goes on from there
+            return self.play_on(max_turns)
         turns = 0
         while not self.engine.ended() and (max_turns is None or turns < max_turns):
             self.play_turn()
@@ -627,6 +823,13 @@ class TypedGame:
         out = [{"items": [self.names[i] for i in items], "xp": xp, "wounds": wounds}
                for items, xp, wounds in self.engine.heroes_out()]
         return hero_names(self.board, self.engine.lnoe_heroes(), out)
+
+    @property
+    def state(self) -> Any:
+        """The reference engine's :class:`~designer.engine.state.GameState` of this game as it
+        stands (a fresh object each time: changing it does not change the game)."""
+        return reference_state(self.board, self.engine.state(), self.names, self.engine.generator().copy(),
+                               self.tables.colour_names)
 
     def view(self) -> TypedState:
         return TypedState(self.engine.state(), self.names)

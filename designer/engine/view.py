@@ -85,5 +85,9 @@ class GameView:
         :meth:`designer.engine.game.Game.copy`): a searching policy plays candidate actions on
         copies (``copy.act(action)``, ``copy.play_on(max_turns=...)``); the game itself is not
         changed. The copy holds the true state, hidden tokens and decks included, so a bot that
-        must not know them reshuffles them first (the expert does)."""
+        must not know them reshuffles them first (the expert does). When the typed engine plays
+        the game, the copy is a typed one (:meth:`designer.engine.session.TypedGame.copy`)."""
+        typed = getattr(self._game, "typed_game", None)
+        if typed is not None:
+            return typed.copy(policy)
         return self._game.copy(policy)

@@ -234,6 +234,10 @@ L_GIVE_CARD = cython.declare(cython.int, 36)
 """A set-aside card given: survivor, card."""
 
 NSCALARS = 24
+# ---- bots: snapshot ----
+SNAP_SCALARS = cython.declare(cython.int, 35)
+"""The counters at the head of a :class:`Snapshot`."""
+
 NSC = cython.declare(cython.int, 24)
 """Record fields after the seed, as ``table.SCALARS`` orders them (one int32 row per game)."""
 
@@ -295,6 +299,46 @@ class Frame:
         self.acting = _ia(rows * nt)
         self.zone = _ia(rows)
         self.out = _ia(NT_MAX)
+
+
+# ---- bots: snapshot ----
+@cython.final
+@cython.cclass
+class Snapshot:
+    """One game's whole state at a moment (:meth:`Engine.snapshot`), as arrays: every counter
+    and per-game array, the zones the game touched with their zombies, noise and counters, and
+    the generator's words. :meth:`Engine.restore` puts it into any engine of the same board."""
+
+    data: cython.longlong[::1]
+    buf: object
+    mt: cython.uint[::1]
+    mtbuf: object
+    mti: cython.int
+    n: cython.int
+    twister: object
+
+    def __init__(self, size: cython.int):
+        self.buf = array("q", bytes(8 * max(size, 1)))
+        self.data = self.buf
+        self.mtbuf = array("I", bytes(4 * 624))
+        self.mt = self.mtbuf
+        self.mti = 0
+        self.n = size
+        self.twister = None
+
+    @property
+    def size(self) -> int:
+        """How many ints the state takes (the generator's 624 words aside)."""
+        return self.n
+
+    def words(self) -> tuple:
+        """The snapshot as plain values (equal snapshots give equal words; the generator's
+        state as its next draws where the source runs)."""
+        if self.twister is not None:
+            c = self.twister.copy()
+            return tuple(self.buf[:self.n]), tuple(c.next32() for _ in range(16))
+        return tuple(self.buf[:self.n]), tuple(self.mtbuf), self.mti
+# ---- end bots: snapshot ----
 
 
 @cython.final
@@ -762,6 +806,17 @@ class Engine:
     hazard_back: object
     # ---- truth: the end of a turn ----
     turn_end: cython.bint
+    # ---- bots: snapshot ----
+    sp_pos: cython.int
+    sp_ns: cython.int
+    sp_started: cython.int
+    sp_taken: cython.int
+    sp_limit: cython.int
+    sp_resume: cython.int
+    script: cython.int[::1]
+    nscript: cython.int
+    script_at: cython.int
+    cb_trades: cython.bint
 
     def __init__(self, t):
         if not cython.compiled:
@@ -916,6 +971,7 @@ class Engine:
         self.lnoe_init(t)
         self.morts_init(t)
         self._bots_init(t)
+        self._snapshot_init()
 
     def _set_board(self, t) -> None:
         self.searchable = t.searchable
@@ -1404,6 +1460,8 @@ class Engine:
     @cython.cfunc
     @cython.exceptval(check=False)
     def d6(self, sides: cython.int) -> cython.int:
+        if self.script_at < self.nscript:
+            return self.scripted_die()
         return 1 + self.rng.randbelow(sides)
 
     @cython.cfunc
@@ -3303,7 +3361,7 @@ class Engine:
             elif not self.taken[o] and not self.m_zone[z] & M_NO_COLLECT:  # morts: no collecting
                 k = self.push_act(k, A_TAKE, o, 0)
         k = self.push_act(k, A_NOISE, 0, 0)
-        return self.trade_actions(s, k) if self.policy == P_CASUAL else k
+        return self.trade_actions(s, k) if self.policy == P_CASUAL or self.cb_trades else k
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -4960,11 +5018,19 @@ class Engine:
     @cython.cfunc
     @cython.exceptval(check=False)
     def survivor_phase(self) -> cython.void:
-        k: cython.int
-        nsv: cython.int = self.ns  # the turn order is fixed when the phase starts (a hero may join)
-        for k in range(nsv):
-            si: cython.int = (self.first_player + k) % nsv
+        if self.sp_resume:  # a game restored at a decision point goes on from it
+            self.sp_resume = 0
+        else:
+            self.sp_pos = 0
+            self.sp_started = 0
+            self.sp_ns = self.ns  # the turn order is fixed when the phase starts (a hero may join)
+        while self.sp_pos < self.sp_ns:
+            si: cython.int = (self.first_player + self.sp_pos) % self.sp_ns
+            if self.sp_started:
+                self.survivor_acts(si)
+                continue
             if not self.on_board(si) or self.outcome:
+                self.sp_pos += 1
                 continue
             if self.profile == P_HOUSE:
                 self.sv_left[si] = self.dark_actions if self.dark[self.sv_zone[si]] else self.actions
@@ -4977,29 +5043,40 @@ class Engine:
             self.sv_searched[si] = 0
             self.sv_moved[si] = 0
             self.eden_start_activation(si)
-            taken: cython.int = 0
-            limit: cython.int = self.sv_left[si] + self.action_limit
-            while self.on_board(si) and self.sv_left[si] > 0 and not self.outcome:
-                if taken >= limit:
-                    self.runaway()
-                    if self.logging:
-                        self.ev(L_RUNAWAY_ACTIONS, si, taken, 0, 0)
-                    break
-                na: cython.int = self.legal_actions(si)
-                c: cython.int = self.choose(si, na)
-                self.apply_action(si, c)
-                self.check_victory()
-                taken += 1
-            if self.push_back and self.on_board(si) and self.is_security[self.sv_zone[si]] and self.sv_came[si] >= 0:
+            self.sp_taken = 0
+            self.sp_limit = self.sv_left[si] + self.action_limit
+            self.sp_started = 1
+            self.survivor_acts(si)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def survivor_acts(self, si: cython.int) -> cython.void:
+        """The activation of survivor ``si`` from where it stands (``sp_taken`` actions taken
+        of at most ``sp_limit``), then its push back and escape; the phase moves on to the
+        next survivor."""
+        while self.on_board(si) and self.sv_left[si] > 0 and not self.outcome:
+            if self.sp_taken >= self.sp_limit:
+                self.runaway()
                 if self.logging:
-                    self.ev(L_PUSHED_BACK, si, self.sv_zone[si], self.sv_came[si], 0)
-                self.sv_zone[si] = self.sv_came[si]  # "vengono spinti indietro nella Zona da cui sono partiti"
-            if self.on_board(si) and self.escape_step_open() and self.is_exit[self.sv_zone[si]] and \
-                    self.zombies_in(self.sv_zone[si]) == 0:
-                self.sv_escaped[si] = 1
-                if self.logging:
-                    self.ev(L_ESCAPE, si, self.sv_zone[si], 0, 0)
-                self.check_victory()
+                    self.ev(L_RUNAWAY_ACTIONS, si, self.sp_taken, 0, 0)
+                break
+            na: cython.int = self.legal_actions(si)
+            c: cython.int = self.choose(si, na)
+            self.apply_action(si, c)
+            self.check_victory()
+            self.sp_taken += 1
+        if self.push_back and self.on_board(si) and self.is_security[self.sv_zone[si]] and self.sv_came[si] >= 0:
+            if self.logging:
+                self.ev(L_PUSHED_BACK, si, self.sv_zone[si], self.sv_came[si], 0)
+            self.sv_zone[si] = self.sv_came[si]  # "vengono spinti indietro nella Zona da cui sono partiti"
+        if self.on_board(si) and self.escape_step_open() and self.is_exit[self.sv_zone[si]] and \
+                self.zombies_in(self.sv_zone[si]) == 0:
+            self.sv_escaped[si] = 1
+            if self.logging:
+                self.ev(L_ESCAPE, si, self.sv_zone[si], 0, 0)
+            self.check_victory()
+        self.sp_started = 0
+        self.sp_pos += 1
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -5440,6 +5517,449 @@ class Engine:
             step_done=[self.step_done[i] for i in range(self.nsteps)],
             extras=self.extras, extra_limit=self.extra_limit,
             deciding=self.cb_survivor)
+    # ---- bots: snapshot ----
+    # A game's whole state copied as arrays (:class:`Snapshot`) and put back into any engine of
+    # the same board, so a searching bot plays futures from a decision point on a scratch
+    # engine while the game itself waits; a script of dice results (the reference engine's
+    # ``Game.script``) that ``d6`` reads before the generator; single actions from Python.
+
+    def _snapshot_init(self) -> None:
+        self.sp_pos = 0
+        self.sp_ns = 0
+        self.sp_started = 0
+        self.sp_taken = 0
+        self.sp_limit = 0
+        self.sp_resume = 0
+        self.script = _ia(16)
+        self.nscript = 0
+        self.script_at = 0
+        self.cb_trades = False
+
+    def set_trading(self, on: bool) -> None:
+        """List the trades among the legal actions of a policy deciding from outside (one
+        whose ``trades`` is true, as the reference engine lists them for it)."""
+        self.cb_trades = bool(on)
+
+    def resolve(self, card: int, zone: int) -> None:
+        """Resolve zombie card ``card`` of the deck for ``zone`` at the danger level of the
+        game (``Game.resolve_card``)."""
+        self.resolve_card(card, zone)
+
+    def move_actions(self, s: int, c: int) -> int:
+        """The actions survivor ``s`` spends to move across connection ``c`` now (the
+        profile's ``move_cost``)."""
+        return self.move_cost(s, c)
+
+    def set_deal(self, edeck, zdeck, obj_zone, seed) -> None:
+        """Deal the game another future (a searching bot's determinization): the equipment and
+        zombie decks in these orders (the same cards), the objectives in these zones, and a
+        generator seeded with ``seed``."""
+        i: cython.int
+        for i in range(self.nedeck):
+            self.edeck[i] = edeck[i]
+        for i in range(self.nzdeck):
+            self.zdeck[i] = zdeck[i]
+        for i in range(self.nobj):
+            self.obj_zone[i] = obj_zone[i]
+        self.rng.seed(seed)
+        self.nscript = 0
+        self.script_at = 0
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def scripted_die(self) -> cython.int:
+        """The next scripted die (the script empties as it is read, as ``Game.script`` does)."""
+        v: cython.int = self.script[self.script_at]
+        self.script_at += 1
+        if self.script_at >= self.nscript:
+            self.script_at = 0
+            self.nscript = 0
+        return v
+
+    def set_script(self, dice) -> None:
+        """Roll ``dice`` (die results, in order) instead of the generator until they run out."""
+        i: cython.int
+        n: cython.int = len(dice)
+        if n > len(self.script):
+            self.script = _ia(n)
+        for i in range(n):
+            self.script[i] = dice[i]
+        self.nscript = n
+        self.script_at = 0
+
+    def script_left(self) -> list:
+        """The scripted dice not rolled yet."""
+        i: cython.int
+        return [self.script[i] for i in range(self.script_at, self.nscript)]
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def put_ints(self, d: cython.longlong[::1], k: cython.int, a: cython.int[::1], n: cython.int) -> cython.int:
+        i: cython.int
+        for i in range(n):
+            d[k + i] = a[i]
+        return k + n
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def get_ints(self, d: cython.longlong[::1], k: cython.int, a: cython.int[::1], n: cython.int) -> cython.int:
+        i: cython.int
+        for i in range(n):
+            a[i] = cython.cast(cython.int, d[k + i])
+        return k + n
+
+    @cython.ccall
+    def snapshot_size(self) -> cython.int:
+        """The ints a snapshot of the game as it stands takes."""
+        i: cython.int
+        items: cython.int = 0
+        for i in range(self.ns):
+            items += self.sv_nitems[i]
+        return (SNAP_SCALARS + 2 * self.nbld + 3 * self.nobj + self.nobj_order + 3 * self.nt + self.nsp + self.ntr
+                + self.nsteps + self.nzdeck + self.nzdiscard + self.nedeck + self.nediscard + self.nset_aside
+                + self.ngates + self.nc + self.nrising + 12 * self.ns + items + self.ntouched * (self.nt + 6)
+                + self.nscript - self.script_at)
+
+    @cython.ccall
+    def snapshot(self, into: Snapshot = None) -> Snapshot:
+        """The whole game state as it stands (``into``: a snapshot to overwrite when it has the
+        room), at a decision point of the survivors' phase or between phases."""
+        i: cython.int
+        j: cython.int
+        t: cython.int
+        z: cython.int
+        nt: cython.int = self.nt
+        size: cython.int = self.snapshot_size()
+        snap: Snapshot = into
+        if snap is None or len(snap.data) < size:
+            snap = Snapshot(size)
+        snap.n = size
+        d: cython.longlong[::1] = snap.data
+        d[0] = self.policy
+        d[1] = self.turn
+        d[2] = self.ns
+        d[3] = self.first_player
+        d[4] = cython.cast(cython.longlong, self.doors_open)
+        d[5] = cython.cast(cython.longlong, self.doors_unlocked)
+        d[6] = cython.cast(cython.longlong, self.doors_ever)
+        d[7] = cython.cast(cython.longlong, self.colours)
+        d[8] = self.progress
+        d[9] = self.kills
+        d[10] = self.nzdeck
+        d[11] = self.nzdiscard
+        d[12] = self.nedeck
+        d[13] = self.nediscard
+        d[14] = self.outcome
+        d[15] = self.cause
+        d[16] = self.survivor_actions
+        d[17] = self.zombie_actions
+        d[18] = self.max_danger
+        d[19] = self.nrising
+        d[20] = self.extra_limit
+        d[21] = self.extras
+        d[22] = self.plan_done
+        d[23] = self.nset_aside
+        d[24] = self.ntorn
+        d[25] = self.house_via
+        d[26] = self.nobj_order
+        d[27] = self.sp_pos
+        d[28] = self.sp_started
+        d[29] = self.sp_taken
+        d[30] = self.sp_limit
+        d[31] = self.lg_cause
+        d[32] = self.ntouched
+        d[33] = self.nscript - self.script_at
+        d[34] = self.sp_ns
+        k: cython.int = SNAP_SCALARS
+        k = self.put_ints(d, k, self.bspawned, self.nbld)
+        k = self.put_ints(d, k, self.gh_marker, self.nbld)
+        k = self.put_ints(d, k, self.obj_zone, self.nobj)
+        k = self.put_ints(d, k, self.taken, self.nobj)
+        k = self.put_ints(d, k, self.pressed, self.nobj)
+        for i in range(self.nobj_order):  # the turns of the objectives taken, in the order taken
+            d[k + i] = self.obj_order[i] * 65536 + self.obj_turn[self.obj_order[i]]
+        k += self.nobj_order
+        k = self.put_ints(d, k, self.spawns_active, self.nsp)
+        k = self.put_ints(d, k, self.fired, self.ntr)
+        k = self.put_ints(d, k, self.step_done, self.nsteps)
+        k = self.put_ints(d, k, self.zdeck, self.nzdeck)
+        k = self.put_ints(d, k, self.zdiscard, self.nzdiscard)
+        k = self.put_ints(d, k, self.edeck, self.nedeck)
+        k = self.put_ints(d, k, self.ediscard, self.nediscard)
+        k = self.put_ints(d, k, self.set_aside, self.nset_aside)
+        k = self.put_ints(d, k, self.gate_turns, self.ngates)
+        k = self.put_ints(d, k, self.torn, self.nc)
+        k = self.put_ints(d, k, self.script[self.script_at:], self.nscript - self.script_at)
+        for t in range(nt):
+            d[k] = self.pool[t]
+            d[k + 1] = self.kills_by_type[t]
+            d[k + 2] = self.spawned_by_type[t]
+            k += 3
+        for i in range(self.nrising):
+            d[k] = self.rising[i]
+            k += 1
+        for i in range(self.ns):
+            d[k] = self.sv_zone[i]
+            d[k + 1] = self.sv_wounds[i]
+            d[k + 2] = self.sv_health[i]
+            d[k + 3] = self.sv_xp[i]
+            d[k + 4] = self.sv_nitems[i]
+            d[k + 5] = self.sv_alive[i]
+            d[k + 6] = self.sv_escaped[i]
+            d[k + 7] = self.sv_searched[i]
+            d[k + 8] = self.sv_moved[i]
+            d[k + 9] = self.sv_left[i]
+            d[k + 10] = self.sv_came[i]
+            d[k + 11] = 0
+            k += 12
+            for j in range(self.sv_nitems[i]):
+                d[k] = self.sv_items[i * MAXI + j]
+                k += 1
+        for i in range(self.ntouched):
+            z = self.touched[i]
+            d[k] = z
+            for t in range(nt):
+                d[k + 1 + t] = self.zombies[z * nt + t]
+            k += 1 + nt
+            d[k] = self.noise[z]
+            d[k + 1] = self.zone_deaths[z]
+            d[k + 2] = self.zone_kills[z]
+            d[k + 3] = self.zone_visits[z]
+            d[k + 4] = self.entered[z]
+            k += 5
+        if cython.compiled:
+            for i in range(624):
+                snap.mt[i] = self.rng.mt[i]
+            snap.mti = self.rng.mti
+        else:  # the generator's words are C only: the source keeps a copy of it
+            snap.twister = self.rng.copy()
+        return snap
+
+    @cython.ccall
+    def restore(self, snap: Snapshot) -> cython.void:
+        """Put a snapshot's game into this engine (of the same board): the state, the
+        generator's words, the position in the survivors' phase; the log stays as it is."""
+        i: cython.int
+        j: cython.int
+        t: cython.int
+        z: cython.int
+        nt: cython.int = self.nt
+        d: cython.longlong[::1] = snap.data
+        self.reset()
+        self.policy = cython.cast(cython.int, d[0])
+        self.turn = cython.cast(cython.int, d[1])
+        self.ns = cython.cast(cython.int, d[2])
+        self.first_player = cython.cast(cython.int, d[3])
+        self.doors_open = cython.cast(cython.ulonglong, d[4])
+        self.doors_unlocked = cython.cast(cython.ulonglong, d[5])
+        self.doors_ever = cython.cast(cython.ulonglong, d[6])
+        self.colours = cython.cast(cython.ulonglong, d[7])
+        self.progress = cython.cast(cython.int, d[8])
+        self.kills = cython.cast(cython.int, d[9])
+        self.nzdeck = cython.cast(cython.int, d[10])
+        self.nzdiscard = cython.cast(cython.int, d[11])
+        self.nedeck = cython.cast(cython.int, d[12])
+        self.nediscard = cython.cast(cython.int, d[13])
+        self.outcome = cython.cast(cython.int, d[14])
+        self.cause = cython.cast(cython.int, d[15])
+        self.survivor_actions = cython.cast(cython.int, d[16])
+        self.zombie_actions = cython.cast(cython.int, d[17])
+        self.max_danger = cython.cast(cython.int, d[18])
+        self.nrising = cython.cast(cython.int, d[19])
+        self.extra_limit = d[20]
+        self.extras = d[21]
+        self.plan_done = cython.cast(cython.int, d[22])
+        self.nset_aside = cython.cast(cython.int, d[23])
+        self.ntorn = cython.cast(cython.int, d[24])
+        self.house_via = cython.cast(cython.int, d[25])
+        self.nobj_order = cython.cast(cython.int, d[26])
+        self.sp_pos = cython.cast(cython.int, d[27])
+        self.sp_started = cython.cast(cython.int, d[28])
+        self.sp_taken = cython.cast(cython.int, d[29])
+        self.sp_limit = cython.cast(cython.int, d[30])
+        self.lg_cause = cython.cast(cython.int, d[31])
+        ntouched: cython.int = cython.cast(cython.int, d[32])
+        nscript: cython.int = cython.cast(cython.int, d[33])
+        self.sp_ns = cython.cast(cython.int, d[34])
+        self.sp_resume = 0
+        self.cb_survivor = -1
+        self.depth = 0
+        k: cython.int = SNAP_SCALARS
+        k = self.get_ints(d, k, self.bspawned, self.nbld)
+        k = self.get_ints(d, k, self.gh_marker, self.nbld)
+        k = self.get_ints(d, k, self.obj_zone, self.nobj)
+        k = self.get_ints(d, k, self.taken, self.nobj)
+        k = self.get_ints(d, k, self.pressed, self.nobj)
+        for i in range(self.nobj):
+            self.obj_turn[i] = -1
+        for i in range(self.nobj_order):
+            o: cython.int = cython.cast(cython.int, d[k + i] // 65536)
+            self.obj_order[i] = o
+            self.obj_turn[o] = cython.cast(cython.int, d[k + i] - o * 65536)
+        k += self.nobj_order
+        k = self.get_ints(d, k, self.spawns_active, self.nsp)
+        k = self.get_ints(d, k, self.fired, self.ntr)
+        k = self.get_ints(d, k, self.step_done, self.nsteps)
+        k = self.get_ints(d, k, self.zdeck, self.nzdeck)
+        k = self.get_ints(d, k, self.zdiscard, self.nzdiscard)
+        k = self.get_ints(d, k, self.edeck, self.nedeck)
+        k = self.get_ints(d, k, self.ediscard, self.nediscard)
+        k = self.get_ints(d, k, self.set_aside, self.nset_aside)
+        k = self.get_ints(d, k, self.gate_turns, self.ngates)
+        k = self.get_ints(d, k, self.torn, self.nc)
+        if nscript > len(self.script):
+            self.script = _ia(nscript)
+        k = self.get_ints(d, k, self.script, nscript)
+        self.nscript = nscript
+        self.script_at = 0
+        for t in range(nt):
+            self.pool[t] = cython.cast(cython.int, d[k])
+            self.kills_by_type[t] = cython.cast(cython.int, d[k + 1])
+            self.spawned_by_type[t] = cython.cast(cython.int, d[k + 2])
+            k += 3
+        for i in range(self.nrising):
+            self.rising[i] = cython.cast(cython.int, d[k])
+            k += 1
+        for i in range(self.ns):
+            self.sv_zone[i] = cython.cast(cython.int, d[k])
+            self.sv_wounds[i] = cython.cast(cython.int, d[k + 1])
+            self.sv_health[i] = cython.cast(cython.int, d[k + 2])
+            self.sv_xp[i] = cython.cast(cython.int, d[k + 3])
+            self.sv_nitems[i] = cython.cast(cython.int, d[k + 4])
+            self.sv_alive[i] = cython.cast(cython.int, d[k + 5])
+            self.sv_escaped[i] = cython.cast(cython.int, d[k + 6])
+            self.sv_searched[i] = cython.cast(cython.int, d[k + 7])
+            self.sv_moved[i] = cython.cast(cython.int, d[k + 8])
+            self.sv_left[i] = cython.cast(cython.int, d[k + 9])
+            self.sv_came[i] = cython.cast(cython.int, d[k + 10])
+            k += 12
+            for j in range(self.sv_nitems[i]):
+                self.sv_items[i * MAXI + j] = cython.cast(cython.int, d[k])
+                k += 1
+        for i in range(ntouched):
+            z = cython.cast(cython.int, d[k])
+            self.touch(z)
+            for t in range(nt):
+                self.zombies[z * nt + t] = cython.cast(cython.int, d[k + 1 + t])
+            k += 1 + nt
+            self.noise[z] = cython.cast(cython.int, d[k])
+            self.zone_deaths[z] = cython.cast(cython.int, d[k + 1])
+            self.zone_kills[z] = cython.cast(cython.int, d[k + 2])
+            self.zone_visits[z] = cython.cast(cython.int, d[k + 3])
+            self.entered[z] = cython.cast(cython.int, d[k + 4])
+            k += 5
+        if cython.compiled:
+            for i in range(624):
+                self.rng.mt[i] = snap.mt[i]
+            self.rng.mti = snap.mti
+        else:
+            self.rng = snap.twister.copy()
+
+    def set_policy(self, policy: int) -> None:
+        """Play the rest of the game with another of the engine's bots (a policy code)."""
+        self.policy = policy
+
+    def deciding(self) -> int:
+        """The survivor whose activation is under way (-1 between activations)."""
+        if not self.sp_started or not self.ns:
+            return -1
+        return (self.first_player + self.sp_pos) % self.sp_ns
+
+    def act(self, kind: int, a: int, b: int) -> bool:
+        """Play one action (kind code, two ints) for the survivor whose activation is under
+        way, as the survivors' phase plays a policy's choice: an action that is not legal is a
+        pass (False). Then the activation waits for the next decision."""
+        si: cython.int = (self.first_player + self.sp_pos) % self.sp_ns
+        na: cython.int = self.legal_actions(si)
+        c: cython.int
+        found: cython.int = -1
+        for c in range(na):
+            if self.act_kind[c] == kind and self.act_a[c] == a and self.act_b[c] == b:
+                found = c
+                break
+        if found < 0:
+            found = self.find_act(na, A_PASS)
+        self.apply_action(si, found)
+        self.check_victory()
+        self.sp_taken += 1
+        return self.act_kind[found] == kind
+
+    def apply_one(self, si: int, kind: int, a: int, b: int) -> None:
+        """Apply one action for survivor ``si`` without asking whether it is legal (a rulebook
+        position played by hand: ``Game.apply``)."""
+        self.act_kind[0] = kind
+        self.act_a[0] = a
+        self.act_b[0] = b
+        self.apply_action(si, 0)
+
+    def legal(self, si: int) -> list:
+        """The legal actions of survivor ``si`` now: (kind code, a, b) each."""
+        return self.action_rows(self.legal_actions(si))
+
+    @cython.ccall
+    def finish_turn(self) -> cython.void:
+        """The rest of the turn from where the game stands in its survivors' phase (the
+        activation under way, the survivors after it), then the zombies' phase, spawns and
+        the end phase, as ``play_turn`` plays them."""
+        self.sp_resume = 1
+        self.survivor_phase()
+        if not self.outcome:
+            self.activate(self.all_types, False, False)
+            self.activate(self.twice, True, False)
+            self.spawn_phase()
+        self.end_turn()
+
+    @cython.ccall
+    def play_turns(self, turns: cython.int) -> cython.void:
+        """Whole turns until the game ends or ``turns`` turns have been played (-1: no limit)."""
+        k: cython.int = 0
+        while not self.outcome and (turns < 0 or k < turns):
+            self.play_turn()
+            k += 1
+    # ---- end bots: snapshot ----
+
+    # ---- bots: expert ----
+    # The score of a play-out's end position (``expert.evaluate``, weight for weight and in the
+    # same order of operations, so both engines score a position alike).
+
+    @cython.ccall
+    def evaluate(self, win: cython.double, loss: cython.double, alive: cython.double, wound: cython.double,
+                 threat: cython.double, step: cython.double, plan: cython.double, kill: cython.double) -> cython.double:
+        """A win (``win`` - turn), a loss (``loss`` + 10 per survivor alive), else ``step`` per
+        victory step met, ``plan`` per plan step done, ``kill`` per kill, ``alive`` less
+        ``wound`` per wound per survivor alive, less ``threat`` per zombie in or next to the
+        zone of a survivor on the board."""
+        i: cython.int
+        a: cython.int
+        n: cython.int = 0
+        if self.outcome == 1:
+            return win - self.turn
+        if self.outcome:
+            for i in range(self.ns):
+                n += self.sv_alive[i]
+            return loss + 10 * n
+        score: cython.double = 0.0
+        for i in range(self.nsteps):
+            n += self.step_met(i)
+        score += step * n
+        n = 0
+        for i in range(self.nplan):
+            n += self.plan_step_done(i)
+        score += plan * n
+        score += kill * self.kills
+        for i in range(self.ns):
+            if self.sv_alive[i]:
+                score += alive - wound * self.sv_wounds[i]
+        t: cython.longlong = 0
+        for i in range(self.ns):
+            if self.on_board(i):
+                z: cython.int = self.sv_zone[i]
+                t += self.zombies_in(z)
+                for a in range(self.sadj_start[z], self.sadj_start[z + 1]):
+                    t += self.zombies_in(self.sadj_v[a])
+        return score - threat * t
+    # ---- end bots: expert ----
+
     # ---- lnoe: Growing Hunger's special rules on a fixed map ----
     # The rules of designer/engine/lnoe.py the typed engine plays, with the same dice; the others
     # (a board library, grave dead, heroes replenish, exploration markers, the zombie player's
