@@ -165,3 +165,14 @@ def test_a_search_stopped_by_its_budget_says_so_with_the_engine_and_the_cost_of_
     quick = tune(designer.load(SDLN), target=0.4, tolerance=0.03, screen_games=200, budget_s=0.05)
     if not quick.reached:
         assert quick.stop == "budget" and "the typed engine plays these games" in quick.statement()
+
+
+def test_the_confirmation_stops_at_the_budget_and_says_so(sdln):
+    """Seul dans le noir plays near 79 % with greedy: at a target of 80 % +- 3 % the first look's
+    interval crosses the band's edge, and with the budget spent the confirmation stops there
+    instead of playing 8,000 and 32,000 more games."""
+    t = tune(sdln, target=0.8, tolerance=0.03, budget_s=0.01)
+    looks = t.evidence["looks"]
+    assert len(looks) == 1 and looks[0]["games"] == LOOKS[0] and t.evidence.get("budget")
+    assert t.reached == (abs(looks[0]["win_rate"] - 0.8) <= 0.03) and not t.evidence["conclusive"]
+    assert "the CPU budget ran out before the next look" in t.statement()

@@ -261,7 +261,8 @@ class TuneResult:
             lines.append(f"confirmed on {last['games']} fresh games (seed {e['seed']}): won {last['win_rate']:.1%} "
                          f"(interval {last['low']:.1%} - {last['high']:.1%}) against the target "
                          f"{self.target:.0%} +- {self.tolerance:.0%}"
-                         + ("" if e.get("conclusive", True) else "; the interval still crosses the band's edge"))
+                         + ("" if e.get("conclusive", True) else "; the interval still crosses the band's edge")
+                         + ("; the CPU budget ran out before the next look" if e.get("budget") else ""))
         if not self.reached:
             lines.append("not reached: " + (self.why_not() or ""))
         lines.append(f"{self.screened} candidates screened, {self.games_played:,} games, {self.seconds:.1f} s CPU")
@@ -368,6 +369,11 @@ class _Search:
                 return {"seed": seed, "looks": looks, "accepted": True, "conclusive": True}
             if outside:
                 return {"seed": seed, "looks": looks, "accepted": False, "conclusive": True}
+            if n != LOOKS[-1] and self.out_of_time():
+                # the budget holds for the confirmation too (a reference engine's 32,000 games take
+                # about a minute): this look is the last, read as the last look is
+                return {"seed": seed, "looks": looks, "accepted": abs(p - self.target) <= self.tol,
+                        "conclusive": False, "budget": True}
         p = looks[-1]["win_rate"]
         return {"seed": seed, "looks": looks, "accepted": abs(p - self.target) <= self.tol, "conclusive": False}
 
