@@ -49,21 +49,34 @@ def test_designer_play_uses_the_typed_engine_for_the_games_it_plays_and_logs(mon
     assert playthrough_lines(s, 2, "cautious", plan, engine="auto") == playthrough_lines(s, 2, "cautious", plan)
     monkeypatch.setenv("DESIGNER_ENGINE", "python")
     assert isinstance(core.open_game(board, 1, "greedy", log=True, plan=plan), Game)
-    lnoe, lnoe_board, lnoe_plan = _scenario("woodinvale-last-stand")  # Growing Hunger: the typed log does not cover it yet
-    assert core.typed_reason(lnoe_board, "greedy", lnoe_plan, log=True) is not None
     monkeypatch.delenv("DESIGNER_ENGINE")
-    assert isinstance(core.open_game(lnoe_board, 1, "greedy", log=True, plan=lnoe_plan), Game)
+    lnoe, lnoe_board, lnoe_plan = _scenario("woodinvale-last-stand")  # Growing Hunger: logged by the typed engine
+    assert core.typed_reason(lnoe_board, "greedy", lnoe_plan, log=True) is None
+    assert isinstance(core.open_game(lnoe_board, 1, "greedy", log=True, plan=lnoe_plan), session.TypedGame)
+    assert playthrough_lines(lnoe, 3, "greedy", lnoe_plan, engine="auto") == playthrough_lines(lnoe, 3, "greedy", lnoe_plan)
+    eden, eden_board, eden_plan = _scenario("eden-skirmish")  # casual's way to victory points: the reference's
+    assert core.typed_reason(eden_board, "casual", eden_plan, log=True) is not None
+    assert isinstance(core.open_game(eden_board, 1, "casual", log=True, plan=eden_plan), Game)
 
 
-def test_the_log_predicate_names_the_rules_the_typed_engine_does_not_log():
+def test_the_log_predicate_names_the_rules_the_typed_engine_does_not_log(monkeypatch):
+    """Every kind the typed tables compile is logged (a port that adds a kind without its events
+    fails here); a kind taken off the logged list sends the game's transcript to the reference
+    engine, naming the kind."""
     from designer.io.files import parse
+    from designer.engine.typed.tables import EFFECTS, OBJ, STEPS
 
+    assert set(EFFECTS) <= session.LOGGED_RULES["effects"]
+    assert set(STEPS) <= session.LOGGED_RULES["steps"]
+    assert set(OBJ) <= session.LOGGED_RULES["objectives"]
     s, board, plan = _scenario("night-shift")
     assert session.log_covers(board) is None
     data = s.model_dump(mode="json", by_alias=True, exclude_none=True)
     data["triggers"].append({"id": "found-food", "when": {"kind": "turn_reached", "turn": 2},
                              "then": [{"kind": "gain_resource", "resource": "food"}]})
     other = Board(parse(data))
+    assert session.log_covers(other) is None
+    monkeypatch.setitem(session.LOGGED_RULES, "effects", session.LOGGED_RULES["effects"] - {"gain_resource"})
     assert "gain_resource" in session.log_covers(other)
     assert core.typed_reason(other, "greedy", log=True) is not None
 
@@ -226,8 +239,8 @@ def test_the_expert_plays_on_the_typed_engine_and_casual_trades_there():
     assert isinstance(core.open_game(board, 1, "expert", plan=plan), session.TypedGame)
     assert core.typed_reason(board, "casual", plan, log=True) is None
     assert isinstance(core.open_game(board, 1, "casual", plan=plan, log=True), session.TypedGame)
-    eden, eden_board, eden_plan = _scenario("eden-skirmish")  # casual's way round terrain: the reference's
-    assert "scenery" in (core.unsupported(eden_board, "expert", plan=eden_plan) or "")
+    eden, eden_board, eden_plan = _scenario("eden-skirmish")  # casual's way to victory points: the reference's
+    assert "victory points" in (core.unsupported(eden_board, "expert", plan=eden_plan) or "")
     assert isinstance(core.open_game(eden_board, 1, "expert", plan=eden_plan), Game)
 
 
