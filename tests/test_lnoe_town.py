@@ -190,7 +190,7 @@ def test_town_games_are_played_by_the_typed_engine(board):
         "survivors": s.setup.survivors.model_copy(update={"heroes": []})})})
     for b in (board, Board(bare)):
         assert core._board_problem(b, Game(b, 1).profile) is None
-        assert core.lnoe_town_problem(b) is None
+        assert core.town_problem(b) is None
 
 
 def test_a_bad_library_is_refused_at_its_json_path(sample):

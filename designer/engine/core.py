@@ -25,8 +25,8 @@ from typing import Any
 from ..rules.terrain import eden_rules_used
 from ..rules.zombies import ZTYPES
 from .board import Board
-from .lnoe import has_library as lnoe_has_library, play_town_games, town_engine, town_problem as lnoe_town_problem, \
-    typed_carried, typed_problem as lnoe_typed_problem
+from .lnoe import has_library as lnoe_has_library, town_board as lnoe_town_board, town_of_seed, \
+    town_tables as lnoe_town_tables, typed_carried, typed_problem as lnoe_typed_problem
 from .profiles import Profile
 from .resources import resource_stock
 from .seeds import game_seed
@@ -153,7 +153,7 @@ def _compiled(board: Board, plan: Any) -> tuple[Any, str | None]:
     if problem is not None:
         return None, problem
     if lnoe_has_library(board.scenario):  # a board library: each game plays its town's engine
-        problem = lnoe_town_problem(board, plan)
+        problem = town_problem(board, plan)
         if problem is not None:
             return None, problem
     return typed_tables.tables_for(board, plan)
@@ -166,7 +166,7 @@ def engine_for(board: Board, plan: Any = None) -> Any:
     if problem is not None:
         raise ValueError(f"the typed engine cannot play this board: {problem}")
     if lnoe_has_library(board.scenario):
-        raise ValueError("a board library has one typed engine per town (designer.engine.lnoe.town_engine)")
+        raise ValueError("a board library has one typed engine per town (designer.engine.core.town_engine)")
     key = ("typed-engine", id(tables))
     entry = board.compiled.get(key)
     if entry is None:
@@ -348,3 +348,107 @@ def play(scenario: Any, seed: int = 0, policy: Any = "greedy", *, survivors: int
     if log:
         result["log"] = game.log
     return result
+
+
+# -- board libraries: one typed engine per town (the town drawn per game: designer.engine.lnoe) --
+
+
+def town_tables(board: Board, boards: tuple[str, ...], plan: Any = None) -> tuple[Any, Any, str | None]:
+    """(the town's board, the typed engine's tables of it, why the typed engine cannot play it):
+    :func:`designer.engine.lnoe.town_tables` once the town's rules pass :func:`_board_problem`
+    (checked once per town, cached on the town's board)."""
+    from .profiles import make_profile
+
+    tb = lnoe_town_board(board, boards)
+    key = ("typed-town-problem",)
+    problem = tb.compiled.get(key, False)
+    if problem is False:
+        s = tb.scenario
+        problem = tb.compiled[key] = _board_problem(tb, make_profile(s.setup.rules.profile, s.setup.rules.overrides))
+    if problem is not None:
+        return tb, None, problem
+    return lnoe_town_tables(board, boards, plan)
+
+
+def town_problem(board: Any, plan: Any = None) -> str | None:
+    """Why the typed engine cannot play some town of a board library (None when it plays
+    every one)."""
+    from ..town import iter_towns, town_key
+
+    for boards in iter_towns(board.scenario.town):
+        _, _, problem = town_tables(board, boards, plan)
+        if problem is not None:
+            return f"the town {town_key(boards)}: {problem}"
+    return None
+
+
+def town_engine(board: Any, seed: int, plan: Any = None, interpreted: bool = False) -> tuple[Any, Any, Any]:
+    """(the typed engine of the town game ``seed`` plays, its lock, the town's board); with
+    ``interpreted``, a new engine of the typed source (no lock)."""
+    tb, tables, problem = town_tables(board, town_of_seed(board, seed), plan)
+    if problem is not None:
+        raise ValueError(f"the typed engine cannot play this board: {problem}")
+    if interpreted:
+        return typed_source().Engine(tables), None, tb
+    engine, lock = _locked(tb, plan)
+    return engine, lock, tb
+
+
+def play_town_games(board: Any, seeds: list[int], policy: str, survivors: int | None = None,
+                    first_index: int = -1, plan: Any = None, interpreted: bool = False) -> Any:
+    """:func:`designer.engine.core.play_games` for a board library: the games grouped by the
+    town their seed draws, each group played by its town's engine, the records written with the
+    library's zone and objective indices, in the order of ``seeds``."""
+    import numpy as np
+
+    from .table import ZONE_KEY, GameTable
+
+    by_town: dict[tuple[str, ...], list[int]] = {}
+    for i, seed in enumerate(seeds):
+        by_town.setdefault(town_of_seed(board, seed), []).append(i)
+    parts: list[tuple[list[int], GameTable]] = []
+    for boards, games in by_town.items():
+        engine, lock, tb = town_engine(board, seeds[games[0]], plan, interpreted)
+        group = [seeds[i] for i in games]
+        code = POLICY_CODES[policy]
+        n = -1 if survivors is None else survivors
+        if lock is None:
+            arrays = engine.play_batch(group, code, n, -1)
+        else:
+            with lock:
+                arrays = engine.play_batch(group, code, n, -1)
+        t = _table(tb, arrays)
+        zmap = np.array([board.zone_index[z] for z in tb.zone_ids] or [0], dtype=np.int64)
+        omap = np.array([board.obj_index[o] for o in tb.obj_ids] or [0], dtype=np.int64)
+        keys = t.zone_keys.astype(np.int64)
+        t.zone_keys = ((keys // ZONE_KEY) * ZONE_KEY + zmap[keys % ZONE_KEY]).astype(t.zone_keys.dtype)
+        if len(t.objectives):
+            t.objectives = t.objectives.copy()
+            t.objectives[:, 0] = omap[t.objectives[:, 0].astype(np.int64)]
+        parts.append((games, t))
+    return _interleave(board, parts, len(seeds), first_index)
+
+
+def _interleave(board: Any, parts: list, n: int, first_index: int) -> Any:
+    """One table of the towns' tables, game ``i`` of the batch at row ``i``."""
+    import numpy as np
+
+    from .table import GameTable
+
+    rows: list[Any] = [None] * n
+    for games, t in parts:
+        obj_end = np.cumsum(t.objective_counts, dtype=np.int64)
+        zone_end = np.cumsum(t.zone_counts, dtype=np.int64)
+        for k, i in enumerate(games):
+            o1, z1 = int(obj_end[k]), int(zone_end[k])
+            o0, z0 = o1 - int(t.objective_counts[k]), z1 - int(t.zone_counts[k])
+            rows[i] = (t.seeds[k:k + 1], t.scalars[k:k + 1], t.objective_counts[k:k + 1], t.objectives[o0:o1],
+                       t.zone_counts[k:k + 1], t.zone_keys[z0:z1], t.zone_values[z0:z1])
+    if not rows:
+        return GameTable.concat([], board.zone_ids, board.obj_ids)
+    cols = [np.concatenate([r[c] for r in rows]) for c in range(7)]
+    scalars = cols[1].copy()
+    scalars[:, -1] = np.arange(first_index, first_index + n) if first_index >= 0 else -1
+    return GameTable(seeds=cols[0], scalars=scalars, objective_counts=cols[2], objectives=cols[3],
+                     zone_counts=cols[4], zone_keys=cols[5], zone_values=cols[6],
+                     zone_ids=tuple(board.zone_ids), objective_ids=tuple(board.obj_ids))

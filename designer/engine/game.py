@@ -153,6 +153,8 @@ class Game:
         """Extra activations given so far this turn (reset at the start of each turn)."""
         self._in_turn = False
         """Whether a turn is under way (its survivors' phase at ``_order[_pos]``)."""
+        self._turn_end = False
+        """Whether victory is being checked at the end of the turn ("survive N" is met at the end of turn N)."""
         self._order: list[int] = []
         """Survivor indices in this turn's order."""
         self._pos = 0
