@@ -5,6 +5,7 @@ a typed game steps phase by phase. Interpreted and compiled."""
 
 from __future__ import annotations
 
+import glob
 import json
 from pathlib import Path
 
@@ -266,12 +267,27 @@ class _CopyAt:
         return act
 
 
+def _played_samples():
+    """Every sample the typed engine plays (the Prison Outbreak missions included), logged or not."""
+    out = []
+    for p in SAMPLES + sorted(glob.glob(str(Path(SAMPLES[0]).parent / "prison-outbreak" / "*.json"))):
+        s = designer.load(p)
+        if core.typed_reason(Board(s), "greedy", bot_plan(s)) is None:
+            out.append(p)
+    return out
+
+
+PLAYED_SAMPLES = _played_samples()
+
+
 @pytest.mark.parametrize("compiled", MODES)
-@pytest.mark.parametrize("path", TYPED_SAMPLES)
+@pytest.mark.parametrize("path", PLAYED_SAMPLES)
 def test_a_snapshot_restored_into_another_engine_plays_on_as_the_original(path, compiled):
     s = designer.load(path)
     board, plan = Board(s), bot_plan(s)
     for policy in ("casual", "random"):
+        if core.typed_reason(board, policy, plan) is not None:
+            continue
         for seed in (1, 2):
             game = session.TypedGame(board, seed, policy, plan=plan, compiled=compiled)
             game.play(max_turns=2)
@@ -283,6 +299,52 @@ def test_a_snapshot_restored_into_another_engine_plays_on_as_the_original(path, 
             copy = game.copy()
             assert copy.engine is not game.engine and copy.view().survivors == game.view().survivors
             assert dict(copy.play()) == dict(game.play())
+
+
+class _CopyEvery:
+    """A bot of the reference engine deciding through the callback, copying the game at its
+    ``ats``-th decisions; the copies go on with the same bot (copying nothing)."""
+
+    trades = True
+
+    def __init__(self, name, ats=()):
+        from designer.engine.policies import resolve_policy
+
+        self.name, self.ats, self.n, self.copies = name, ats, 0, []
+        self.base = resolve_policy(name)
+
+    def __call__(self, view, survivor, actions):
+        self.n += 1
+        act = self.base(view, survivor, actions)
+        if self.n in self.ats:
+            self.copies.append((self.n, view.copy_game(_CopyEvery(self.name)), act))
+        return act
+
+
+@pytest.mark.parametrize("compiled", MODES)
+@pytest.mark.parametrize("path", PLAYED_SAMPLES)
+def test_copies_made_at_decision_points_of_every_sample_play_on_to_the_original_record(path, compiled):
+    """A field of a game's state the snapshot forgets shows here: the copy, restored into an
+    engine that played other games, plays on from a decision point to another record."""
+    s = designer.load(path)
+    board, plan = Board(s), bot_plan(s)
+    copied = 0
+    for name in ("greedy", "casual"):
+        if core.typed_reason(board, _CopyEvery(name), plan) is not None:
+            continue
+        for seed in (3, 5):
+            spy = _CopyEvery(name, ats=(2, 11, 30, 70))
+            game = session.TypedGame(board, seed, spy, plan=plan, compiled=compiled)
+            for _ in range(2):  # the engines the copies take from the pool have played games of their own
+                game._pool.append(game.module.Engine(game.tables))
+                game._pool[-1].play_one(seed + 11, 0, -1, None)
+            whole = dict(game.play())
+            for at, copy, act in spy.copies:
+                assert copy.engine is not game.engine
+                copy.act(act)
+                assert dict(copy.play_on()) == whole, f"{Path(path).name}: {name}, seed {seed}, copy at decision {at}"
+                copied += 1
+    assert copied >= 2
 
 
 @pytest.mark.parametrize("compiled", MODES)

@@ -235,7 +235,7 @@ L_GIVE_CARD = cython.declare(cython.int, 36)
 
 NSCALARS = 24
 # ---- bots: snapshot ----
-SNAP_SCALARS = cython.declare(cython.int, 35)
+SNAP_SCALARS = cython.declare(cython.int, 36)
 """The counters at the head of a :class:`Snapshot`."""
 
 NSC = cython.declare(cython.int, 24)
@@ -316,6 +316,7 @@ class Snapshot:
     mti: cython.int
     n: cython.int
     twister: object
+    carry: object
 
     def __init__(self, size: cython.int):
         self.buf = array("q", bytes(8 * max(size, 1)))
@@ -325,6 +326,7 @@ class Snapshot:
         self.mti = 0
         self.n = size
         self.twister = None
+        self.carry = ()
 
     @property
     def size(self) -> int:
@@ -336,8 +338,8 @@ class Snapshot:
         state as its next draws where the source runs)."""
         if self.twister is not None:
             c = self.twister.copy()
-            return tuple(self.buf[:self.n]), tuple(c.next32() for _ in range(16))
-        return tuple(self.buf[:self.n]), tuple(self.mtbuf), self.mti
+            return tuple(self.buf[:self.n]), tuple(c.next32() for _ in range(16)), self.carry
+        return tuple(self.buf[:self.n]), tuple(self.mtbuf), self.mti, self.carry
 # ---- end bots: snapshot ----
 
 
@@ -3788,6 +3790,45 @@ class Engine:
         """The score of the last game (``Game.result()['points']``)."""
         return self.vp_points
 
+    # The state of a game of this section a snapshot keeps (:meth:`snapshot`): the points
+    # counted and what they were counted on, the resources' stock (the campaign's start stock
+    # too: set between games) and the shortfall. ``vp_taken``/``vp_held``/``vp_kills``,
+    # ``inf_placed`` are the board's tables, ``inf_row`` scratch, ``vp_scores``/``res_rows``
+    # the batch's records.
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_snap_size(self) -> cython.int:
+        return 3 + (self.nobj + self.nt if self.vp_on else 0) + 2 * self.nres + self.nres_order
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_snap(self, d: cython.longlong[::1], k: cython.int) -> cython.int:
+        d[k] = self.vp_points
+        d[k + 1] = self.nres_order
+        d[k + 2] = self.res_short
+        k += 3
+        if self.vp_on:
+            k = self.put_ints(d, k, self.vp_counted, self.nobj)
+            k = self.put_ints(d, k, self.vp_killed, self.nt)
+        k = self.put_ints(d, k, self.res_stock, self.nres)
+        k = self.put_ints(d, k, self.res_start, self.nres)
+        return self.put_ints(d, k, self.res_order, self.nres_order)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_unsnap(self, d: cython.longlong[::1], k: cython.int) -> cython.int:
+        self.vp_points = cython.cast(cython.int, d[k])
+        self.nres_order = cython.cast(cython.int, d[k + 1])
+        self.res_short = cython.cast(cython.int, d[k + 2])
+        k += 3
+        if self.vp_on:
+            k = self.get_ints(d, k, self.vp_counted, self.nobj)
+            k = self.get_ints(d, k, self.vp_killed, self.nt)
+        k = self.get_ints(d, k, self.res_stock, self.nres)
+        k = self.get_ints(d, k, self.res_start, self.nres)
+        return self.get_ints(d, k, self.res_order, self.nres_order)
+
     # ---- end eden: victory points and infestation ----
 
     # == the bots ==================================================================================
@@ -5618,7 +5659,7 @@ class Engine:
         return (SNAP_SCALARS + 2 * self.nbld + 3 * self.nobj + self.nobj_order + 3 * self.nt + self.nsp + self.ntr
                 + self.nsteps + self.nzdeck + self.nzdiscard + self.nedeck + self.nediscard + self.nset_aside
                 + self.ngates + self.nc + self.nrising + 12 * self.ns + items + self.ntouched * (self.nt + 6)
-                + self.nscript - self.script_at)
+                + self.nscript - self.script_at + self.eden_snap_size() + self.lnoe_snap_size())
 
     @cython.ccall
     def snapshot(self, into: Snapshot = None) -> Snapshot:
@@ -5670,6 +5711,7 @@ class Engine:
         d[32] = self.ntouched
         d[33] = self.nscript - self.script_at
         d[34] = self.sp_ns
+        d[35] = self.turn_end
         k: cython.int = SNAP_SCALARS
         k = self.put_ints(d, k, self.bspawned, self.nbld)
         k = self.put_ints(d, k, self.gh_marker, self.nbld)
@@ -5690,6 +5732,9 @@ class Engine:
         k = self.put_ints(d, k, self.gate_turns, self.ngates)
         k = self.put_ints(d, k, self.torn, self.nc)
         k = self.put_ints(d, k, self.script[self.script_at:], self.nscript - self.script_at)
+        k = self.eden_snap(d, k)
+        k = self.lnoe_snap(d, k)
+        snap.carry = tuple(self.gh_carry)
         for t in range(nt):
             d[k] = self.pool[t]
             d[k + 1] = self.kills_by_type[t]
@@ -5781,6 +5826,7 @@ class Engine:
         ntouched: cython.int = cython.cast(cython.int, d[32])
         nscript: cython.int = cython.cast(cython.int, d[33])
         self.sp_ns = cython.cast(cython.int, d[34])
+        self.turn_end = d[35] != 0
         self.sp_resume = 0
         self.cb_survivor = -1
         self.depth = 0
@@ -5812,6 +5858,9 @@ class Engine:
         k = self.get_ints(d, k, self.script, nscript)
         self.nscript = nscript
         self.script_at = 0
+        k = self.eden_unsnap(d, k)
+        k = self.lnoe_unsnap(d, k)
+        self.gh_carry = list(snap.carry)
         for t in range(nt):
             self.pool[t] = cython.cast(cython.int, d[k])
             self.kills_by_type[t] = cython.cast(cython.int, d[k + 1])
@@ -6192,6 +6241,7 @@ class Engine:
         self.gh_disc = _ia(self.gh_ncards + 1)
         self.gh_ndisc = 0
         self.gh_roster = _ia(self.nheroes + 1)
+        self.gh_nroster = 0
         self.gh_hero = _ia(MAXS, -1)
         self.gh_extra = t.gh_extra
         self.gh_town = t.gh_town
@@ -6440,6 +6490,74 @@ class Engine:
         self.gh_carry_new = 1
         for i in range(self.nheroes):
             self.gh_gone[i] = int(self.gh_names[i] in self.gh_carry and self.gh_names[i] != "")
+
+    # The state of a game of Growing Hunger a snapshot keeps (:meth:`snapshot`; ``gh_marker``
+    # is in its head): the sun track and the turn limit it moves, the zombie player's hand,
+    # deck and discard, the roster and who is who, the fifth and idle heroes, Becky's first aid,
+    # the heroes killed, the grave dead's ability and wounded ones, the heroes carried in (their
+    # names go in ``Snapshot.carry``). Tables: ``gh_card``, ``gh_becky``, ``gh_bag0``,
+    # ``gh_explosive``, ``gh_names``, ``gh_town``, ``gh_extra``, ``gh_to_lose``, ``gh_limit0``,
+    # the library's; scratch: ``gh_bag`` (read only as the markers are laid), ``gh_zs``.
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_snap_size(self) -> cython.int:
+        return (11 + self.gh_nhand + self.gh_ndeck + self.gh_ndisc + self.gh_nroster + 4 * MAXS
+                + (self.n if self.gh_grave else 0) + self.nheroes)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_snap(self, d: cython.longlong[::1], k: cython.int) -> cython.int:
+        d[k] = self.gh_sun
+        d[k + 1] = self.turn_limit
+        d[k + 2] = self.gh_nhand
+        d[k + 3] = self.gh_ndeck
+        d[k + 4] = self.gh_ndisc
+        d[k + 5] = self.gh_nroster
+        d[k + 6] = self.gh_next
+        d[k + 7] = self.gh_killed
+        d[k + 8] = self.gh_ability
+        d[k + 9] = self.gh_ncarry
+        d[k + 10] = self.gh_carry_new
+        k += 11
+        k = self.put_ints(d, k, self.gh_handc, self.gh_nhand)
+        k = self.put_ints(d, k, self.gh_deck, self.gh_ndeck)
+        k = self.put_ints(d, k, self.gh_disc, self.gh_ndisc)
+        k = self.put_ints(d, k, self.gh_roster, self.gh_nroster)
+        k = self.put_ints(d, k, self.gh_hero, MAXS)
+        k = self.put_ints(d, k, self.gh_fifth, MAXS)
+        k = self.put_ints(d, k, self.gh_idle, MAXS)
+        k = self.put_ints(d, k, self.gh_sbecky, MAXS)
+        if self.gh_grave:
+            k = self.put_ints(d, k, self.gh_wounded, self.n)
+        return self.put_ints(d, k, self.gh_gone, self.nheroes)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def lnoe_unsnap(self, d: cython.longlong[::1], k: cython.int) -> cython.int:
+        self.gh_sun = cython.cast(cython.int, d[k])
+        self.turn_limit = cython.cast(cython.int, d[k + 1])
+        self.gh_nhand = cython.cast(cython.int, d[k + 2])
+        self.gh_ndeck = cython.cast(cython.int, d[k + 3])
+        self.gh_ndisc = cython.cast(cython.int, d[k + 4])
+        self.gh_nroster = cython.cast(cython.int, d[k + 5])
+        self.gh_next = cython.cast(cython.int, d[k + 6])
+        self.gh_killed = cython.cast(cython.int, d[k + 7])
+        self.gh_ability = cython.cast(cython.int, d[k + 8])
+        self.gh_ncarry = cython.cast(cython.int, d[k + 9])
+        self.gh_carry_new = cython.cast(cython.int, d[k + 10])
+        k += 11
+        k = self.get_ints(d, k, self.gh_handc, self.gh_nhand)
+        k = self.get_ints(d, k, self.gh_deck, self.gh_ndeck)
+        k = self.get_ints(d, k, self.gh_disc, self.gh_ndisc)
+        k = self.get_ints(d, k, self.gh_roster, self.gh_nroster)
+        k = self.get_ints(d, k, self.gh_hero, MAXS)
+        k = self.get_ints(d, k, self.gh_fifth, MAXS)
+        k = self.get_ints(d, k, self.gh_idle, MAXS)
+        k = self.get_ints(d, k, self.gh_sbecky, MAXS)
+        if self.gh_grave:
+            k = self.get_ints(d, k, self.gh_wounded, self.n)
+        return self.get_ints(d, k, self.gh_gone, self.nheroes)
 
     # ---- lnoe: heroes replenish, the exploration bag ----
     # lnoe._add_hero for a hero joining during the game, lnoe.on_death, lnoe.attackable.
