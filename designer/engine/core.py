@@ -26,7 +26,7 @@ from ..rules.terrain import eden_rules_used
 from ..rules.zombies import ZTYPES
 from .board import Board
 from .lnoe import has_library as lnoe_has_library, town_board as lnoe_town_board, town_of_seed, \
-    town_tables as lnoe_town_tables, typed_carried, typed_problem as lnoe_typed_problem
+    town_tables as lnoe_town_tables, typed_carried, typed_problem as lnoe_typed_problem, uses_lnoe_setup
 from .profiles import Profile
 from .resources import resource_stock
 from .seeds import game_seed
