@@ -280,11 +280,17 @@ class CompiledScenario:
         w("obj_group_mask", tuple(group_mask[i] or 1 << i for i in range(len(objs))))
         """Per objective, the objectives that must all be taken before it is known which one it is
         (its hidden group; itself when it is not hidden)."""
+        house = s.setup.rules.profile == "house"
+        no_collect = tuple(house and (z.flags.smoke or (z.flags.dark and not z.flags.fire)) for z in zones)
         w("obj_takeable", tuple(self.enterable[self.obj_zone0[i]] and self.kind[self.obj_zone0[i]] != "security"
+                                and not (no_collect[self.obj_zone0[i]] and objs[i].kind != "switch")
                                 for i in range(len(objs))))
         """Objectives a survivor standing in their zone may take or press: not in a zone that holds
         no survivor, not in a security zone (only moving is allowed there). A rotating gate only
-        forbids spawning and searching, so its button can be pressed."""
+        forbids spawning and searching, so its button can be pressed. In a house game (Les morts
+        aux trousses) nothing but a button is taken in a dark zone that does not burn or in a
+        smoke-filled one ("Darkness: movement = 2 (no collection)", "Smoke => no collection"), as
+        both engines play it (``profiles.House.can_collect``)."""
         w("default_targets", tuple(i for i, k in enumerate(self.obj_kind) if k in DEFAULT_TARGET_KINDS))
 
         # -- start zones, exits, sight -----------------------------------------------------
