@@ -7,29 +7,12 @@ from __future__ import annotations
 import json
 
 import ipywidgets as w
-import pytest
-
 from designer.edit import Editor
 from designer.io.files import parse
 from designer.widgets import DesignerApp
 
 from .conftest import ROOT
-
-
-@pytest.fixture(autouse=True)
-def drafts(tmp_path, monkeypatch):
-    monkeypatch.setattr("designer.edit.DRAFTS", tmp_path / "drafts")
-    monkeypatch.setattr("designer.edit.DRAFT_DELAY", 0)
-
-
-def walk(box):
-    yield box
-    for child in getattr(box, "children", ()):
-        yield from walk(child)
-
-
-def checkbox(app, label):
-    return next(c for c in walk(app.setup_box) if getattr(c, "description", None) == label and hasattr(c, "indent"))
+from .widget_tree import checkbox, drafts, walk  # noqa: F401 (drafts: the module's autouse fixture)
 
 
 def section(app, title):

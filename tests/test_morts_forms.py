@@ -12,22 +12,7 @@ from designer.io.files import parse
 from designer.widgets import DesignerApp
 
 from .conftest import ROOT
-
-
-@pytest.fixture(autouse=True)
-def drafts(tmp_path, monkeypatch):
-    monkeypatch.setattr("designer.edit.DRAFTS", tmp_path / "drafts")
-    monkeypatch.setattr("designer.edit.DRAFT_DELAY", 0)
-
-
-def walk(box):
-    yield box
-    for child in getattr(box, "children", ()):
-        yield from walk(child)
-
-
-def checkbox(app, label):
-    return next(c for c in walk(app.setup_box) if getattr(c, "description", None) == label and hasattr(c, "indent"))
+from .widget_tree import checkbox, drafts, walk  # noqa: F401 (drafts: the module's autouse fixture)
 
 
 def texts(app, label):
