@@ -291,3 +291,20 @@ def test_a_monster_in_contact_attacks_and_noise_does_not_draw_the_others():
         assert s.wounds == 1 and g.state.zombies[board.zone_index["A"]][0] == 1
         went |= {board.zone_ids[z] for z in range(board.n) if g.state.zombies[z][2]}
     assert went == {"C", "E"}
+
+
+def test_a_points_run_is_played_by_the_typed_engine_with_the_reference_engine_s_scores(monkeypatch):
+    """Where the typed engine plays a points mission, the run is its (and says so in the
+    reproducibility block), with each game's score, result and length the reference engine gives."""
+    import designer
+    from designer.engine import core
+
+    s = designer.load(SAMPLE)
+    compiled = core.available()
+    typed = playtest_points(s, n=30, seed=7)
+    monkeypatch.setattr(core, "available", lambda: False)
+    reference = playtest_points(s, n=30, seed=7)
+    assert reference.reproducibility["played_by"] == "reference"
+    assert typed.reproducibility["played_by"] == ("core" if compiled else "reference")
+    assert (typed.rows == reference.rows).all()
+

@@ -24,22 +24,33 @@ from ..engine.seeds import game_seed
 from ..io.files import dumps
 from .stats import Z95, wilson
 
-__all__ = ["QUANTILES", "PointsResult", "play_points_chunk", "playtest_points", "points_summary"]
+__all__ = ["QUANTILES", "PointsResult", "play_points_chunk", "playtest_points", "points_summary", "typed_plays"]
 
 QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
 """The quantiles a summary reports (besides the minimum and the maximum)."""
 
 
+def typed_plays(board: Any, policy: Any, survivors: int | None, plan: Any) -> bool:
+    """Whether the typed engine plays a points run of this board (else the reference engine)."""
+    from ..engine import core
+
+    return core.available() and core.unsupported(board, policy, survivors, plan=plan) is None
+
+
 def play_points_chunk(scenario_json: str, policy: Any, base_seed: int, survivors: int | None, plan: Any,
                       start: int, stop: int) -> list[tuple[int, int, int, int, int]]:
-    """Play games ``start..stop`` of a points run: (game, seed, points, won, turns) per game."""
+    """Play games ``start..stop`` of a points run: (game, seed, points, won, turns) per game, in
+    the typed engine where it plays the board (the same games as the reference engine)."""
     board = board_for(scenario_json)
-    out = []
-    for i in range(start, stop):
-        seed = game_seed(base_seed, i)
-        r = Game(board, seed, policy, survivors=survivors, plan=plan).play()
-        out.append((i, seed, int(r.get("points", 0)), int(r["won"]), int(r["turns"])))
-    return out
+    seeds = [game_seed(base_seed, i) for i in range(start, stop)]
+    if typed_plays(board, policy, survivors, plan):
+        from ..engine import core
+
+        records = core.play_games(board, seeds, policy, survivors, start, plan).records()
+    else:
+        records = [Game(board, seed, policy, survivors=survivors, plan=plan).play() for seed in seeds]
+    return [(i, seed, int(r.get("points", 0)), int(r["won"]), int(r["turns"]))
+            for i, seed, r in zip(range(start, stop), seeds, records)]
 
 
 def points_summary(points: Any, target: int | None = None, z: float = Z95) -> dict[str, Any]:
@@ -159,8 +170,7 @@ def playtest_points(scenario: Any, n: int = 500, seed: int = 1, policy: Any = "g
     from .runs import scenario_hash
 
     name = policy if isinstance(policy, str) else getattr(policy, "__name__", "custom")
-    played_by = "core" if core.available() and core.unsupported(board_for(text), policy, survivors, plan=plan) is None \
-        else "reference"
+    played_by = "core" if typed_plays(board_for(text), policy, survivors, plan) else "reference"
     repro = {"seed": seed, "games": len(table), "engine_version": ENGINE_VERSION, "played_by": played_by,
              "scenario_hash": scenario_hash(scenario), "scenario_id": scenario.id, "policy": name,
              "survivors": survivors, "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
