@@ -536,3 +536,59 @@ def test_a_release_4_store_with_a_damaged_run_is_refused_and_left_alone(tmp_path
     with sqlite3.connect(path) as db:
         db.execute("UPDATE game_blocks SET width = 3 WHERE run_id = 2 AND field = ?", (_field(db, "seed"),))
     _refused(path, "run 2: the stored games cannot be read", "values of 3 bytes", "left at schema 4, untouched")
+
+
+# ---- eden: victory points and resources in the store ----
+
+
+@pytest.mark.parametrize("path", ["scenarios/eden-skirmish.json", "scenarios/scavenger-run.json"])
+def test_the_scores_and_resources_of_a_run_come_back_from_the_store(tmp_path, path, monkeypatch):
+    """A points mission's score per game ("les joueurs comptabilisent les points de victoire") and
+    the party's resources at the end of each game are stored with the run and read back: the
+    table from the store equals the one played, records and all, across block boundaries and for
+    a shorter run read from the same store; SQL reads them from the ``games`` view."""
+    from designer.analysis import blocks
+    from designer.engine.batch import ENGINE_VERSION
+
+    monkeypatch.setattr(blocks, "BLOCK_GAMES", 7)
+    s = designer.load(path)
+    store = ResultsStore(tmp_path / "s.sqlite")
+    r = playtest(s, n=40, seed=5, workers=1, store=store)
+    played = r.table
+    scored, stocked = played.points is not None, played.resources is not None
+    assert scored == (s.points is not None) and (scored or stocked), "the sample has points or resources"
+    back = store.table(r.meta["run_id"])
+    assert back == played and back.records() == played.records()
+    if scored:
+        assert back.points.tolist() == played.points.tolist() and len(set(back.points.tolist())) > 1
+    else:
+        assert back.points is None
+    if stocked:
+        assert set(back.resource_names) == set(played.resource_names)
+        by_name = {n: back.resources[:, j].tolist() for j, n in enumerate(back.resource_names)}
+        assert by_name == {n: played.resources[:, j].tolist() for j, n in enumerate(played.resource_names)}
+        assert back.resources[:, -1].tolist() == played.resources[:, -1].tolist()
+    table, _ = store.find_table(scenario_hash(s), ENGINE_VERSION, "greedy", None, 5, 11)
+    assert table.records() == played.records()[:11]
+    with sqlite3.connect(store.path) as db:
+        columns = [c[1] for c in db.execute("PRAGMA table_info(games)")]
+        if scored:
+            assert db.execute("SELECT points FROM games WHERE run_id=? ORDER BY game",
+                              (r.meta["run_id"],)).fetchall() == [(p,) for p in played.points.tolist()]
+        if stocked:
+            name = played.resource_names[0]
+            assert f"resource:{name}" in columns
+            got = [v for (v,) in db.execute(f'SELECT "resource:{name}" FROM games WHERE run_id=? ORDER BY game',
+                                            (r.meta["run_id"],))]
+            assert got == played.resources[:, 0].tolist()
+
+
+def test_a_run_without_points_or_resources_reads_none_beside_one_with_them(tmp_path, sdln):
+    """Runs without a score or resources stay without them when a store also holds runs that
+    have them (their fields have no blocks of that run)."""
+    store = ResultsStore(tmp_path / "s.sqlite")
+    scored = playtest(designer.load("scenarios/eden-skirmish.json"), n=5, seed=1, workers=1, store=store)
+    plain = playtest(sdln, n=5, seed=1, workers=1, store=store)
+    assert store.table(scored.meta["run_id"]).points is not None
+    back = store.table(plain.meta["run_id"])
+    assert back.points is None and back.resources is None and back == plain.table

@@ -327,6 +327,7 @@ def _insert_blocks(db: sqlite3.Connection, fields: dict[str, int], run_id: int, 
     rows: list[tuple] = []
     per_game = [(name, table.seeds if name == "seed" else table.column(name)) for name in GAME_FIELDS]
     per_game += [("objective_entries", table.objective_counts), ("zone_entries", table.zone_counts)]
+    per_game += _eden_fields(db, fields, table)
     for name, values in per_game:
         if name != "seed" and n and (values == values[0]).all():
             rows.append((run_id, fields[name], -1, n, 0, int(values[0]), b""))
@@ -339,6 +340,52 @@ def _insert_blocks(db: sqlite3.Connection, fields: dict[str, int], run_id: int, 
         rows += ((run_id, fields[name], *row) for row in blocks.encode(values, bounds))
     db.executemany("INSERT INTO game_blocks (run_id, field, block, count, width, base, data) VALUES (?,?,?,?,?,?,?)",
                    rows)
+
+
+# ---- eden: victory points and resources in the store ----
+# A run of a victory points mission keeps each game's score as the per-game field ``points``; a
+# run of a scenario with resources keeps each resource's end-of-game stock as the per-game field
+# ``resource:NAME`` (-1 where the party never had it) and the shortfall as ``resources_short``.
+# A run without them has no blocks of those fields, and reads back with None, as it was saved.
+
+POINTS_FIELD = "points"
+RESOURCE_PREFIX = "resource:"
+RESOURCES_SHORT = "resources_short"
+
+
+def _eden_fields(db: sqlite3.Connection, fields: dict[str, int], table: GameTable) -> list[tuple[str, np.ndarray]]:
+    """The per-game fields of ``table``'s points and resources (none when it has neither), each
+    added to the store's fields (``per`` 'game', so the ``games`` view shows it) if new there."""
+    out: list[tuple[str, np.ndarray]] = []
+    if table.points is not None:
+        out.append((POINTS_FIELD, np.asarray(table.points)))
+    if table.resources is not None:
+        stock = np.asarray(table.resources).reshape(len(table), len(table.resource_names) + 1)
+        out += [(RESOURCE_PREFIX + name, stock[:, j]) for j, name in enumerate(table.resource_names)]
+        out.append((RESOURCES_SHORT, stock[:, -1]))
+    new = [name for name, _ in out if name not in fields]
+    for name in new:
+        fields[name] = int(db.execute("INSERT INTO game_fields (name, per) VALUES (?, 'game')", (name,)).lastrowid)
+    if new and db.execute("SELECT 1 FROM sqlite_master WHERE type='view' AND name='games'").fetchone():
+        _create_views(db)
+    return out
+
+
+def _eden_columns(spans: dict[str, tuple[int, int]], field: Callable, games_in: np.ndarray,
+                  keep: slice) -> tuple[np.ndarray | None, tuple[str, ...], np.ndarray | None]:
+    """A stored run's points (None when it has none), resource names (in the order the store
+    numbers their fields) and resource rows (None when it has none), as :class:`GameTable` holds them."""
+    points = field(POINTS_FIELD, games_in, required=False)
+    if points is not None:
+        points = points[keep].astype(np.int32)
+    names = tuple(name[len(RESOURCE_PREFIX):] for name in spans if name.startswith(RESOURCE_PREFIX))
+    short = field(RESOURCES_SHORT, games_in, required=False)
+    if short is None:
+        if names:
+            raise blocks.BlockError(f"the field '{RESOURCES_SHORT}' is missing")
+        return points, (), None
+    columns = [field(RESOURCE_PREFIX + name, games_in)[keep] for name in names] + [short[keep]]
+    return points, names, np.stack(columns, axis=1).astype(np.int32)
 
 
 def _read_blocks(db: sqlite3.Connection, run_id: int, n: int | None, zone_ids: tuple[str, ...],
@@ -399,6 +446,7 @@ def _read_blocks(db: sqlite3.Connection, run_id: int, n: int | None, zone_ids: t
             col = lookup[col - min(present)]
         scalars[:, j] = col
     scalars[:, -1] = np.arange(n)
+    points, resource_names, resources = _eden_columns(spans, field, games_in, keep)
 
     def entries(prefix: str, fields_: tuple[str, str], limit: int, what: str) -> tuple[np.ndarray, ...]:
         """The entries of the first n games: each one's game and the two fields' values."""
@@ -435,7 +483,8 @@ def _read_blocks(db: sqlite3.Connection, run_id: int, n: int | None, zone_ids: t
                      objectives=np.stack([objective, turn], axis=1).astype(np.int16),
                      zone_counts=np.bincount(zone_game, minlength=n).astype(np.uint16),
                      zone_keys=(key // max(z, 1) * ZONE_KEY + key % max(z, 1)).astype(ZONE_KEY_DTYPE),
-                     zone_values=value.astype(np.int32), zone_ids=tuple(zone_ids), objective_ids=tuple(objective_ids))
+                     zone_values=value.astype(np.int32), zone_ids=tuple(zone_ids), objective_ids=tuple(objective_ids),
+                     points=points, resource_names=resource_names, resources=resources)
 
 
 def _renamed(table: GameTable, zone_ids: tuple[str, ...], objective_ids: tuple[str, ...]) -> GameTable:
@@ -462,7 +511,13 @@ def _renamed(table: GameTable, zone_ids: tuple[str, ...], objective_ids: tuple[s
     if len(pairs):
         pairs[:, 0] = objectives[pairs[:, 0]]
     return GameTable(table.seeds, table.scalars, table.objective_counts, pairs.astype(np.int16), table.zone_counts,
-                     keys[order].astype(ZONE_KEY_DTYPE), table.zone_values[order], zone_ids, objective_ids)
+                     keys[order].astype(ZONE_KEY_DTYPE), table.zone_values[order], zone_ids, objective_ids,
+                     points=table.points, resource_names=table.resource_names, resources=table.resources)
+
+
+def _quoted(name: str) -> str:
+    """A field's name as an SQL identifier (``resource:food`` is a column of the ``games`` view)."""
+    return '"' + name.replace('"', '""') + '"'
 
 
 def _views_sql(fields: dict[str, int], per: dict[str, str]) -> list[str]:
@@ -482,7 +537,7 @@ def _views_sql(fields: dict[str, int], per: dict[str, str]) -> list[str]:
         expr = blocks.value_sql(alias, f"(p.i * ({alias}.block >= 0))")
         if name in _CODES:
             expr = f"(SELECT name FROM game_codes WHERE field = '{name}' AND code = {expr})"
-        columns.append(f"{expr} AS {name}")
+        columns.append(f"{expr} AS {_quoted(name)}")
     p = f"p(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM p WHERE i < {size - 1})"
     games = (f"CREATE VIEW games AS WITH RECURSIVE {k}, {p} SELECT s.run_id AS run_id, s.block * {size} + p.i AS game, {', '.join(columns)} "
              f"FROM game_blocks s {' '.join(joins)} CROSS JOIN p CROSS JOIN k "  # each block's rows once, then its games
