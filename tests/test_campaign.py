@@ -349,3 +349,44 @@ def test_heroes_caught_at_dawn_joining_the_party_is_flagged(forced, tmp_path):
     assert [f.ids for f in found] == [("mini",)] and found[0].severity == "info"
     steps[0]["joins"] = "winners"
     assert "losers-join-party" not in codes(write(tmp_path, "winners.json", campaign(steps)))
+
+
+def test_carry_undone_by_a_fresh_roster_step_before_the_party_step_is_flagged(forced, monkeypatch):
+    """Carry settings are read from the step being left: a step that keeps wounds, followed by a
+    step with a fresh roster that heals them (its own carry), hands the party step healed
+    heroes, so its ``wounds: keep`` has no effect (the runner shows it); the same setting on the
+    fresh step too lets the wounds through, and a setting that drops something stays dropped."""
+    from designer.campaign import runner
+    from designer.model.campaign import Campaign
+
+    steps = [{"id": "mini", "scenario": "win.json", "heroes": 1, "carry": {"wounds": "keep"}},
+             {"id": "recruits", "scenario": "win.json", "heroes": 1},
+             {"id": "finale", "scenario": "win.json", "roster": "party"}]
+
+    def finale_heroes(data):
+        calls = []
+
+        def fake_play(board, seed, policy, survivors, heroes, *plan):
+            calls.append(heroes)
+            if heroes is None:
+                return {"won": True, "cause": "", "turns": 3, "survivors": 1}, [{"items": [], "xp": 0, "wounds": 1}]
+            return {"won": True, "cause": "", "turns": 5, "survivors": len(heroes)}, heroes
+
+        monkeypatch.setattr(runner, "_play", fake_play)
+        monkeypatch.setattr(runner, "bot_plan", lambda scenario: ())
+        monkeypatch.setattr(runner, "board_for", lambda text: type("B", (), {"scenario": None})())
+        runner.play_campaign(Campaign.model_validate(data), {s["id"]: "" for s in data["steps"]}, 1, 0)
+        monkeypatch.undo()
+        return [h["wounds"] for h in calls[-1]]
+
+    undone = campaign(steps)
+    assert finale_heroes(undone) == [0, 0], "the recruits' carry heals the mini-game's hero"
+    found = [f for f in check_campaign_file(write(forced, "undone.json", undone))[2] if f.code == "carry-has-no-effect"]
+    assert [f.ids for f in found] == [("mini", "recruits")]
+    assert "wounds: keep" in found[0].message and "'recruits': wounds: heal" in found[0].message
+    steps[1]["carry"] = {"wounds": "keep"}
+    through = campaign(steps)
+    assert finale_heroes(through) == [1, 1]
+    assert "carry-has-no-effect" not in codes(write(forced, "through.json", through))
+    steps[0]["carry"], steps[1]["carry"] = {"items": False}, {}
+    assert "carry-has-no-effect" not in codes(write(forced, "dropped.json", campaign(steps)))

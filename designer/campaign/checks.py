@@ -111,11 +111,42 @@ def _losers_join(c: Campaign, scenarios: dict[str, Scenario]) -> list[Finding]:
 
 
 def _carry_without_effect(c: Campaign, G: nx.DiGraph) -> list[Finding]:
-    """A step's ``carry`` acts on the party it hands on; when no step that plays with the party
-    can follow it, changing it does nothing (for example ``wounds: keep`` on the finale)."""
+    """A step's ``carry`` acts on the party it hands on (the runner reads it from the step just
+    played), so a setting that differs from the default can have no effect:
+
+    - when no step that plays with the party can follow it (for example ``wounds: keep`` on the
+      finale);
+    - when it keeps something (``wounds: keep``) and every way from it to a party step goes
+      through a step with a fresh roster that does not keep it too: that step's own ``carry`` is
+      applied to the whole party when it ends (the heroes waiting in the party are healed there).
+
+    A setting that drops something (``items: false``) stays dropped whatever follows, so only
+    the first case applies to it."""
     out = []
     default = Carry()
+    by_id = {s.id: s for s in c.steps}
     party_steps = {s.id for s in c.steps if s.roster == "party"}
+
+    def keeps(value: object) -> bool:
+        return value is True or value == "keep"
+
+    def reaches_party(start: str, f: str, value: object) -> tuple[bool, list[str]]:
+        """Whether the setting ``f = value`` of step ``start`` still holds when some party step
+        starts; and the fresh-roster steps whose own carry undoes it on the way."""
+        seen, todo, undo = set(), [start], []
+        while todo:
+            for t in G.successors(todo.pop()):
+                if t == "end" or t in seen:
+                    continue
+                seen.add(t)
+                if t in party_steps:
+                    return True, []
+                if not keeps(value) or getattr(by_id[t].carry, f) == value:
+                    todo.append(t)  # a fresh-roster step that lets the setting through
+                else:
+                    undo.append(t)
+        return False, sorted(undo)
+
     for s in c.steps:
         changed = [f for f in ("items", "events", "xp", "wounds") if getattr(s.carry, f) != getattr(default, f)]
         if not changed:
@@ -123,13 +154,23 @@ def _carry_without_effect(c: Campaign, G: nx.DiGraph) -> list[Finding]:
         later = nx.descendants(G, s.id) - {s.id}
         if s.id in nx.descendants(G, s.id):
             later.add(s.id)  # a loop back to itself hands the party on to itself
-        if later & party_steps:
+        if not later & party_steps:
+            settings = ", ".join(f"{f}: {str(getattr(s.carry, f)).lower()}" for f in changed)
+            out.append(Finding("carry-has-no-effect", "warning",
+                               f"step '{s.id}' sets carry ({settings}), but no step that plays with the party "
+                               f"comes after it: carry says what the party keeps into the next steps; set it on "
+                               f"the step whose heroes are carried", (s.id,)))
             continue
-        settings = ", ".join(f"{f}: {str(getattr(s.carry, f)).lower()}" for f in changed)
-        out.append(Finding("carry-has-no-effect", "warning",
-                           f"step '{s.id}' sets carry ({settings}), but no step that plays with the party "
-                           f"comes after it: carry says what the party keeps into the next steps; set it on "
-                           f"the step whose heroes are carried", (s.id,)))
+        for f in changed:
+            held, undo = reaches_party(s.id, f, getattr(s.carry, f))
+            if held or not undo:
+                continue
+            theirs = "; ".join(f"'{t}': {f}: {str(getattr(by_id[t].carry, f)).lower()}" for t in undo)
+            out.append(Finding("carry-has-no-effect", "warning",
+                               f"step '{s.id}' sets carry ({f}: {str(getattr(s.carry, f)).lower()}), but every way "
+                               f"to a step that plays with the party goes through a step that starts a fresh roster "
+                               f"and whose own carry ({theirs}) applies to the whole party when it ends: set the "
+                               f"same carry on that step too", (s.id, *undo)))
     return out
 
 
