@@ -1,6 +1,7 @@
 """Issue #15's targets, one test each: a budget that does not add up, a module combination the
 scenario forbids, infestation placed closer than allowed and a hostile zone on the only path
-each give a finding with the ids (the weather roll's closed form: tests/test_variants.py,
+each give a finding with the ids; every item has a sample scenario and a sample campaign,
+validated and playtested (the weather roll's closed form: tests/test_variants.py,
 ``test_weather_effect_matches_its_closed_form_and_leaves_the_engine_dice_alone``; the swim's:
 tests/test_terrain.py, ``test_swim_wounds_match_the_closed_form``)."""
 
@@ -63,3 +64,71 @@ def test_a_hostile_zone_on_the_only_path_names_the_zone_and_the_goal():
     d["connections"] = [c for c in d["connections"] if c["id"] != "e1-e2"]
     found = [f for f in _findings(d, "terrain-hostile-path") if "L1" in f.ids]
     assert found and "E2" in found[0].ids
+
+
+ITEMS = ("points budgets", "infestation", "terrain keywords", "weather", "victory points", "resources",
+         "rule modules", "player-count variants")
+"""Issue #15's items, in its order."""
+
+
+def _scenario_items(s) -> set[str]:
+    """The items of #15 a scenario file uses."""
+    from designer.rules.terrain import eden_rules_used, has_terrain
+
+    used = {"points budgets": s.budget is not None, "infestation": s.infestation is not None,
+            "terrain keywords": has_terrain(s), "weather": s.weather is not None,
+            "victory points": s.points is not None, "resources": "resources" in eden_rules_used(s),
+            "rule modules": any(v.kind == "module" for v in s.variants),
+            "player-count variants": any(v.players is not None for v in s.variants)}
+    return {k for k, v in used.items() if v}
+
+
+def _step_items(step, s) -> set[str]:
+    """The items a campaign step plays: what its scenario file holds, with the modules, the
+    weather and the player-count variant only when the step switches them on."""
+    items = _scenario_items(s) - {"weather", "rule modules", "player-count variants"}
+    if step.modules:
+        items.add("rule modules")
+    if step.weather:
+        items.add("weather")
+    if step.variant and any(v.id == step.variant and v.players is not None for v in s.variants):
+        items.add("player-count variants")
+    return items
+
+
+def test_each_item_has_a_sample_scenario_and_a_sample_campaign_validated_and_playtested():
+    """#15's target "A sample scenario and a sample campaign that use each item above, validated
+    and playtested": for every item, a sample scenario that uses it validates without errors and
+    plays, and a sample campaign plays it in one of its steps, validates without errors and
+    runs (the step that uses it is played)."""
+    import designer
+    from designer.analysis import playtest
+    from designer.campaign import check_campaign_file, load_campaign, run_campaigns
+
+    scenarios = {p.name: designer.load(p) for p in sorted((ROOT / "scenarios").glob("*.json"))}
+    by_item = {item: [name for name, s in scenarios.items() if item in _scenario_items(s)] for item in ITEMS}
+    assert all(by_item.values()), {k: v for k, v in by_item.items() if not v}
+    for name in sorted({n for names in by_item.values() for n in names}):
+        s = scenarios[name]
+        assert not check(s).errors, (name, [f.code for f in check(s).errors])
+        r = playtest(s, n=20, seed=3, workers=1, store=None)
+        assert len(r.table) == 20 and r.table.column("turns").min() >= 1, name
+    campaigns = {}
+    for path in sorted((ROOT / "scenarios" / "campaigns").glob("*.json")):
+        c, _, found = check_campaign_file(path)
+        files = {st.id: designer.load(path.parent / st.scenario) for st in c.steps}
+        campaigns[path] = {st.id: _step_items(st, files[st.id]) for st in c.steps}
+        campaigns[path] = (campaigns[path], [f for f in found if f.severity == "error"])
+    played = {}
+    for path, (steps, errors) in campaigns.items():
+        if not any(steps.values()):
+            continue
+        assert not errors, (path.name, [f.code for f in errors])
+        runs, games, _ = run_campaigns(load_campaign(path), 12, seed=4, executor="serial")
+        assert len(runs) == 12, path.name
+        played[path] = {g["step"] for g in games if g["played"]}
+    for item in ITEMS:
+        using = [(path.name, step) for path, (steps, _) in campaigns.items() for step, items in steps.items()
+                 if item in items]
+        assert using, f"no sample campaign plays {item}"
+        assert any(step in played[ROOT / "scenarios" / "campaigns" / name] for name, step in using), (item, using)
