@@ -120,9 +120,6 @@ def unsupported(board: Board, policy: Any, survivors: int | None = None, heroes:
     if isinstance(policy, str):
         if policy not in POLICY_CODES and policy not in CALLBACK_BOTS:
             return f"the bot '{policy}' is written for the reference engine"
-    if (policy in ("casual", "expert") or getattr(policy, "rollout", None) == "casual") and \
-            getattr(board.scenario, "points", None) is not None:
-        return "casual's way to the objectives worth victory points is the reference engine's (docs/terrain.md)"
     if heroes is not None:
         if len(heroes) > MAX_SURVIVORS:
             return f"{len(heroes)} heroes (the typed engine plays at most {MAX_SURVIVORS})"
