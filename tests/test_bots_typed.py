@@ -165,5 +165,5 @@ def test_casual_batches_are_the_same_in_both_engines(monkeypatch):
     slow = play_chunk(text, "casual", 5, None, 0, 40)
     assert slow.records() == fast.records()
     monkeypatch.delenv("DESIGNER_ENGINE")
-    eden = Board(designer.load("scenarios/eden-skirmish.json"))  # casual's way to the points: the reference engine's
-    assert core.unsupported(eden, "casual") is not None and core.unsupported(eden, "greedy") is None
+    eden = Board(designer.load("scenarios/eden-skirmish.json"))  # casual's way to the points: typed too
+    assert core.unsupported(eden, "casual") is None and core.unsupported(eden, "greedy") is None

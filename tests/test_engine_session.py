@@ -55,9 +55,10 @@ def test_designer_play_uses_the_typed_engine_for_the_games_it_plays_and_logs(mon
     assert core.typed_reason(lnoe_board, "greedy", lnoe_plan, log=True) is None
     assert isinstance(core.open_game(lnoe_board, 1, "greedy", log=True, plan=lnoe_plan), session.TypedGame)
     assert playthrough_lines(lnoe, 3, "greedy", lnoe_plan, engine="auto") == playthrough_lines(lnoe, 3, "greedy", lnoe_plan)
-    eden, eden_board, eden_plan = _scenario("eden-skirmish")  # casual's way to victory points: the reference's
-    assert core.typed_reason(eden_board, "casual", eden_plan, log=True) is not None
-    assert isinstance(core.open_game(eden_board, 1, "casual", log=True, plan=eden_plan), Game)
+    eden, eden_board, eden_plan = _scenario("eden-skirmish")  # casual's way to victory points: typed too
+    assert core.typed_reason(eden_board, "casual", eden_plan, log=True) is None
+    assert isinstance(core.open_game(eden_board, 1, "casual", log=True, plan=eden_plan), session.TypedGame)
+    assert playthrough_lines(eden, 2, "casual", eden_plan, engine="auto") == playthrough_lines(eden, 2, "casual", eden_plan)
 
 
 def test_the_log_predicate_names_the_rules_the_typed_engine_does_not_log(monkeypatch):
@@ -240,9 +241,9 @@ def test_the_expert_plays_on_the_typed_engine_and_casual_trades_there():
     assert isinstance(core.open_game(board, 1, "expert", plan=plan), session.TypedGame)
     assert core.typed_reason(board, "casual", plan, log=True) is None
     assert isinstance(core.open_game(board, 1, "casual", plan=plan, log=True), session.TypedGame)
-    eden, eden_board, eden_plan = _scenario("eden-skirmish")  # casual's way to victory points: the reference's
-    assert "victory points" in (core.unsupported(eden_board, "expert", plan=eden_plan) or "")
-    assert isinstance(core.open_game(eden_board, 1, "expert", plan=eden_plan), Game)
+    eden, eden_board, eden_plan = _scenario("eden-skirmish")  # casual's way to victory points: typed too
+    assert core.typed_reason(eden_board, "expert", eden_plan) is None
+    assert isinstance(core.open_game(eden_board, 1, "expert", plan=eden_plan), session.TypedGame)
 
 
 # -- bots: snapshots, copies, single actions, scripted dice ----------------------------------------

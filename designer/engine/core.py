@@ -26,7 +26,7 @@ from ..rules.terrain import eden_rules_used
 from ..rules.zombies import ZTYPES
 from .board import Board
 from .lnoe import has_library as lnoe_has_library, town_board as lnoe_town_board, town_of_seed, \
-    town_tables as lnoe_town_tables, typed_carried, typed_problem as lnoe_typed_problem, uses_lnoe_setup
+    town_tables as lnoe_town_tables, typed_carried, typed_problem as lnoe_typed_problem
 from .profiles import Profile
 from .resources import resource_stock
 from .seeds import game_seed
@@ -77,8 +77,6 @@ def _board_problem(board: Board, profile: Profile) -> str | None:
     eden = [rule for rule in eden_rules_used(s) if rule not in TYPED_EDEN_RULES]
     if eden:
         return f"the scenario uses {', '.join(eden)} (docs/terrain.md)"
-    if s.infestation is not None and s.setup.rules.profile == "lnoe" and uses_lnoe_setup(s):
-        return "an infestation in a Growing Hunger game (docs/terrain.md)"
     return _mission_rule(s)
 
 
@@ -120,9 +118,6 @@ def unsupported(board: Board, policy: Any, survivors: int | None = None, heroes:
     if isinstance(policy, str):
         if policy not in POLICY_CODES and policy not in CALLBACK_BOTS:
             return f"the bot '{policy}' is written for the reference engine"
-    if (policy in ("casual", "expert") or getattr(policy, "rollout", None) == "casual") and \
-            getattr(board.scenario, "points", None) is not None:
-        return "casual's way to the objectives worth victory points is the reference engine's (docs/terrain.md)"
     if heroes is not None:
         if len(heroes) > MAX_SURVIVORS:
             return f"{len(heroes)} heroes (the typed engine plays at most {MAX_SURVIVORS})"

@@ -356,6 +356,10 @@ def setup_game(game: "Game", seed: int, survivors: int | None) -> "GameState":
             hero.wounds = min(carried.get("wounds", 0), sv.health - 1)
     for pz in s.setup.zombies:
         game._place(st, b.zone_index[pz.zone], ZINDEX[pz.zombie], pz.count)
+    if s.infestation is not None:  # the monsters after the scenario's own zombies, as in every profile
+        from .infestation import place_infestation
+
+        place_infestation(game, st)
     _lay_markers(game, cfg)
     if cfg.lnoe.zombie_hand and cfg.zombie_deck:
         ls.deck = list(range(len(cfg.zombie_deck)))

@@ -4601,6 +4601,83 @@ class Engine:
         self.goal_action = G_REENTER if zone == self.sv_zone[si] else G_REACH
         return 1
 
+    # ---- core: casual's points-seeking (engine/points.py's points_goal) ----
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def gz_add(self, k: cython.int, z: cython.int) -> cython.int:
+        """Insert zone ``z`` into the first ``k`` zones of ``gz`` (sorted, without repeats);
+        return how many there are then."""
+        gz = self.gz
+        i: cython.int = 0
+        while i < k and gz[i] < z:
+            i += 1
+        if i < k and gz[i] == z:
+            return k
+        q: cython.int = k
+        while q > i:
+            gz[q] = gz[q - 1]
+            q -= 1
+        gz[i] = z
+        return k + 1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def casual_points_goal(self, si: cython.int) -> cython.int:
+        """``points.points_goal``, once the mission's steps leave casual nothing to do: the
+        zones of the objectives still worth points when taken (``G_TAKE``, no target), else the
+        zones of the objectives worth points each turn (``G_REACH``): the survivor's own zone
+        when it is one and no team mate stands there, else those no team mate stands in (all of
+        them when every one has a team mate). Objectives of a hidden group are left out."""
+        o: cython.int
+        m: cython.int
+        k: cython.int = 0
+        for o in range(self.nobj):
+            if self.vp_taken[o] and not self.taken[o] and self.obj_group[o] < 0:
+                k = self.gz_add(k, self.obj_zone[o])
+        if k:
+            self.goal_action = G_TAKE
+            self.goal_target = -1
+            return k
+        z: cython.int = self.sv_zone[si]
+        held: cython.int = 0
+        here: cython.bint = False
+        for o in range(self.nobj):
+            if self.vp_held[o] and self.obj_group[o] < 0:
+                held += 1
+                if self.obj_zone[o] == z:
+                    here = True
+        if not held:
+            return 0
+        self.goal_action = G_REACH
+        self.goal_target = -1
+        alone: cython.bint = True
+        for m in range(self.ns):
+            if m != si and self.on_board(m) and self.sv_zone[m] == z:
+                alone = False
+                break
+        if here and alone:
+            self.gz[0] = z
+            return 1
+        for o in range(self.nobj):
+            if not self.vp_held[o] or self.obj_group[o] >= 0:
+                continue
+            free: cython.bint = True
+            for m in range(self.ns):
+                if m != si and self.on_board(m) and self.sv_zone[m] == self.obj_zone[o]:
+                    free = False
+                    break
+            if free:
+                k = self.gz_add(k, self.obj_zone[o])
+        if k:
+            return k
+        for o in range(self.nobj):
+            if self.vp_held[o] and self.obj_group[o] < 0:
+                k = self.gz_add(k, self.obj_zone[o])
+        return k
+
+    # ---- end core: casual's points-seeking ----
+
     @cython.cfunc
     @cython.exceptval(check=False)
     def melee_value(self, si: cython.int, zone: cython.int, w: cython.int) -> cython.double:
@@ -4914,6 +4991,8 @@ class Engine:
         z: cython.int = self.sv_zone[si]
         here: cython.int = self.zombies_in(z)
         nz: cython.int = self.casual_goal(si)
+        if nz == 0 and self.goal_action == G_NONE and self.vp_on:
+            nz = self.casual_points_goal(si)  # docs/terrain.md: victory points
         action: cython.int = self.goal_action
         target: cython.int = self.goal_target
         pas: cython.int = self.find_act(na, A_PASS)

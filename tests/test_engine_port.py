@@ -1,0 +1,65 @@
+"""The rows of docs/engine.md's port table the typed engine closes: games that went to the
+reference engine and are the typed engine's now, record for record and log line for log line
+with the reference engine."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from designer.engine import core, session
+from designer.engine.batch import game_seed
+from designer.engine.board import Board
+from designer.engine.game import Game
+from designer.engine.golden import playthrough_lines
+from designer.io.files import parse
+from designer.plans import bot_plan
+from designer.rules.zombies import ZINDEX
+
+from .conftest import ROOT
+
+WOODINVALE = json.loads((ROOT / "scenarios" / "woodinvale-last-stand.json").read_text())
+
+
+def _reference(board: Board, seeds: list[int], policy: str, plan) -> list[dict]:
+    out = []
+    for i, seed in enumerate(seeds):
+        record = dict(Game(board, seed, policy, plan=plan).play())
+        record["game"] = i
+        out.append(record)
+    return out
+
+
+def _infested(ai: str) -> dict:
+    """Woodinvale (Growing Hunger's rules on a fixed map) with an infestation: a pack of two
+    walkers in one zone and a lone zombie in another."""
+    data = copy.deepcopy(WOODINVALE)
+    zones = [z["id"] for z in data["zones"]]
+    data["infestation"] = {"ai": ai, "charge_range": 2, "points": 6,
+                           "monsters": [{"id": "pack", "level": 1, "name": "Pack", "count": 2},
+                                        {"id": "lone", "level": 3, "name": "Lone", "zombie": "zombie"}],
+                           "placed": [{"monster": "pack", "zone": zones[3]}, {"monster": "lone", "zone": zones[8]}]}
+    return data
+
+
+@pytest.mark.parametrize("ai", ["eden", "profile"])
+def test_an_infestation_in_a_growing_hunger_game_is_the_typed_engines(ai):
+    """The monsters are placed after the scenario's own zombies in a Growing Hunger game too
+    (added to the box first), and the typed engine plays and logs the game as the reference."""
+    board = Board(parse(_infested(ai)))
+    plan = bot_plan(board.scenario)
+    z3, z8 = board.zone_index[board.zone_ids[3]], board.zone_index[board.zone_ids[8]]
+    game = Game(board, 5, "greedy", plan=plan)
+    own = {board.zone_index[p.zone]: p.count for p in board.scenario.setup.zombies if p.zombie == "walker"}
+    assert game.state.zombies[z3][ZINDEX["walker"]] == own.get(z3, 0) + 2
+    assert game.state.zombies[z8][ZINDEX["zombie"]] >= 1
+    for policy in ("greedy", "casual"):
+        assert core.unsupported(board, policy, plan=plan) is None
+        seeds = [game_seed(4, i) for i in range(25)]
+        assert core.play_games(board, seeds, policy, None, 0, plan).records() == _reference(board, seeds, policy, plan)
+    assert core.typed_reason(board, "greedy", plan, log=True) is None
+    assert isinstance(core.open_game(board, 2, "greedy", log=True, plan=plan), session.TypedGame)
+    assert playthrough_lines(board.scenario, 2, "greedy", plan, engine="typed-source") == \
+        playthrough_lines(board.scenario, 2, "greedy", plan)
