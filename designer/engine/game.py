@@ -1509,7 +1509,8 @@ def transcript(events: list[dict], board: Board) -> str:
 
 def play(scenario: Any, seed: int = 0, policy: Any = "greedy", *, survivors: int | None = None,
          log: bool = False, board: Board | None = None, plan: Iterable[Any] | None = None) -> GameResult:
-    """Play one game of a scenario from a seed and return its record.
+    """Play one game of a scenario from a seed and return its record: :func:`designer.engine.core.play`
+    (the typed engine when it plays the game, this module's :class:`Game` otherwise).
 
     The same scenario, seed and policy always give the same game.
 
@@ -1519,9 +1520,6 @@ def play(scenario: Any, seed: int = 0, policy: Any = "greedy", *, survivors: int
     >>> r = designer.play(designer.load("scenarios/night-shift.json"), seed=1)   # doctest: +SKIP
     >>> r["won"], r["turns"]                                                      # doctest: +SKIP
     """
-    board = board or Board(scenario)
-    game = Game(board, seed, policy, survivors=survivors, log=log, plan=plan)
-    result = game.play()
-    if log:
-        result["log"] = game.log
-    return result
+    from .core import play as one_game  # the one entry point: the typed engine when it plays the game
+
+    return one_game(scenario, seed, policy, survivors=survivors, log=log, board=board, plan=plan)

@@ -41,11 +41,11 @@ def playthrough_lines(scenario, seed: int, policy: str, plan=None, engine: str =
                       board=None) -> list[str]:
     """One seeded game as golden lines: the log's events, then the record (``plan``: the bots'
     witness plan, as ``designer.plans.bot_plan`` gives it). ``engine``: ``reference`` (the
-    reference engine, which writes the goldens), ``typed`` (the typed engine, compiled where it
-    is built), ``typed-source`` (the typed engine run from its source) or ``auto``
+    reference engine's ``Game``), ``typed`` (the typed engine, compiled where it is built, which
+    writes the goldens), ``typed-source`` (the typed engine run from its source) or ``auto``
     (:func:`designer.engine.core.play`: the typed engine when it plays and logs the game)."""
     if engine == "reference":
-        from .game import play
+        play = _play_reference
     elif engine == "auto":
         from .core import play
     elif engine in ("typed", "typed-source"):
@@ -63,9 +63,23 @@ def playthrough_lines(scenario, seed: int, policy: str, plan=None, engine: str =
     return lines
 
 
+def _play_reference(scenario: Any, seed: int = 0, policy: Any = "greedy", *, log: bool = False,
+                    plan: Any = None, board: Any = None) -> Any:
+    """One game on the reference engine's ``Game`` (with ``log``, its events under ``"log"``)."""
+    from .board import Board
+    from .game import Game
+
+    game = Game(board or Board(scenario), seed, policy, log=log, plan=plan)
+    result = game.play()
+    if log:
+        result["log"] = game.log
+    return result
+
+
 def write_goldens(out: Path, samples: Path, planner: Callable[[Any], Any]) -> list[Path]:
     """Write every golden playthrough into ``out`` (samples read from ``samples``; ``planner``
-    gives the bots' witness plan of a scenario)."""
+    gives the bots' witness plan of a scenario), played by the typed engine (compiled where it is
+    built, from its source otherwise: the same lines)."""
     from ..io import load
 
     out.mkdir(parents=True, exist_ok=True)
@@ -74,7 +88,7 @@ def write_goldens(out: Path, samples: Path, planner: Callable[[Any], Any]) -> li
     for name, policy, seed in iter_golden_games():
         scenario = loaded.get(name) or loaded.setdefault(name, load(samples / f"{name}.json"))
         path = out / golden_name(name, policy, seed)
-        path.write_text("\n".join(playthrough_lines(scenario, seed, policy, planner(scenario))) + "\n",
+        path.write_text("\n".join(playthrough_lines(scenario, seed, policy, planner(scenario), engine="typed")) + "\n",
                         encoding="utf-8")
         written.append(path)
     return written
