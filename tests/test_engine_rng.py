@@ -71,3 +71,22 @@ def test_empty_range_is_refused(module):
         module.Twister(1).randrange(0)
     with pytest.raises(TypeError):
         module.Twister("a seed")
+
+
+def test_four_seeded_at_once_draw_as_random(module):
+    """``seed4`` (a batch's four games seeded side by side) gives each generator the words of
+    its own seed: one-word and two-word seeds mixed, a generator reseeded over an old state."""
+    seeds = [0, 2**32 - 1, 2**63 - 5, 7, 2**64 - 1, 2**32, 123456789012345, 1]
+    ts = [module.Twister(99) for _ in range(4)]
+    for group in (seeds[:4], seeds[4:], seeds[2:6]):
+        ts[0].seed4(group[0], ts[1], group[1], ts[2], group[2], ts[3], group[3])
+        for t, seed in zip(ts, group):
+            r = random.Random(seed)
+            assert [t.randbelow(6) for _ in range(700)] == [r._randbelow(6) for _ in range(700)], seed
+
+
+def test_floor_draws_the_same_dice_compiled_and_interpreted():
+    """The benchmark's floor seeds four games at a time: it draws what one seed at a time draws."""
+    games = [random.Random(g) for g in range(7)]
+    expected = sum(r._randbelow(6) for r in games for _ in range(3))
+    assert built.seed_and_draw(7, 3) == _interpreted().seed_and_draw(7, 3) == expected

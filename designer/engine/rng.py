@@ -4,9 +4,9 @@
 ``Twister(seed)`` gives the same numbers as ``random.Random(seed)`` for a seed ``0 <= seed <
 2**64``: :meth:`Twister.randbelow` is ``Random._randbelow`` (``getrandbits(k)`` with rejection),
 :meth:`Twister.randrange` and :meth:`Twister.randint` are built on it as CPython builds them, and
-:meth:`Twister.shuffle` is ``Random.shuffle``. Seeding copies the state after
-``init_genrand(19650218)`` (computed once at import) and runs the second half of
-``init_by_array``. Interpreted, every operation is masked to 32 bits; compiled, the same code
+:meth:`Twister.shuffle` is ``Random.shuffle``. Seeding starts from the state after
+``init_genrand(19650218)`` (computed once at import) and runs ``init_by_array``'s two passes;
+:meth:`Twister.seed4` seeds four generators at once (a batch's games). Interpreted, every operation is masked to 32 bits; compiled, the same code
 works on C ``unsigned int``.
 """
 
@@ -82,52 +82,142 @@ class Twister:
     def seed(self, seed: cython.ulonglong) -> cython.void:
         """``random.seed(seed)`` for ``0 <= seed < 2**64``: ``init_by_array`` of its one or
         two 32-bit words, written out for that case (the games' seeds); :meth:`_seed_words`
-        is the general form."""
-        key: cython.uint[2]
+        is the general form.
+
+        ``init_by_array``'s two passes as straight loops: the first pass writes words 1-623
+        from the base state (the key word added alternates with the word's parity: ``key[j] +
+        j`` for ``j = (i - 1) % n_key``), wraps (word 0 takes word 623) and writes word 1 once
+        more; the second pass writes words 2-623, wraps and writes word 1 again. The same
+        words in the same order as the general form, without its per-word index tests. Each
+        word depends on the one before: seeding is one chain of 1,247 dependent steps
+        (:meth:`seed4` runs four chains side by side)."""
         i: cython.int
-        j: cython.int = 0
-        k: cython.int
-        n_key: cython.int
         prev: cython.uint
-        x: cython.uint
+        k_odd: cython.uint
+        k_even: cython.uint
+        m1: cython.uint = 1664525
+        m2: cython.uint = 1566083941
         base: Twister = _BASE
         n: cython.int = MT_N  # a local: a store into the state cannot change it (a module
         # variable is reloaded after every store, since the C compiler must assume aliasing)
-        if not cython.compiled:
-            key = [0, 0]
-        key[0] = seed & _MASK
-        key[1] = (seed >> 32) & _MASK
-        n_key = 2 if key[1] else 1
-        for i in range(n):
-            self.mt[i] = base.mt[i]
-        i = 1
-        for k in range(n, 0, -1):
-            prev = self.mt[i - 1]
-            x = (prev ^ (prev >> 30)) * cython.cast(cython.uint, 1664525)
-            if cython.compiled:  # C unsigned arithmetic wraps at 32 bits
-                self.mt[i] = (self.mt[i] ^ x) + key[j] + cython.cast(cython.uint, j)
-            else:
-                self.mt[i] = ((self.mt[i] ^ (x & _MASK)) + key[j] + j) & _MASK
-            i += 1
-            j += 1
-            if i >= n:
-                self.mt[0] = self.mt[n - 1]
-                i = 1
-            if j >= n_key:
-                j = 0
-        for k in range(n - 1, 0, -1):
-            prev = self.mt[i - 1]
-            x = (prev ^ (prev >> 30)) * cython.cast(cython.uint, 1566083941)
+        k_odd = seed & _MASK
+        k_even = ((seed >> 32) + 1) & _MASK if seed >> 32 else k_odd
+        prev = base.mt[0]
+        self.mt[0] = prev
+        # compiled, C unsigned arithmetic wraps at 32 bits; interpreted, every step is masked
+        for i in range(1, n):
             if cython.compiled:
-                self.mt[i] = (self.mt[i] ^ x) - cython.cast(cython.uint, i)
+                prev = (base.mt[i] ^ ((prev ^ (prev >> 30)) * m1)) + (k_odd if i & 1 else k_even)
             else:
-                self.mt[i] = ((self.mt[i] ^ (x & _MASK)) - i) & _MASK
-            i += 1
-            if i >= n:
-                self.mt[0] = self.mt[n - 1]
-                i = 1
+                prev = ((base.mt[i] ^ (((prev ^ (prev >> 30)) * m1) & _MASK)) + (k_odd if i & 1 else k_even)) & _MASK
+            self.mt[i] = prev
+        self.mt[0] = prev
+        if cython.compiled:
+            prev = (self.mt[1] ^ ((prev ^ (prev >> 30)) * m1)) + k_even
+        else:
+            prev = ((self.mt[1] ^ (((prev ^ (prev >> 30)) * m1) & _MASK)) + k_even) & _MASK
+        self.mt[1] = prev
+        for i in range(2, n):
+            if cython.compiled:
+                prev = (self.mt[i] ^ ((prev ^ (prev >> 30)) * m2)) - cython.cast(cython.uint, i)
+            else:
+                prev = ((self.mt[i] ^ (((prev ^ (prev >> 30)) * m2) & _MASK)) - i) & _MASK
+            self.mt[i] = prev
+        self.mt[0] = prev
+        if cython.compiled:
+            self.mt[1] = (self.mt[1] ^ ((prev ^ (prev >> 30)) * m2)) - cython.cast(cython.uint, 1)
+        else:
+            self.mt[1] = ((self.mt[1] ^ (((prev ^ (prev >> 30)) * m2) & _MASK)) - 1) & _MASK
         self.mt[0] = _UPPER
         self.mti = n
+
+    @cython.ccall
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def seed4(self, s0: cython.ulonglong, b: Twister, s1: cython.ulonglong, c: Twister, s2: cython.ulonglong,
+              d: Twister, s3: cython.ulonglong) -> cython.void:
+        """:meth:`seed` of four generators at once (this one with ``s0``, ``b`` with ``s1``,
+        ``c`` with ``s2``, ``d`` with ``s3``; four distinct generators): the same words, the
+        four dependent chains interleaved in one loop, so that the processor runs them side by
+        side (seeding four costs about what seeding one does). Interpreted, four :meth:`seed`."""
+        if not cython.compiled:
+            self.seed(s0)
+            b.seed(s1)
+            c.seed(s2)
+            d.seed(s3)
+            return
+        i: cython.int
+        n: cython.int = MT_N
+        m1: cython.uint = 1664525
+        m2: cython.uint = 1566083941
+        pa: cython.p_uint = self.mt
+        pb: cython.p_uint = b.mt
+        pc: cython.p_uint = c.mt
+        pd: cython.p_uint = d.mt
+        base: Twister = _BASE
+        q: cython.p_uint = base.mt
+        oa: cython.uint = s0 & _MASK  # the words added at odd and at even indices (see seed)
+        ob: cython.uint = s1 & _MASK
+        oc: cython.uint = s2 & _MASK
+        od: cython.uint = s3 & _MASK
+        ea: cython.uint = ((s0 >> 32) + 1) & _MASK if s0 >> 32 else oa
+        eb: cython.uint = ((s1 >> 32) + 1) & _MASK if s1 >> 32 else ob
+        ec: cython.uint = ((s2 >> 32) + 1) & _MASK if s2 >> 32 else oc
+        ed: cython.uint = ((s3 >> 32) + 1) & _MASK if s3 >> 32 else od
+        a_: cython.uint = q[0]
+        b_: cython.uint = q[0]
+        c_: cython.uint = q[0]
+        d_: cython.uint = q[0]
+        w: cython.uint
+        for i in range(1, n):
+            w = q[i]
+            if i & 1:
+                a_ = (w ^ ((a_ ^ (a_ >> 30)) * m1)) + oa
+                b_ = (w ^ ((b_ ^ (b_ >> 30)) * m1)) + ob
+                c_ = (w ^ ((c_ ^ (c_ >> 30)) * m1)) + oc
+                d_ = (w ^ ((d_ ^ (d_ >> 30)) * m1)) + od
+            else:
+                a_ = (w ^ ((a_ ^ (a_ >> 30)) * m1)) + ea
+                b_ = (w ^ ((b_ ^ (b_ >> 30)) * m1)) + eb
+                c_ = (w ^ ((c_ ^ (c_ >> 30)) * m1)) + ec
+                d_ = (w ^ ((d_ ^ (d_ >> 30)) * m1)) + ed
+            pa[i] = a_
+            pb[i] = b_
+            pc[i] = c_
+            pd[i] = d_
+        pa[0] = a_
+        pb[0] = b_
+        pc[0] = c_
+        pd[0] = d_
+        a_ = (pa[1] ^ ((a_ ^ (a_ >> 30)) * m1)) + ea
+        b_ = (pb[1] ^ ((b_ ^ (b_ >> 30)) * m1)) + eb
+        c_ = (pc[1] ^ ((c_ ^ (c_ >> 30)) * m1)) + ec
+        d_ = (pd[1] ^ ((d_ ^ (d_ >> 30)) * m1)) + ed
+        pa[1] = a_
+        pb[1] = b_
+        pc[1] = c_
+        pd[1] = d_
+        for i in range(2, n):
+            a_ = (pa[i] ^ ((a_ ^ (a_ >> 30)) * m2)) - cython.cast(cython.uint, i)
+            b_ = (pb[i] ^ ((b_ ^ (b_ >> 30)) * m2)) - cython.cast(cython.uint, i)
+            c_ = (pc[i] ^ ((c_ ^ (c_ >> 30)) * m2)) - cython.cast(cython.uint, i)
+            d_ = (pd[i] ^ ((d_ ^ (d_ >> 30)) * m2)) - cython.cast(cython.uint, i)
+            pa[i] = a_
+            pb[i] = b_
+            pc[i] = c_
+            pd[i] = d_
+        pa[1] = (pa[1] ^ ((a_ ^ (a_ >> 30)) * m2)) - cython.cast(cython.uint, 1)
+        pb[1] = (pb[1] ^ ((b_ ^ (b_ >> 30)) * m2)) - cython.cast(cython.uint, 1)
+        pc[1] = (pc[1] ^ ((c_ ^ (c_ >> 30)) * m2)) - cython.cast(cython.uint, 1)
+        pd[1] = (pd[1] ^ ((d_ ^ (d_ >> 30)) * m2)) - cython.cast(cython.uint, 1)
+        pa[0] = _UPPER
+        pb[0] = _UPPER
+        pc[0] = _UPPER
+        pd[0] = _UPPER
+        self.mti = n
+        b.mti = n
+        c.mti = n
+        d.mti = n
 
     @cython.cfunc
     @cython.boundscheck(False)
@@ -243,6 +333,14 @@ class Twister:
         """``Random.choice(seq)``."""
         return seq[self.randbelow(len(seq))]
 
+    @cython.ccall
+    def copy_from(self, other: Twister) -> cython.void:
+        """Put this generator in ``other``'s state."""
+        i: cython.int
+        for i in range(MT_N):
+            self.mt[i] = other.mt[i]
+        self.mti = other.mti
+
     def copy(self) -> "Twister":
         """An independent generator in the same state."""
         c: Twister = Twister(0)
@@ -268,13 +366,26 @@ _BASE = Twister(0)
 
 def seed_and_draw(games: cython.int, per_game: cython.int) -> cython.longlong:
     """Seed a generator for each of ``games`` games and draw ``per_game`` dice from it: the
-    least any engine on this generator spends per game (the benchmark's floor)."""
+    least any engine on this generator spends per game (the benchmark's floor). The games are
+    seeded four at a time (:meth:`Twister.seed4`), as the typed engine's batches seed them."""
     total: cython.longlong = 0
-    g: cython.int
+    g: cython.int = 0
     k: cython.int
-    r: Twister = Twister(0)
-    for g in range(games):
-        r.seed(g)
-        for k in range(per_game):
-            total += r.randbelow(6)
+    j: cython.int
+    r: Twister
+    four = [Twister(0), Twister(0), Twister(0), Twister(0)]
+    a: Twister = four[0]
+    b: Twister = four[1]
+    c: Twister = four[2]
+    d: Twister = four[3]
+    while g < games:
+        if g + 4 <= games:
+            a.seed4(g, b, g + 1, c, g + 2, d, g + 3)
+        for j in range(4 if g + 4 <= games else games - g):
+            r = four[j]
+            if g + 4 > games:
+                r.seed(g + j)
+            for k in range(per_game):
+                total += r.randbelow(6)
+        g += 4
     return total

@@ -819,6 +819,9 @@ class Engine:
     nscript: cython.int
     script_at: cython.int
     cb_trades: cython.bint
+    # ---- speed: a batch's generators, seeded four at a time ----
+    rng_four: list
+    rng_ready: cython.bint
 
     def __init__(self, t):
         if not cython.compiled:
@@ -974,6 +977,8 @@ class Engine:
         self.morts_init(t)
         self._bots_init(t)
         self._snapshot_init()
+        self.rng_four = [Twister(0), Twister(0), Twister(0), Twister(0)]  # speed: play_batch's
+        self.rng_ready = False
 
     def _set_board(self, t) -> None:
         self.searchable = t.searchable
@@ -5263,7 +5268,10 @@ class Engine:
         g: cython.int
         c: cython.int
         self.reset()
-        self.rng.seed(seed)
+        if self.rng_ready:  # speed: play_batch seeded this game's generator already
+            self.rng_ready = False
+        else:
+            self.rng.seed(seed)
         self.lnoe_draw_town()
         self.turn = 1
         self.lg.n = 0
@@ -6999,9 +7007,25 @@ class Engine:
         z: cython.int
         self.vp_scores = IntBuf()
         self.res_rows = IntBuf()
+        # speed: the generators of four games in a row are seeded together (Twister.seed4:
+        # the same words, four dependent chains side by side); the engine's own generator
+        # plays the last games of the batch and ends in the last game's state, as before
+        own: Twister = self.rng
+        r0: Twister = self.rng_four[0]
+        r1: Twister = self.rng_four[1]
+        r2: Twister = self.rng_four[2]
+        r3: Twister = self.rng_four[3]
+        four: cython.int = count - count % 4
         for g in range(count):
             seed: cython.ulonglong = seeds[g]
             seed_col[g] = seed
+            if g < four:
+                if g % 4 == 0:
+                    r0.seed4(seed, r1, seeds[g + 1], r2, seeds[g + 2], r3, seeds[g + 3])
+                self.rng = r0 if g % 4 == 0 else r1 if g % 4 == 1 else r2 if g % 4 == 2 else r3
+                self.rng_ready = True
+            else:
+                self.rng = own
             self.play_one(seed, policy, survivors, None)
             self.eden_record()
             dead: cython.int = 0
@@ -7048,6 +7072,10 @@ class Engine:
                         values.add(c)
                         entries += 1
             zc[g] = entries
+        if self.rng is not own:  # speed: the engine's generator in the last game's state
+            own.copy_from(self.rng)
+            self.rng = own
+        self.rng_ready = False
         return seed_col, rows, obj_counts, pairs.array(), zone_counts, keys.array(), values.array()
 
     def heroes_out(self):
