@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted(glob.glob(str(ROOT / "scenarios" / "*.json")))
 BROKEN = sorted(glob.glob(str(ROOT / "scenarios" / "broken" / "*.json")))
 
-# Tests never write into the user's results store or drafts folder: both point into a private
+# Tests never write into the user's results store, drafts folder or model cache: they point into a private
 # folder before any designer module reads them, even when the environment names real ones (a
 # test that wants its own passes a path); pytest-xdist workers inherit the folder of the process
 # that started them.
@@ -34,6 +34,7 @@ if not os.environ.get("PYTEST_XDIST_WORKER"):
     _PRIVATE = Path(tempfile.mkdtemp(prefix="designer-tests-"))
     os.environ["DESIGNER_RESULTS"] = str(_PRIVATE / "results.sqlite")
     os.environ["DESIGNER_DRAFTS"] = str(_PRIVATE / "drafts")
+    os.environ["DESIGNER_MODEL_CACHE"] = str(_PRIVATE / "models")
 
 
 def pytest_sessionfinish(session, exitstatus) -> None:

@@ -48,31 +48,45 @@ ZOMBIE_TYPES: tuple[str, ...] = ZombieType.__args__  # type: ignore[attr-defined
 
 def _docstrings_of_module(module_name: str) -> dict[str, dict[str, str]]:
     """Every class of a module by qualified name -> its annotated attributes' docstrings (a string
-    right after ``name: type``), from one parse of the module's source, cached."""
+    right after ``name: type``), from one parse of the module's source, cached (and kept for the
+    next process beside the model's validators: ``designer.model.prebuilt.kept``)."""
     found = _DOCSTRINGS.get(module_name)
     if found is None:
         found = _DOCSTRINGS[module_name] = {}
         file = getattr(sys.modules.get(module_name), "__file__", None)
         try:
             with open(file, encoding="utf-8") as f:  # type: ignore[arg-type]
-                tree = ast.parse(f.read())
-        except (OSError, TypeError, SyntaxError, ValueError):
+                source = f.read()
+        except (OSError, TypeError, ValueError):
             return found
+        from .prebuilt import kept
 
-        def walk(body: list[ast.stmt], prefix: str) -> None:
-            for node in body:
-                if isinstance(node, ast.ClassDef):
-                    docs: dict[str, str] = {}
-                    for before, after in zip(node.body, node.body[1:]):
-                        if (isinstance(before, ast.AnnAssign) and isinstance(before.target, ast.Name)
-                                and isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant)
-                                and isinstance(after.value.value, str)):
-                            text = after.value.value
-                            docs[before.target.id] = inspect.cleandoc(text) if "\n" in text else text.expandtabs().lstrip()
-                    found[prefix + node.name] = docs
-                    walk(node.body, f"{prefix}{node.name}.")
+        found.update(kept("docstrings", source, lambda: _parse_docstrings(source)))
+    return found
 
-        walk(tree.body, "")
+
+def _parse_docstrings(source: str) -> dict[str, dict[str, str]]:
+    """:func:`_docstrings_of_module` of a module's source text."""
+    found: dict[str, dict[str, str]] = {}
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return found
+
+    def walk(body: list[ast.stmt], prefix: str) -> None:
+        for node in body:
+            if isinstance(node, ast.ClassDef):
+                docs: dict[str, str] = {}
+                for before, after in zip(node.body, node.body[1:]):
+                    if (isinstance(before, ast.AnnAssign) and isinstance(before.target, ast.Name)
+                            and isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant)
+                            and isinstance(after.value.value, str)):
+                        text = after.value.value
+                        docs[before.target.id] = inspect.cleandoc(text) if "\n" in text else text.expandtabs().lstrip()
+                found[prefix + node.name] = docs
+                walk(node.body, f"{prefix}{node.name}.")
+
+    walk(tree.body, "")
     return found
 
 
@@ -95,6 +109,22 @@ class Model(BaseModel):
         defer_build=True,
         validate_assignment=False,
     )
+
+    @classmethod
+    def model_rebuild(cls, *, force: bool = False, raise_errors: bool = True, _parent_namespace_depth: int = 2,
+                      _types_namespace: Any = None) -> bool | None:
+        """pydantic's ``model_rebuild``, which builds the class's validator the first time: from the
+        core schema a previous process kept (``designer.model.prebuilt``) when it can."""
+        from . import prebuilt
+
+        if not force and not cls.__pydantic_complete__ and _types_namespace is None and prebuilt.load(cls):
+            return True
+        done = super().model_rebuild(force=force, raise_errors=raise_errors, _types_namespace=_types_namespace,
+                                     _parent_namespace_depth=_parent_namespace_depth + 1 if _parent_namespace_depth
+                                     else 0)
+        if done and cls.__pydantic_complete__:
+            prebuilt.keep(cls)
+        return done
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
