@@ -163,6 +163,8 @@ _TABLE: list[tuple[str, str, str, str, str]] = [
     ("berserker-never-placed", "info", "missions", "The pool holds berserkers that neither the set-up nor a trigger places (the zombie decks spawn standard zombies only).", "Place them, spawn them from a trigger, or count them as standard zombies."),
     ("start-group-unknown-hero", "error", "missions", "A split starting group names a survivor who is not among the heroes, or one already in another group.", "Correct the names in setup.start_groups."),
     ("start-group-zone", "warning", "missions", "A split starting group starts outside setup.start_zones, or there is a single group.", "Add the zone to setup.start_zones, or add the second group."),
+    # ---- zombicide: driving cars ----
+    ("car-cannot-drive", "warning", "missions", "A car the mission lets survivors drive stands outside the streets and inner corridors, or has no street or corridor zone to drive to.", "Move the car to a street zone joined by an opening to another street or corridor zone, or drop 'drive'."),
 ]
 
 CODES: dict[str, Code] = {row[0]: Code(*row) for row in _TABLE}

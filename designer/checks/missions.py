@@ -206,6 +206,7 @@ def check_missions(cs: CompiledScenario, reach: Any = None) -> list[Finding]:
                                f"({', '.join(o.contents)}) are never given", (o.id,)))
     out += _start_group_findings(cs, reach)
     out += _berserker_findings(cs)
+    out += _car_findings(cs)
     return out
 
 
@@ -342,3 +343,25 @@ def is_condition(cs: CompiledScenario, i: int) -> bool:
     """Whether victory step ``i`` is a condition on the moment."""
     return cs.step_op[i] in CONDITION_STEPS
 
+
+
+# ---- zombicide: driving cars ----
+def _car_findings(cs: CompiledScenario) -> list[Finding]:
+    """A drivable car ("Puoi guidare") that no survivor can drive anywhere: it stands outside the
+    streets and inner corridors ("le Auto non possono essere guidate all'interno degli Edifici"),
+    or no opening leads from its zone to another street or corridor zone."""
+    out: list[Finding] = []
+    for o in cs.cars:
+        if not cs.car_drive[o]:
+            continue
+        z = cs.obj_zone0[o]
+        where = cs.zone_ids[z]
+        if not cs.drivable[z]:
+            out.append(Finding("car-cannot-drive", "warning",
+                               f"car '{cs.obj_ids[o]}' may be driven but stands in {where}, a {cs.kind[z]} zone: cars are "
+                               "driven only in streets and inner corridors", (cs.obj_ids[o], where)))
+        elif not cs.drive_adj[z]:
+            out.append(Finding("car-cannot-drive", "warning",
+                               f"car '{cs.obj_ids[o]}' may be driven but no opening leads from {where} to another "
+                               "street or corridor zone: it never moves", (cs.obj_ids[o], where)))
+    return out

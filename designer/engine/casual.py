@@ -57,6 +57,7 @@ from ..rules.equipment import item
 from .policies import BOTS, PlanBot, _done, _killable, _step_zones, _toward, goal_zones, job_here, walk_on
 from .state import INF
 from .points import points_goal
+from .missions import car_choice
 from .terrain import terrain_toward
 
 if TYPE_CHECKING:
@@ -363,6 +364,10 @@ def casual_decide(game: "GameView", s: "Survivor", acts: list, memory: Any, sear
     ranged = [a for a in acts if a[0] == "ranged"]
     zones, action, target = known_goal(game, s, memory)
     zones, action, target = points_goal(game, s, zones, action, target)  # docs/terrain.md: victory points
+    if b.rules.drive_cars:  # zombicide: a car on the way to the goal (engine/missions.car_choice)
+        car = car_choice(game, s, acts, zones)
+        if car is not None:
+            return car
 
     if here:
         if melee:

@@ -20,6 +20,7 @@ from ..rules.terrain import terrain_tables
 from ..rules.zombies import (RECORD_TYPES, SPAWN_DEFAULT, WALKER, ZINDEX, ZOMBIE, ZOMBIE_TYPES, ZONES_PER_MOVE, ZTYPES,
                              record_counts)
 from .arrivals import spawn_arrivals
+from .missions import car_action, car_actions
 from .morts import heal_or_draw
 from .board import Board
 from .cards import DECKS
@@ -382,6 +383,8 @@ class Game:
                     acts.append(("press", o))
             elif not st.taken >> o & 1 and p.can_collect(self, z):
                 acts.append(("take", o))
+        if b.rules.drive_cars:  # zombicide: getting into, out of and driving cars
+            acts = car_actions(self, s, acts)
         acts.append(("noise",))
         if getattr(self.policy, "trades", False):
             acts.extend(self.trade_actions(s))
@@ -478,6 +481,8 @@ class Game:
             self.note("noise", survivor=s.index)
         elif kind == "give":
             self.give(s, act[1], act[2])
+        elif kind in ("enter", "leave", "drive"):  # zombicide: driving cars
+            car_action(self, s, act)
 
     def _car_here(self, s: Survivor) -> int | None:
         """A car the survivor may search now: in its zone, no zombie there, not searched this
@@ -1468,6 +1473,9 @@ _TEXT = {
     "pushed_back": "survivor {s} cannot stay in {frm}: pushed back to {to}",
     "fence_torn": "an abomination tears down the fence from {frm} to {to}",
     "search_car": "survivor {s} searches {car} and finds {found}",
+    "car_seat": "survivor {s} in {car}: {seat}",
+    "drive": "survivor {s} drives the {car} from {frm} to {to}",
+    "car_attack": "a car runs over {zone}: {dice} dice, {hits} hit(s)",
     "gate_turned": "the rotating gate {gate} turns (a quarter turn: {turns} from the start)",
     "grave_dead": "the grave dead's ability is {ability}",
     "spawn_roll": "spawn roll {roll} against {zombies} zombie(s) on the board",

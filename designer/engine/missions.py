@@ -108,3 +108,220 @@ def _after_press(cs: Any, o: int, doors_open: int) -> int:
             elif op == FX_OPEN:
                 out |= bit
     return out
+
+
+# ---- zombicide: driving cars ----
+# The reference engine's cars (game.py calls these); the typed engine's copy is
+# typed/play.py's "zombicide: driving cars" section. Rulebook, chapter #6 ("Entrare e uscire da
+# un'Auto", "Guidare un'Auto") and #8 ("Attacco in Auto").
+
+CAR_SEATS = 4
+"""The driver's seat and "uno dei tre posti per i passeggeri"."""
+
+CAR_HIT = 4
+"""The least die face of a car attack's hit (the faces are lost from the text: "Ogni , o
+infligge 1 danno", three faces; read as 4, 5 and 6, which the worked example's 4 hits of 5, 3 of
+4 and 3 of 6 dice fit)."""
+
+IN_CAR_KINDS = frozenset({"move", "open", "take", "press"})
+"""Actions a survivor sitting in a car does not have (getting out is an action first)."""
+
+
+def car_driver(game: Any, o: int) -> int:
+    """The survivor in car ``o``'s driver's seat, or -1."""
+    st = game.state
+    i = st.drivers.get(o, -1)
+    return i if i >= 0 and st.survivors[i].on_board else -1
+
+
+def car_occupants(game: Any, o: int) -> list[int]:
+    """The survivors sitting in car ``o``, by index."""
+    st = game.state
+    return [s.index for s in st.survivors if s.on_board and st.in_car.get(s.index) == o]
+
+
+def drive_options(cs: Any, z: int) -> list[tuple[int, int]]:
+    """The drives from zone ``z``: (first zone, second zone or -1), one or two zones per action
+    ("di una o due Zone per ogni Azione"), back through the zone left included (the worked
+    example's "riportare l'Auto sulla Zona 2 e poi nuovamente nella Zona 3")."""
+    out = []
+    for v in cs.drive_adj[z]:
+        out.append((v, -1))
+        out.extend((v, w) for w in cs.drive_adj[v])
+    return out
+
+
+def car_actions(game: Any, s: Any, acts: list) -> list:
+    """The survivor's actions with cars: in a car, no move, door, take or press, and getting
+    out ("Non ci sono restrizione per poter uscire") and, for the driver, the drives; out of a
+    car, getting into a drivable car of its zone ("la Zona non deve contenere Zombi ed il sedile
+    del conducente o uno dei tre posti per i passeggeri dev'essere libero")."""
+    st, b = game.state, game.board
+    cs = b.rules
+    o = st.in_car.get(s.index, -1)
+    if o >= 0:
+        acts = [a for a in acts if a[0] not in IN_CAR_KINDS]
+        acts.append(("leave",))
+        if car_driver(game, o) == s.index:
+            acts.extend(("drive", v, w) for v, w in drive_options(cs, st.obj_zone[o]))
+        return acts
+    if st.zombies_in(s.zone):
+        return acts
+    for c in cs.cars:
+        if cs.car_drive[c] and st.obj_zone[c] == s.zone and len(car_occupants(game, c)) < CAR_SEATS:
+            acts.append(("enter", c))
+    return acts
+
+
+def car_action(game: Any, s: Any, act: tuple) -> None:
+    """Get into a car (the driver's seat when it is free), get out, or drive."""
+    st, b = game.state, game.board
+    kind = act[0]
+    if kind == "enter":
+        o = act[1]
+        seat = "passenger"
+        if car_driver(game, o) < 0:
+            st.drivers[o] = s.index
+            seat = "driver"
+        st.in_car[s.index] = o
+        game.note("car_seat", survivor=s.index, car=b.obj_ids[o], seat=seat)
+    elif kind == "leave":
+        o = st.in_car.pop(s.index)
+        if st.drivers.get(o) == s.index:
+            del st.drivers[o]
+        game.note("car_seat", survivor=s.index, car=b.obj_ids[o], seat="out")
+    else:
+        drive(game, s, act[1], act[2])
+
+
+def drive(game: Any, s: Any, v: int, w: int) -> None:
+    """The driver moves the car one or two zones: "lancia un Dado per ogni Miniatura presente
+    nella Zona che l'Auto sta lasciando, attraversando o in cui sta entrando (ad eccezione dei
+    Sopravvissuti nell'Auto)"; the survivors inside move with it and enter each zone."""
+    st, b = game.state, game.board
+    o = st.in_car[s.index]
+    start = st.obj_zone[o]
+    game.note("drive", survivor=s.index, car=b.obj_ids[o], frm=b.zone_ids[start],
+              to=b.zone_ids[w if w >= 0 else v])
+    car_attack(game, s, o, start)
+    for u in (v, w):
+        if u < 0:
+            break
+        st.obj_zone[o] = u
+        game._obj_at = None  # the objectives' zones changed (game._objectives_at)
+        inside = car_occupants(game, o)
+        for i in inside:
+            st.survivors[i].zone = u
+        car_attack(game, s, o, u)
+        for i in inside:
+            if st.survivors[i].on_board:
+                game.enter_zone(st.survivors[i], u)
+
+
+def car_attack(game: Any, s: Any, o: int, zone: int) -> None:
+    """The car runs over every miniature of ``zone`` but its own passengers: one die each; "Ogni
+    [hit] infligge 1 danno, e solo uno (quindi non è possibile uccidere un Fatty o un Abomination
+    in questo modo)"; the hits go "Prima i Sopravvissuti (eccetto quelli presenti nella medesima
+    Auto), poi i Walker, poi i Fatty e gli Abomination ed infine i Runner", a fatty or an
+    abomination absorbing the rest; "Gli Attacchi in Auto possono uccidere gli Zombi Berserker";
+    "Il Conducente guadagna i Punti Esperienza"."""
+    from ..rules.zombies import RANGED_GROUPS
+
+    st, b = game.state, game.board
+    tough = game.profile.params.toughness
+
+    def others() -> list:
+        return [x for x in st.survivors_in(zone) if st.in_car.get(x.index) != o]
+
+    n = st.zombies_in(zone) + len(others())
+    if not n:
+        return
+    hits = sum(1 for _ in range(n) if game.d6() >= CAR_HIT)
+    game.note("car_attack", zone=b.zone_ids[zone], dice=n, hits=hits)
+    z = st.zombies[zone]
+    for _ in range(hits):
+        victims = others()
+        if victims:
+            game.wound(max(victims, key=lambda x: (x.health - x.wounds, -x.index)), 1, cause="car")
+            continue
+        for absorbs, group in RANGED_GROUPS:
+            present = [t for t in group if z[t]]
+            if not present:
+                continue
+            if absorbs:
+                killable = [t for t in present if tough[t] <= 1]
+                if killable:
+                    game.kill(s, zone, killable[0])
+            else:
+                game.kill(s, zone, present[0])
+            break
+
+
+def car_distances(cs: Any, targets: list[int]) -> list[int]:
+    """Drives (one zone a step) from every zone to the nearest of ``targets`` (INF where no car
+    gets there), by breadth-first search over ``drive_adj`` (the graph is symmetric but for
+    one-way openings, so the search runs backwards over the reversed steps)."""
+    n = cs.n
+    back: list[list[int]] = [[] for _ in range(n)]
+    for u in range(n):
+        for v in cs.drive_adj[u]:
+            back[v].append(u)
+    dist = [INF] * n
+    queue = []
+    for t in targets:
+        if cs.drivable[t] and dist[t] == INF:
+            dist[t] = 0
+            queue.append(t)
+    i = 0
+    while i < len(queue):
+        u = queue[i]
+        i += 1
+        for x in back[u]:
+            if dist[x] == INF:
+                dist[x] = dist[u] + 1
+                queue.append(x)
+    return dist
+
+
+def car_targets(b: Any, zones: list[int]) -> list[int]:
+    """Where a car takes the team for goal ``zones``: those a car is driven in, and the street
+    and corridor zones a survivor steps from into one of them (the plan's street zone by a
+    building's door)."""
+    drivable = b.rules.drivable
+    out = [z for z in zones if drivable[z]]
+    for g in zones:
+        out.extend(u for u, _c in b.surv_adj[g] if drivable[u])
+    return out
+
+
+def car_choice(game: Any, s: Any, acts: list, zones: list[int]) -> tuple | None:
+    """``casual``'s use of a car, on the way to its goal ``zones``: the driver takes the drive
+    that ends nearest the goal's street zones (:func:`car_targets`, counted in drives), and gets
+    out once no drive brings it nearer; a passenger gets out; a survivor by a free car gets in at the wheel when the goal
+    has a street zone the car reaches and zombies stand in the next street zone toward it
+    (the car runs them over instead of a fight on foot). None: no car play."""
+    st, b = game.state, game.board
+    cs = b.rules
+    o = st.in_car.get(s.index, -1)
+    if o >= 0:
+        if ("leave",) not in acts:
+            return None
+        if car_driver(game, o) != s.index:
+            return ("leave",)
+        dist = car_distances(cs, car_targets(b, zones))
+        here = dist[st.obj_zone[o]]
+        best, bd = None, here
+        for a in acts:
+            if a[0] == "drive":
+                d = dist[a[2] if a[2] >= 0 else a[1]]
+                if d < bd:
+                    best, bd = a, d
+        return best or ("leave",)
+    enter = [a for a in acts if a[0] == "enter" and car_driver(game, a[1]) < 0]
+    if not enter:
+        return None
+    dist = car_distances(cs, car_targets(b, zones))
+    d = dist[s.zone]
+    if 0 < d < INF and any(dist[v] == d - 1 and st.zombies_in(v) for v in cs.drive_adj[s.zone]):
+        return enter[0]
+    return None

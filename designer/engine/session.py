@@ -34,7 +34,8 @@ _KIND_NAMES = ("move", "open", "search", "melee", "ranged", "take", "press", "no
 """The typed engine's event codes (``L_*`` in :mod:`designer.engine.typed.play`), in order, as
 the reference engine names its events."""
 
-_MISSION_NAMES = ("search_car", "carrier_died", "fence_torn", "pushed_back", "instead", "gate_turned", "give_card")
+_MISSION_NAMES = ("search_car", "carrier_died", "fence_torn", "pushed_back", "instead", "gate_turned", "give_card",
+                  "car_seat", "drive", "car_attack")
 """The typed engine's Prison Outbreak event codes (``L_SEARCH_CAR`` ... ``L_GIVE_CARD``, 30-36),
 as the reference engine names its events (:func:`_render_mission`)."""
 
@@ -43,7 +44,8 @@ LOGGED_KINDS = frozenset(_KIND_NAMES) | frozenset(_MISSION_NAMES) | {"swim", "ho
 reference engine's Growing Hunger, terrain, Prison Outbreak mission rules...) is transcribed by
 the reference engine (:func:`typed_reason`)."""
 
-_ACTIONS = ("melee", "move", "noise", "open", "pass", "press", "ranged", "search", "take", "give")
+_ACTIONS = ("melee", "move", "noise", "open", "pass", "press", "ranged", "search", "take", "give",
+            "enter", "leave", "drive")
 """The typed engine's action codes (``A_*``), as the reference engine names its actions."""
 
 
@@ -66,7 +68,7 @@ def render_events(board: Board, tables: Any, events: Iterable[int], width: int =
     for k in range(0, len(ev), width):
         kind, turn, a, b, c, d = ev[k:k + 6]
         if 30 <= kind < 40:
-            _render_mission(board, names, out, kind - 30, turn, a, b, c)
+            _render_mission(board, names, out, kind - 30, turn, a, b, c, d)
             continue
         if 40 <= kind < 50:  # Growing Hunger's events (the lnoe codes)
             out.append(render_lnoe_event(board, tables, kind, turn, a, b, c, d))
@@ -131,7 +133,7 @@ def render_events(board: Board, tables: Any, events: Iterable[int], width: int =
 
 
 def _render_mission(board: Board, names: list[str], out: list[dict], code: int, turn: int, a: int, b: int,
-                    c: int) -> None:
+                    c: int, d: int = 0) -> None:
     """One of Prison Outbreak's events (code ``kind - 30``) as the reference engine writes it,
     appended to ``out``; a carrier's items, logged one event each, become one event."""
     zid = board.zone_ids
@@ -159,6 +161,12 @@ def _render_mission(board: Board, names: list[str], out: list[dict], code: int, 
         e.update(gate=zid[board.zone_index[effect.gate]], turns=b)
     elif name == "give_card":
         e.update(survivor=a, card=names[b])
+    elif name == "car_seat":
+        e.update(survivor=a, car=board.obj_ids[b], seat=("out", "driver", "passenger")[c])
+    elif name == "drive":
+        e.update(survivor=a, car=board.obj_ids[b], frm=zid[c], to=zid[d])
+    elif name == "car_attack":
+        e.update(zone=zid[a], dice=b, hits=c)
     out.append(e)
 
 
@@ -234,8 +242,10 @@ def render_eden_event(board: Board, kind: int, turn: int, a: int, b: int, c: int
 def action_tuple(tables: Any, kind: int, a: int, b: int) -> tuple:
     """One of the typed engine's actions (kind code, two ints) as the reference engine writes it."""
     name = _ACTIONS[kind]
-    if name in ("pass", "search", "noise"):
+    if name in ("pass", "search", "noise", "leave"):
         return (name,)
+    if name == "drive":
+        return (name, a, b)
     if name == "move":
         return (name, a, b)
     if name == "give":
@@ -612,8 +622,10 @@ class TypedGame:
         name = action[0]
         kind = _ACTIONS.index(name)
         index = self.tables.names
-        if name in ("pass", "search", "noise"):
+        if name in ("pass", "search", "noise", "leave"):
             return kind, 0, 0
+        if name == "drive":
+            return kind, action[1], action[2]
         if name == "move":
             return kind, action[1], action[2]
         if name == "give":

@@ -179,6 +179,11 @@ class GameState:
         self.gate_turns: dict[str, int] = {}
         """Quarter turns of each rotating gate (by gate zone id) since the start."""
         """Barbed-wire fences an abomination has torn down (bit mask over connection indices)."""
+        # ---- zombicide: driving cars ----
+        self.in_car: dict[int, int] = {}
+        """Survivors in a car: survivor index -> the car (objective index)."""
+        self.drivers: dict[int, int] = {}
+        """Cars with a survivor in the driver's seat: car -> survivor index."""
         self.spawns_active = board.spawn_active0
         self.obj_zone = list(board.obj_zone0)
         self.taken = 0
@@ -282,6 +287,7 @@ class GameState:
         c.edeck, c.ediscard = self.edeck[:], self.ediscard[:]
         c.set_aside = self.set_aside[:]
         c.gate_turns = dict(self.gate_turns)
+        c.in_car, c.drivers = dict(self.in_car), dict(self.drivers)
         c.objective_turns = dict(self.objective_turns)
         c.zone_deaths, c.zone_kills, c.zone_visits = self.zone_deaths.copy(), self.zone_kills.copy(), \
             self.zone_visits.copy()

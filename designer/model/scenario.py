@@ -419,7 +419,8 @@ class Car(_ObjectiveBase):
     """A car standing in a street zone, searched by a survivor in its zone with no zombie there
     (a search action, one per turn as any search): a police car "più di una volta. Scarta finché
     non trovi un'Arma" (draw until a weapon; an "Aaah!" card brings a walker and ends the
-    search), a Pimpmobile "una sola volta" (its contents, a Gunblade). Driving is not played."""
+    search), a Pimpmobile "una sola volta" (its contents, a Gunblade). With ``drive`` the
+    mission allows driving it ("Puoi guidare"): docs/missions.md, "Cars"."""
 
     kind: Literal["car"]
     """Always 'car'."""
@@ -431,6 +432,13 @@ class Car(_ObjectiveBase):
     """What a car searched once gives (the Pimpmobile's Gunblade); out of the equipment deck."""
     xp: int = Field(default=0, ge=0, le=100)
     """Experience gained by the survivor who searches it first (none by default)."""
+    # ---- zombicide: driving cars ----
+    drive: bool = False
+    """Whether the mission lets survivors drive this car ("Le Auto possono essere guidate solo
+    se la Missione lo permette"): a survivor in its zone with no zombie there gets in (the
+    driver's seat first, then three passengers' seats), the driver moves it one or two street
+    or corridor zones per action, and it runs over every miniature in the zones it leaves,
+    crosses and enters (one die each, a hit on 4+, one damage per hit)."""
 
 
 Objective = Annotated[

@@ -40,6 +40,8 @@ __all__ = [
 INF = 1 << 20
 """Distance to a zone that cannot be reached; also 'no limit' for capacities."""
 
+DRIVE_KINDS = frozenset({"street", "corridor"})
+"""Zone kinds a car is driven in (streets and inner corridors)."""
 OBJ_KINDS: dict[str, int] = {"token": 0, "key": 1, "switch": 2, "item": 3, "search_marker": 4, "car": 5}
 EVENTS: dict[str, int] = {"objective_taken": 0, "switch_pressed": 1, "door_opened": 2, "zone_entered": 3,
                           "turn_reached": 4, "kills_reached": 5}
@@ -444,6 +446,28 @@ class CompiledScenario:
           or any(name in self.door_openers for name in sv.team_items()))
         """Whether the team opens doors from the first turn (an opener in the starting equipment,
         or a profile where bare hands do)."""
+
+        # ---- zombicide: driving cars ----
+        drivable = tuple(z.kind in DRIVE_KINDS for z in zones)
+        w("drivable", drivable)
+        """Zones a car may be driven in: streets and inner corridors ("le Auto non possono essere
+        guidate all'interno degli Edifici, ad eccezione dei Corridoi Interni")."""
+        drive: list[list[int]] = [[] for _ in range(n)]
+        for i, c in enumerate(conns):
+            if c.kind != "opening" or not pass_s[i]:
+                continue
+            a, b = c_from[i], c_to[i]
+            for u, v in (((a, b),) if c.one_way else ((a, b), (b, a))):
+                if drivable[u] and drivable[v] and v not in drive[u]:
+                    drive[u].append(v)
+        w("drive_adj", tuple(tuple(sorted(x)) for x in drive))
+        """Per zone, the zones a car moves to in one step (an opening between two drivable zones;
+        never a door, a fence or a security zone: "Le Auto non possono attraversare una Zona di
+        Sicurezza"), in zone order."""
+        w("car_drive", tuple(o.kind == "car" and o.drive for o in objs))
+        """Per objective, whether it is a car the mission lets survivors drive ("Puoi guidare")."""
+        w("drive_cars", any(self.car_drive))
+        """Whether any car may be driven (the engines offer the car actions only then)."""
 
         w("caches", {})
         """The only mutable part: per-purpose caches (``caches.setdefault(name, {})``)."""

@@ -232,6 +232,20 @@ L_GATE = cython.declare(cython.int, 35)
 """A rotating gate turns: the effect, its quarter turns from the start."""
 L_GIVE_CARD = cython.declare(cython.int, 36)
 """A set-aside card given: survivor, card."""
+# ---- zombicide: driving cars (engine/missions.py's reference) ----
+A_ENTER = cython.declare(cython.int, 10)
+A_LEAVE = cython.declare(cython.int, 11)
+A_DRIVE = cython.declare(cython.int, 12)
+L_CAR_SEAT = cython.declare(cython.int, 37)
+"""A survivor gets into or out of a car: survivor, car, 1 the driver's seat / 2 a passenger's / 0 out."""
+L_DRIVE = cython.declare(cython.int, 38)
+"""A car driven: survivor, car, the zone left, the zone reached."""
+L_CAR_ATTACK = cython.declare(cython.int, 39)
+"""A car runs over a zone's miniatures: zone, dice, hits."""
+W_CAR = cython.declare(cython.int, 7)
+WOUND_CAUSES = (*WOUND_CAUSES, "car")
+CAR_SEATS = cython.declare(cython.int, 4)
+CAR_HIT = cython.declare(cython.int, 4)
 
 NSCALARS = 24
 # ---- bots: snapshot ----
@@ -603,6 +617,17 @@ class Engine:
     torn: cython.int[::1]
     ntorn: cython.int
     sv_came: cython.int[::1]
+    # ---- zombicide: driving cars ----
+    ndrive: cython.int
+    car_drive: cython.int[::1]
+    drivable: cython.int[::1]
+    dadj_start: cython.int[::1]
+    dadj_v: cython.int[::1]
+    sv_car: cython.int[::1]
+    car_drv: cython.int[::1]
+    cd_dist: cython.int[::1]
+    cd_queue: cython.int[::1]
+    car_inside: cython.int[::1]
     # ---- zombicide: berserker zombies (the zombie table's rows) ----
     z_immune: cython.int[::1]
     z_steps: cython.int[::1]
@@ -1146,6 +1171,16 @@ class Engine:
         self.ntorn = 0
         self.sv_came = _ia(MAXS, -1)
         self.only_moves = t.only_moves
+        self.ndrive = t.ndrive  # zombicide: driving cars
+        self.car_drive = t.car_drive
+        self.drivable = t.drivable
+        self.dadj_start = t.dadj_start
+        self.dadj_v = t.dadj_v
+        self.sv_car = _ia(MAXS, -1)
+        self.car_drv = _ia(self.nobj + 1, -1)
+        self.cd_dist = _ia(self.n + 1)
+        self.cd_queue = _ia(self.n + 1)
+        self.car_inside = _ia(MAXS)
 
     # == distance rows and lines of sight ===========================================================
 
@@ -1868,6 +1903,9 @@ class Engine:
         self.ntorn = 0
         for i in range(MAXS):
             self.sv_came[i] = -1
+            self.sv_car[i] = -1  # zombicide: nobody in a car
+        for i in range(self.nobj):
+            self.car_drv[i] = -1
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -2065,6 +2103,288 @@ class Engine:
                 self.nediscard += 1
         if first:
             self.fire_event(EV_TAKEN, o, si)
+
+    # ---- zombicide: driving cars (engine/missions.py: car_actions, drive, car_attack, car_choice) ----
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def car_driver(self, o: cython.int) -> cython.int:
+        """missions.car_driver: the survivor at car ``o``'s wheel, or -1."""
+        i: cython.int = self.car_drv[o]
+        return i if i >= 0 and self.on_board(i) else -1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def car_count(self, o: cython.int) -> cython.int:
+        """The survivors sitting in car ``o``."""
+        i: cython.int
+        n: cython.int = 0
+        for i in range(self.ns):
+            if self.sv_car[i] == o and self.on_board(i):
+                n += 1
+        return n
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def car_actions(self, s: cython.int, k: cython.int) -> cython.int:
+        """missions.car_actions: in a car, no move, door, take or press, and getting out and (the
+        driver) the drives; out of one, getting into a drivable car of the zone with no zombie."""
+        o: cython.int = self.sv_car[s]
+        i: cython.int
+        j: cython.int
+        a: cython.int
+        v: cython.int
+        kind: cython.int
+        if o >= 0:
+            j = 0
+            for i in range(k):
+                kind = self.act_kind[i]
+                if kind == A_MOVE or kind == A_OPEN or kind == A_TAKE or kind == A_PRESS:
+                    continue
+                self.act_kind[j] = kind
+                self.act_a[j] = self.act_a[i]
+                self.act_b[j] = self.act_b[i]
+                j += 1
+            k = self.push_act(j, A_LEAVE, 0, 0)
+            if self.car_driver(o) == s:
+                z: cython.int = self.obj_zone[o]
+                for a in range(self.dadj_start[z], self.dadj_start[z + 1]):
+                    v = self.dadj_v[a]
+                    k = self.push_act(k, A_DRIVE, v, -1)
+                    for j in range(self.dadj_start[v], self.dadj_start[v + 1]):
+                        k = self.push_act(k, A_DRIVE, v, self.dadj_v[j])
+            return k
+        if self.zombies_in(self.sv_zone[s]):
+            return k
+        for o in range(self.nobj):
+            if self.car_drive[o] and self.obj_zone[o] == self.sv_zone[s] and self.car_count(o) < CAR_SEATS:
+                k = self.push_act(k, A_ENTER, o, 0)
+        return k
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def car_action(self, si: cython.int, kind: cython.int, a: cython.int, b: cython.int) -> cython.void:
+        """missions.car_action: get in (at the wheel when it is free), get out, or drive."""
+        o: cython.int
+        seat: cython.int
+        if kind == A_ENTER:
+            seat = 2
+            if self.car_driver(a) < 0:
+                self.car_drv[a] = si
+                seat = 1
+            self.sv_car[si] = a
+            if self.logging:
+                self.ev(L_CAR_SEAT, si, a, seat, 0)
+        elif kind == A_LEAVE:
+            o = self.sv_car[si]
+            self.sv_car[si] = -1
+            if self.car_drv[o] == si:
+                self.car_drv[o] = -1
+            if self.logging:
+                self.ev(L_CAR_SEAT, si, o, 0, 0)
+        else:
+            self.drive(si, a, b)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def drive(self, si: cython.int, v: cython.int, w: cython.int) -> cython.void:
+        """missions.drive: the car attacks the zone it leaves, then moves one zone at a time with
+        the survivors inside, attacking each zone it enters; they enter it."""
+        o: cython.int = self.sv_car[si]
+        start: cython.int = self.obj_zone[o]
+        i: cython.int
+        step: cython.int
+        u: cython.int
+        if self.logging:
+            self.ev(L_DRIVE, si, o, start, w if w >= 0 else v)
+        self.car_attack(si, o, start)
+        for step in range(2):
+            u = v if step == 0 else w
+            if u < 0:
+                break
+            self.obj_zone[o] = u
+            for i in range(self.ns):
+                if self.sv_car[i] == o and self.on_board(i):
+                    self.sv_zone[i] = u
+                    self.car_inside[i] = 1
+                else:
+                    self.car_inside[i] = 0
+            self.car_attack(si, o, u)
+            for i in range(self.ns):
+                if self.car_inside[i] and self.on_board(i):
+                    self.enter_zone(i, u)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def car_victim(self, zone: cython.int, o: cython.int) -> cython.int:
+        """victim_of among the survivors of ``zone`` not sitting in car ``o``."""
+        best: cython.int = -1
+        bh: cython.int = 0
+        i: cython.int
+        h: cython.int
+        for i in range(self.ns):
+            if self.sv_zone[i] != zone or not self.on_board(i) or self.sv_car[i] == o:
+                continue
+            h = self.sv_health[i] - self.sv_wounds[i]
+            if best < 0 or h > bh:
+                best = i
+                bh = h
+        return best
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def car_attack(self, si: cython.int, o: cython.int, zone: cython.int) -> cython.void:
+        """missions.car_attack: one die per miniature but the car's own survivors, a hit on 4+
+        deals one damage: survivors first, then the ranged groups (a fatty or an abomination
+        absorbs the rest), berserkers included; the driver gains the XP."""
+        n: cython.int = self.zombies_in(zone)
+        i: cython.int
+        h: cython.int
+        g: cython.int
+        q: cython.int
+        t: cython.int
+        for i in range(self.ns):
+            if self.sv_zone[i] == zone and self.on_board(i) and self.sv_car[i] != o:
+                n += 1
+        if n == 0:
+            return
+        hits: cython.int = 0
+        for i in range(n):
+            if self.d6(6) >= CAR_HIT:
+                hits += 1
+        if self.logging:
+            self.ev(L_CAR_ATTACK, zone, n, hits, 0)
+        base: cython.int = zone * self.nt
+        for h in range(hits):
+            victim: cython.int = self.car_victim(zone, o)
+            if victim >= 0:
+                self.lg_cause = W_CAR
+                self.wound(victim, 1)
+                self.lg_cause = W_ZOMBIES
+                continue
+            for g in range(self.nrg):
+                present: cython.int = -1
+                for q in range(self.rg_start[g], self.rg_start[g + 1]):
+                    if self.zombies[base + self.rg_types[q]]:
+                        present = self.rg_types[q]
+                        break
+                if present < 0:
+                    continue
+                if self.rg_absorbs[g]:
+                    for q in range(self.rg_start[g], self.rg_start[g + 1]):
+                        t = self.rg_types[q]
+                        if self.zombies[base + t] and self.tough[t] <= 1:
+                            self.kill(si, zone, t)
+                            break
+                else:
+                    self.kill(si, zone, present)
+                break
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def car_distances(self, nz: cython.int) -> cython.void:
+        """missions.car_distances to missions.car_targets of the goal zones ``gz[:nz]``, into
+        ``cd_dist`` (drives, INF where no car gets there)."""
+        i: cython.int
+        a: cython.int
+        u: cython.int
+        x: cython.int
+        g: cython.int
+        head: cython.int = 0
+        tail: cython.int = 0
+        for i in range(self.n):
+            self.cd_dist[i] = INF
+        for i in range(nz):
+            g = self.gz[i]
+            if self.drivable[g] and self.cd_dist[g] == INF:
+                self.cd_dist[g] = 0
+                self.cd_queue[tail] = g
+                tail += 1
+            for a in range(self.sadj_start[g], self.sadj_start[g + 1]):
+                u = self.sadj_v[a]
+                if self.drivable[u] and self.cd_dist[u] == INF:
+                    self.cd_dist[u] = 0
+                    self.cd_queue[tail] = u
+                    tail += 1
+        while head < tail:  # drive_adj is symmetric but for one-way openings: step backwards
+            u = self.cd_queue[head]
+            head += 1
+            for x in range(self.n):
+                if self.cd_dist[x] != INF or not self.drivable[x]:
+                    continue
+                for a in range(self.dadj_start[x], self.dadj_start[x + 1]):
+                    if self.dadj_v[a] == u:
+                        self.cd_dist[x] = self.cd_dist[u] + 1
+                        self.cd_queue[tail] = x
+                        tail += 1
+                        break
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def car_choice(self, si: cython.int, na: cython.int, nz: cython.int) -> cython.int:
+        """missions.car_choice: the action index of casual's car play, or -1."""
+        o: cython.int = self.sv_car[si]
+        i: cython.int
+        a: cython.int
+        d: cython.int
+        if o >= 0:
+            leave: cython.int = self.find_act(na, A_LEAVE)
+            if leave < 0:
+                return -1
+            if self.car_driver(o) != si:
+                return leave
+            self.car_distances(nz)
+            best: cython.int = -1
+            bd: cython.int = self.cd_dist[self.obj_zone[o]]
+            for i in range(na):
+                if self.act_kind[i] == A_DRIVE:
+                    d = self.cd_dist[self.act_b[i] if self.act_b[i] >= 0 else self.act_a[i]]
+                    if d < bd:
+                        best = i
+                        bd = d
+            return best if best >= 0 else leave
+        enter: cython.int = -1
+        for i in range(na):
+            if self.act_kind[i] == A_ENTER and self.car_driver(self.act_a[i]) < 0:
+                enter = i
+                break
+        if enter < 0:
+            return -1
+        self.car_distances(nz)
+        z: cython.int = self.sv_zone[si]
+        d = self.cd_dist[z]
+        if 0 < d < INF:
+            for a in range(self.dadj_start[z], self.dadj_start[z + 1]):
+                if self.cd_dist[self.dadj_v[a]] == d - 1 and self.zombies_in(self.dadj_v[a]):
+                    return enter
+        return -1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def car_snap_size(self) -> cython.int:
+        return self.ns + self.nobj if self.ndrive else 0
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def car_snap(self, d: cython.longlong[::1], k: cython.int) -> cython.int:
+        """Who sits in which car, and who drives each."""
+        if not self.ndrive:
+            return k
+        k = self.put_ints(d, k, self.sv_car, self.ns)
+        return self.put_ints(d, k, self.car_drv, self.nobj)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def car_unsnap(self, d: cython.longlong[::1], k: cython.int) -> cython.int:
+        i: cython.int
+        for i in range(MAXS):
+            self.sv_car[i] = -1
+        for i in range(self.nobj):
+            self.car_drv[i] = -1
+        if not self.ndrive:
+            return k
+        k = self.get_ints(d, k, self.sv_car, self.ns)
+        return self.get_ints(d, k, self.car_drv, self.nobj)
 
     # ---- zombicide: berserker zombies ----
 
@@ -3367,6 +3687,8 @@ class Engine:
                     k = self.push_act(k, A_PRESS, o, 0)
             elif not self.taken[o] and not self.m_zone[z] & M_NO_COLLECT:  # morts: no collecting
                 k = self.push_act(k, A_TAKE, o, 0)
+        if self.ndrive:  # zombicide: getting into, out of and driving cars
+            k = self.car_actions(s, k)
         k = self.push_act(k, A_NOISE, 0, 0)
         return self.trade_actions(s, k) if self.policy == P_CASUAL or self.cb_trades else k
 
@@ -3472,6 +3794,8 @@ class Engine:
                 self.ev(L_NOISE, si, 0, 0, 0)
         elif kind == A_GIVE:
             self.give(si, a, b)
+        elif kind == A_ENTER or kind == A_LEAVE or kind == A_DRIVE:  # zombicide: driving cars
+            self.car_action(si, kind, a, b)
 
     # ---- eden: terrain (docs/terrain.md; the reference is engine/terrain.py and rules/terrain.py) ----
 
@@ -5007,6 +5331,10 @@ class Engine:
         best: cython.int
         step: cython.int
         kind: cython.int
+        if self.ndrive:  # zombicide: a car on the way to the goal (car_choice)
+            step = self.car_choice(si, na, nz)
+            if step >= 0:
+                return step
         if here:
             best = -1
             bv: cython.double = 0.0
@@ -5746,7 +6074,7 @@ class Engine:
         return (SNAP_SCALARS + 2 * self.nbld + 3 * self.nobj + self.nobj_order + 3 * self.nt + self.nsp + self.ntr
                 + self.nsteps + self.nzdeck + self.nzdiscard + self.nedeck + self.nediscard + self.nset_aside
                 + self.ngates + self.nc + self.nrising + 12 * self.ns + items + self.ntouched * (self.nt + 6)
-                + self.nscript - self.script_at + self.eden_snap_size() + self.lnoe_snap_size())
+                + self.nscript - self.script_at + self.eden_snap_size() + self.lnoe_snap_size() + self.car_snap_size())
 
     @cython.ccall
     def snapshot(self, into: Snapshot = None) -> Snapshot:
@@ -5821,6 +6149,7 @@ class Engine:
         k = self.put_ints(d, k, self.script[self.script_at:], self.nscript - self.script_at)
         k = self.eden_snap(d, k)
         k = self.lnoe_snap(d, k)
+        k = self.car_snap(d, k)
         snap.carry = tuple(self.gh_carry)
         for t in range(nt):
             d[k] = self.pool[t]
@@ -5947,6 +6276,7 @@ class Engine:
         self.script_at = 0
         k = self.eden_unsnap(d, k)
         k = self.lnoe_unsnap(d, k)
+        k = self.car_unsnap(d, k)
         self.gh_carry = list(snap.carry)
         for t in range(nt):
             self.pool[t] = cython.cast(cython.int, d[k])

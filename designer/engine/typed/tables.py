@@ -381,6 +381,11 @@ def _mission_setup(b: Board, names: dict[str, int]) -> dict[str, Any]:
     t["also_start"], (t["also_ids"],) = _csr(rows, 1)
     t["hero_start"], (t["hero_ids"],) = _csr([[names[nm] for nm in h.items] for h in s.setup.survivors.heroes], 1)
     t["nheroes"] = len(s.setup.survivors.heroes)
+    # ---- zombicide: driving cars ----
+    t["ndrive"] = sum(cs.car_drive)
+    t["car_drive"] = _ints(int(x) for x in cs.car_drive)
+    t["drivable"] = _ints(int(x) for x in cs.drivable)
+    t["dadj_start"], (t["dadj_v"],) = _csr([list(x) for x in cs.drive_adj], 1)
     return t
 
 
