@@ -62,7 +62,8 @@ def test_the_first_turn_brings_one_zombie_per_player_on_each_floor(players):
     g = _game(_arrivals_data(), players)
     assert g.state.turn == 1
     g.spawn_phase()
-    assert _per_level(g) == {-1: players, 0: players, 1: players}
+    # one red arrow on the ground floor and one in the basement, each room holding at most 3
+    assert _per_level(g) == {-1: min(players, 3), 0: min(players, 3), 1: players}
     b = g.board
     office = b.zone_index["office"]
     assert sum(g.state.zombies[office]) == 0
@@ -80,9 +81,40 @@ def test_the_other_turns_bring_one_zombie_per_player_through_a_red_arrow(players
     g.state.turn = 2
     g.spawn_phase()
     b = g.board
-    arrows = {b.zone_index["kitchen"], b.zone_index["cellar"]}
+    arrows = {b.zone_index["kitchen"], b.zone_index["coal"]}
     assert sum(map(sum, g.state.zombies)) == players
     assert {z for z, row in enumerate(g.state.zombies) if sum(row)} <= arrows
+
+
+def test_no_zombie_arrives_in_a_full_room():
+    """"Impossible to enter a location if it already holds 3 zombies (exception: breakthrough
+    zone)": with 3 zombies in the kitchen every player brings his zombie in through the coal
+    cellar's arrow, until the coal cellar holds 3 too; then nobody brings one in."""
+    g = _game(_arrivals_data(), 4)
+    g.state.turn = 2
+    b = g.board
+    kitchen, coal = b.zone_index["kitchen"], b.zone_index["coal"]
+    g.state.zombies[kitchen][ZOMBIE] = 3
+    g.spawn_phase()
+    assert sum(g.state.zombies[kitchen]) == 3
+    assert sum(g.state.zombies[coal]) == 3, "the 4th player finds both arrows' rooms full"
+    assert sum(map(sum, g.state.zombies)) == 6
+
+
+def test_a_breakthrough_zone_takes_a_4th_arrival():
+    """"Maximum 3 zombies (beyond that, one is pushed into an adjacent room)": an arrow in a
+    breakthrough zone still brings its zombie in when the zone holds 3."""
+    data = _arrivals_data()
+    _zone(data, "kitchen").setdefault("flags", {})["breakthrough"] = True
+    g = _game(data, 2)
+    g.state.turn = 2
+    b = g.board
+    kitchen, coal = b.zone_index["kitchen"], b.zone_index["coal"]
+    g.state.zombies[kitchen][ZOMBIE] = 3
+    g.state.zombies[coal][ZOMBIE] = 3
+    g.spawn_phase()
+    assert sum(map(sum, g.state.zombies)) == 8, "both players bring theirs in through the kitchen"
+    assert sum(g.state.zombies[coal]) == 3
 
 
 def test_a_dead_player_still_brings_in_a_zombie():

@@ -204,8 +204,8 @@ def test_the_validator_flags_a_drop_that_does_not_go_down_and_a_spawn_on_fire():
         if c["id"] == "dining-collapse":
             c["from"], c["to"] = "boiler", "dining"  # from the basement up to the ground floor
     for z in data["zones"]:
-        if z["id"] == "kitchen":
+        if z["id"] == "coal":
             z.setdefault("flags", {})["fire"] = True
     found = _codes(data)
     assert [f.ids for f in found["house-drop-not-down"]] == [("dining-collapse",)]
-    assert [f.ids for f in found["house-spawn-on-fire"]] == [("arrow-kitchen", "kitchen")]
+    assert [f.ids for f in found["house-spawn-on-fire"]] == [("arrow-coal", "coal")]

@@ -7218,7 +7218,7 @@ class Engine:
         self.m_lv_z_start = t.m_lv_z_start
         self.m_lv_z = t.m_lv_z
         self.m_zone = t.m_zone
-        self.m_here = _ia(self.nsp + 1)
+        self.m_here = _ia(self.nsp + self.n + 1)
         self.m_fx_heal = t.m_fx_heal
         self.m_fx_with_heal = t.m_fx_with_heal
         self.m_fx_draw = t.m_fx_draw
@@ -7228,13 +7228,14 @@ class Engine:
     def morts_arrivals(self, na: cython.int, t: cython.int) -> cython.void:
         """arrivals.spawn_arrivals: in the first turn ``mcount`` zombies per player on every
         level (an active spawn zone of the level drawn at random, else an arrival zone of the
-        level); in the other turns ``mcount`` per player through an active spawn zone."""
+        level); in the other turns ``mcount`` per player through an active spawn zone; only into
+        zones with room (``morts_room``)."""
         p: cython.int
         lv: cython.int
         k: cython.int
         i: cython.int
         nh: cython.int
-        a: cython.int
+        n: cython.int
         if self.m_first_levels and self.turn == 1:
             for p in range(self.ns):
                 for lv in range(self.m_nlv):
@@ -7245,19 +7246,40 @@ class Engine:
                             self.m_here[nh] = i
                             nh += 1
                     if nh:
-                        self.spawn(self.sp_zone[self.m_here[self.rng.randbelow(nh)]], t, self.mcount)
+                        n = 0
+                        for k in range(nh):
+                            if self.morts_room(self.sp_zone[self.m_here[k]]):
+                                self.m_here[n] = self.m_here[k]
+                                n += 1
+                        if n:
+                            self.spawn(self.sp_zone[self.m_here[self.rng.randbelow(n)]], t, self.mcount)
                     else:
-                        a = self.m_lv_z_start[lv]
-                        if self.m_lv_z_start[lv + 1] > a:
-                            self.spawn(self.m_lv_z[a + self.rng.randbelow(self.m_lv_z_start[lv + 1] - a)], t,
-                                       self.mcount)
+                        n = 0
+                        for k in range(self.m_lv_z_start[lv], self.m_lv_z_start[lv + 1]):
+                            if self.morts_room(self.m_lv_z[k]):
+                                self.m_here[n] = self.m_lv_z[k]
+                                n += 1
+                        if n:
+                            self.spawn(self.m_here[self.rng.randbelow(n)], t, self.mcount)
             return
         if self.m_per_player:
             for p in range(self.ns):
-                self.spawn(self.sp_zone[self.active[self.rng.randbelow(na)]], t, self.mcount)
+                n = 0
+                for k in range(na):
+                    if self.morts_room(self.sp_zone[self.active[k]]):
+                        self.m_here[n] = self.active[k]
+                        n += 1
+                if n:
+                    self.spawn(self.sp_zone[self.m_here[self.rng.randbelow(n)]], t, self.mcount)
             return
         for i in range(na):
             self.spawn(self.sp_zone[self.active[i]], t, self.mcount)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def morts_room(self, z: cython.int) -> cython.bint:
+        """arrivals.has_room: a breakthrough zone, or one holding fewer than its max_zombies."""
+        return self.breakthrough[z] != 0 or self.zombies_in(z) < self.max_z[z]
 
     @cython.cfunc
     @cython.exceptval(check=False)
