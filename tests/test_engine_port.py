@@ -8,6 +8,8 @@ import copy
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from designer.engine import core, session
 from designer.engine.batch import game_seed
@@ -18,7 +20,8 @@ from designer.io.files import parse
 from designer.plans import bot_plan
 from designer.rules.zombies import ZINDEX
 
-from .conftest import ROOT
+from .conftest import ROOT, examples
+from .test_engine_core import playable
 
 WOODINVALE = json.loads((ROOT / "scenarios" / "woodinvale-last-stand.json").read_text())
 
@@ -87,3 +90,28 @@ def test_the_goldens_and_engine_game_play_are_the_typed_engines(tmp_path, monkey
     assert len(written) == 54
     for path in written:
         assert path.read_text(encoding="utf-8") == (ROOT / "tests" / "golden" / path.name).read_text(encoding="utf-8")
+
+
+@st.composite
+def _with_points(draw) -> dict:
+    """A random playable scenario (``test_engine_core.playable``) scored with victory points: some
+    objectives worth points when taken, some each turn they are held, kills worth points."""
+    data = draw(playable())
+    objs = [o["id"] for o in data["objectives"]]
+    entries = [{"objective": o, "taken": draw(st.integers(0, 4)), "held": draw(st.integers(0, 3))}
+               for o in draw(st.lists(st.sampled_from(objs), unique=True))] if objs else []
+    data["points"] = {"turns": draw(st.integers(1, 12)), "target": draw(st.integers(0, 12)), "objectives": entries,
+                      "kills": {"walker": draw(st.integers(1, 2)), "fatty": draw(st.integers(0, 3))}}
+    return data
+
+
+@pytest.mark.slow
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                            HealthCheck.data_too_large])
+@given(_with_points(), st.integers(0, 2**40))
+def test_casual_seeks_points_in_the_typed_engine_like_the_reference_on_random_scenarios(data, base):
+    board = Board(parse(data))
+    plan = bot_plan(board.scenario)
+    assert core.unsupported(board, "casual", plan=plan) is None
+    seeds = [game_seed(base, i) for i in range(4)]
+    assert core.play_games(board, seeds, "casual", None, 0, plan).records() == _reference(board, seeds, "casual", plan)

@@ -11,9 +11,10 @@ Batches (:func:`designer.engine.batch.play_chunk`) use the typed engine when it 
 the game is one it plays; otherwise, and with ``DESIGNER_ENGINE=python`` in the environment,
 the reference engine plays (the typed source runs interpreted too, with the same games, but
 more slowly than the reference engine's compiled modules). :func:`unsupported` says why a game
-goes to the reference engine: a policy given as a Python callable, heroes carried over from a
-campaign with items the board's tables do not list, a profile subclassed in Python, dealt
-heroes, or a board beyond the engine's bit sets.
+goes to the reference engine: a bot name the typed engine does not know, heroes carried over
+from a campaign with items the board's tables do not list (or more than it holds), a profile
+subclassed in Python, or a board beyond the engine's bit sets (more than 62 doors or key
+colours).
 """
 
 from __future__ import annotations
