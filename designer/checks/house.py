@@ -25,7 +25,8 @@ def check_morts(s: Scenario) -> Iterator[Finding]:
     in a house game: "Darkness: movement = 2 (no collection)", "Smoke => no collection"),
     ``heal-or-draw-no-survivor`` (a 'heal_or_draw' effect on a turn or a kill count) and
     ``arrivals-level-without-zone`` (``first_turn_each_level`` with a level that has neither a
-    spawn zone nor a zone where a zombie may arrive)."""
+    spawn zone nor a zone where a zombie may arrive), and the collapses' findings
+    (:func:`_collapses`)."""
     zones = {z.id: z for z in s.zones}
     if s.setup.rules.profile == "house":
         needed = {o for step in _steps(s) for o in getattr(step, "objectives", ()) or ()}
@@ -41,6 +42,7 @@ def check_morts(s: Scenario) -> Iterator[Finding]:
                               f"there in a house game, so it can never be taken"
                               + (" and the mission cannot be won" if o.id in needed else ""),
                               (o.id, z.id), f"objectives[{i}]")
+    yield from _collapses(s)
     for i, t in enumerate(s.triggers):
         if t.when.kind in _NO_ACTOR and any(e.kind == "heal_or_draw" for e in t.then):
             yield Finding("heal-or-draw-no-survivor", "warning",
@@ -56,6 +58,27 @@ def check_morts(s: Scenario) -> Iterator[Finding]:
                               f"level {level} has no spawn zone and no zone where a zombie may arrive "
                               f"({', '.join(ids)}: no_spawn, on fire, closed to zombies): in the first turn the "
                               f"players bring in no zombie there", ids, "setup.spawn_method")
+
+
+def _collapses(s: Scenario) -> Iterator[Finding]:
+    """Findings ``house-collapse-without-effect`` (a collapsing floor no drop leaves, or outside a
+    house game) and ``house-collapse-in-breakthrough`` ("There is no collapse / hole in the floor
+    / TV in a breakthrough zone")."""
+    house = s.setup.rules.profile == "house"
+    drops = {c.source for c in s.connections if c.kind == "drop"}
+    for i, z in enumerate(s.zones):
+        if not z.flags.collapse:
+            continue
+        where = f"zones[{i}].flags.collapse"
+        if not house or z.id not in drops:
+            why = "the rule profile is not 'house'" if not house else "no drop connection leaves it"
+            yield Finding("house-collapse-without-effect", "warning",
+                          f"the floor of '{z.id}' collapses, but {why}: nobody ever falls or dodges there",
+                          (z.id,), where)
+        if z.flags.breakthrough:
+            yield Finding("house-collapse-in-breakthrough", "warning",
+                          f"'{z.id}' is a breakthrough zone with a collapsing floor: \"There is no collapse / hole "
+                          f"in the floor / TV in a breakthrough zone\"", (z.id,), where)
 
 
 def _steps(s: Scenario) -> list:

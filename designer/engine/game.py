@@ -135,6 +135,8 @@ class Game:
         """Dice results to use instead of random rolls (tests)."""
         self._via = -1
         """The connection a survivor is crossing (read by a profile's after_move; -1 otherwise)."""
+        self._fresh = False
+        """morts: whether the zone a survivor steps into had not been entered yet (a collapse)."""
         self.heroes = heroes
         """Survivors carried in from an earlier game: dicts with items, xp and wounds."""
         self.resources_in = resources
@@ -433,12 +435,14 @@ class Game:
             s.came_from = s.zone
             s.zone = v
             s.moved = True
+            self._fresh = not self.state.entered >> v & 1  # morts: a collapse falls under the first survivor
             self.enter_zone(s, v)
             if self.terrain is not None:
                 terrain_after_move(self, s, c, v)
             self._via = c  # the connection crossed (a house drop asks for survival rolls)
             p.after_move(self, s)
             self._via = -1
+            self._fresh = False
             return
         s.actions_left -= cost if kind != "search" else p.search_cost(self, s)
         if kind == "open":
@@ -1471,6 +1475,8 @@ _TEXT = {
     "give_card": "survivor {s} is given a {card}",
     "heal_or_draw": "survivor {s} heals {healed} wound(s) and draws {cards} card(s)",
     "pushed_back": "survivor {s} cannot stay in {frm}: pushed back to {to}",
+    "collapse_dodged": "the floor of {zone} gives way: survivor {s} dodges (the movement ends)",
+    "collapse_fall": "the floor of {zone} gives way: survivor {s} falls to {to}",
     "fence_torn": "an abomination tears down the fence from {frm} to {to}",
     "search_car": "survivor {s} searches {car} and finds {found}",
     "car_seat": "survivor {s} in {car}: {seat}",

@@ -17,7 +17,7 @@ from ..rules.equipment import Item, item
 from ..rules.terrain import move_cost as terrain_move_cost
 from ..rules.profiles import DEFAULT_DECKS, DEFAULT_PARAMS, Params, ProfileError, apply_overrides
 from ..rules.zombies import MELEE_ORDER, RANGED_GROUPS, RANGED_IMMUNE, ZTYPES
-from . import lnoe
+from . import lnoe, morts
 from .state import INF
 
 if TYPE_CHECKING:
@@ -477,6 +477,9 @@ class House(Profile):
         via = getattr(game, "_via", -1)
         if via >= 0 and fall_levels(b, via):
             self.fall(game, s, via)
+            if not s.on_board:
+                return
+        if getattr(game, "_fresh", False) and morts.collapse(game, s):  # morts: a floor collapses
             if not s.on_board:
                 return
         if b.fire[s.zone]:

@@ -77,7 +77,7 @@ def render_events(board: Board, tables: Any, events: Iterable[int], width: int =
             out.append(render_eden_event(board, kind, turn, a, b, c))
             continue
         if 60 <= kind < 70:  # Les morts aux trousses' events (_render_morts)
-            out.append(_render_morts(kind, turn, a, b, c, d))
+            out.append(_render_morts(kind, turn, a, b, c, d, zid))
             continue
         name = _KIND_NAMES[kind]
         e: dict[str, Any] = {"turn": turn, "event": name}
@@ -170,11 +170,16 @@ def _render_mission(board: Board, names: list[str], out: list[dict], code: int, 
     out.append(e)
 
 
-def _render_morts(kind: int, turn: int, a: int, b: int, c: int, d: int) -> dict:
+def _render_morts(kind: int, turn: int, a: int, b: int, c: int, d: int, zid: Any = ()) -> dict:
     """A Les morts aux trousses event of the typed engine (codes 60-69) as the reference engine
-    writes it: 60 the office's choice (``heal_or_draw``: survivor, wounds healed, cards)."""
+    writes it: 60 the office's choice (``heal_or_draw``: survivor, wounds healed, cards), 61 a
+    floor collapsing (survivor, zone, the zone fallen to or -1 when dodged)."""
     if kind == 60:
         return {"turn": turn, "event": "heal_or_draw", "survivor": a, "healed": b, "cards": c}
+    if kind == 61:
+        if c < 0:
+            return {"turn": turn, "event": "collapse_dodged", "survivor": a, "zone": zid[b]}
+        return {"turn": turn, "event": "collapse_fall", "survivor": a, "zone": zid[b], "to": zid[c]}
     raise ValueError(f"unknown Les morts aux trousses event code {kind}")
 
 

@@ -91,6 +91,10 @@ class ZoneFlags(Model):
     breakthrough: bool = False
     """Breakthrough zone (blue floor): it may take more zombies than its capacity, the overflow
     is pushed into a neighbouring zone."""
+    collapse: bool = False
+    """Les morts aux trousses: a floor that gives way under the first survivor who steps on it.
+    The survivor rolls to dodge (4-6: the movement ends there), else falls through the zone's
+    first drop connection, with the drop's survival rolls."""
 
 
 class Capacity(Model):

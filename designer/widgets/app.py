@@ -28,7 +28,7 @@ __all__ = ["DesignerApp"]
 ZONE_KINDS = ["street", "room", "corridor", "cell", "tower", "security", "gate", "extra", "elevator"]
 CONN_KINDS = ["opening", "door", "stairs", "elevator", "ladder", "drop", "fence", "window"]
 OBJ_KINDS = ["token", "key", "switch", "item", "search_marker", "car"]
-FLAGS = ["dark", "fire", "smoke", "no_spawn", "breakthrough"]
+FLAGS = ["dark", "fire", "smoke", "no_spawn", "breakthrough", "collapse"]
 TERRAIN_FLAGS = ["impassable", "crossable", "elevation", "flammable"]
 TERRAIN_VALUES = [("obstruction", "Obstruction", 2, 10), ("hostile", "Hostile", 1, 10), ("swim", "Swim", 2, 6),
                   ("destruction", "Destruction", 1, 20)]

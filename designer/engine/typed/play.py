@@ -125,6 +125,7 @@ M_UNLIT = cython.declare(cython.int, 4)
 M_NO_COLLECT = cython.declare(cython.int, 5)
 E_HEAL_OR_DRAW = cython.declare(cython.int, 60)
 L_HEAL_OR_DRAW = cython.declare(cython.int, 60)
+L_COLLAPSE = cython.declare(cython.int, 61)
 # ---- bots: casual ----
 A_GIVE = cython.declare(cython.int, 9)
 """A trade (``("give", mate, card)``), offered to casual only; never compared with another kind."""
@@ -823,6 +824,8 @@ class Engine:
     m_here: cython.int[::1]
     m_fx_heal: cython.int[::1]
     m_fx_with_heal: cython.int[::1]
+    m_collapse: cython.int[::1]
+    m_fresh: cython.int
     m_fx_draw: cython.int[::1]
     # ---- bots: casual ----
     obj_group: cython.int[::1]
@@ -3704,6 +3707,10 @@ class Engine:
             self.house_fall(si, self.house_via)
             if not self.on_board(si):
                 return
+        if self.m_fresh and self.m_collapse[z] >= 0 and self.morts_collapse(si):  # morts: a floor collapses
+            if not self.on_board(si):
+                return
+            z = self.sv_zone[si]
         if self.fire[z]:
             self.house_burn(si)
         if self.zombies_in(z) and self.on_board(si) and not self.m_zone[z] & M_SMOKE:  # morts: smoke
@@ -3733,11 +3740,13 @@ class Engine:
             self.sv_came[si] = self.sv_zone[si]
             self.sv_zone[si] = a
             self.sv_moved[si] = 1
+            self.m_fresh = not self.entered[a]  # morts: a collapse falls under the first survivor
             self.enter_zone(si, a)
             self.eden_after_move(si, b, a)
             self.house_via = b
             self.after_move(si)
             self.house_via = -1
+            self.m_fresh = 0
             return
         if kind == A_SEARCH and self.profile == P_LNOE:
             self.sv_left[si] = 0
@@ -7222,6 +7231,8 @@ class Engine:
         self.m_fx_heal = t.m_fx_heal
         self.m_fx_with_heal = t.m_fx_with_heal
         self.m_fx_draw = t.m_fx_draw
+        self.m_collapse = t.m_collapse
+        self.m_fresh = 0
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -7315,6 +7326,27 @@ class Engine:
             got += 1
         if self.logging:
             self.ev(L_HEAL_OR_DRAW, actor, healed, got, 0)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def morts_collapse(self, si: cython.int) -> cython.bint:
+        """morts.collapse: 4-6 dodges (the movement ends), 1-3 falls through the zone's drop into
+        the zone below, with the drop's survival rolls; True when the survivor fell."""
+        z: cython.int = self.sv_zone[si]
+        c: cython.int = self.m_collapse[z]
+        if self.d6(6) >= 4:
+            self.sv_left[si] = 0
+            if self.logging:
+                self.ev(L_COLLAPSE, si, z, -1, 0)
+            return False
+        below: cython.int = self.c_to[c]
+        if self.logging:
+            self.ev(L_COLLAPSE, si, z, below, 0)
+        self.sv_came[si] = z
+        self.sv_zone[si] = below
+        self.enter_zone(si, below)
+        self.house_fall(si, c)
+        return True
 
     @cython.cfunc
     @cython.exceptval(check=False)

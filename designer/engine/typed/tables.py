@@ -439,8 +439,10 @@ def morts_tables(b: Board, profile: Profile) -> dict[str, Any]:
     """Les morts aux trousses: the fixed spawn method's arrivals per player with the levels of
     the map (:func:`designer.rules.arrivals.arrival_levels`), and per zone the bits of darkness
     and smoke the house profile reads (:func:`designer.engine.profiles.house_zones`; zeros for
-    the other profiles)."""
+    the other profiles) and the drop a collapsing floor falls through
+    (:func:`designer.engine.morts.collapse_drops`; -1 for none)."""
     from ..arrivals import levels
+    from ..morts import collapse_drops
     from ..profiles import house_zones
 
     m = b.scenario.setup.spawn_method
@@ -456,6 +458,7 @@ def morts_tables(b: Board, profile: Profile) -> dict[str, Any]:
             "m_nlv": len(lv_sp_start) - 1, "m_lv_sp_start": _ints(lv_sp_start), "m_lv_sp": _ints(lv_sp),
             "m_lv_z_start": _ints(lv_z_start), "m_lv_z": _ints(lv_z),
             "m_zone": _ints(house_zones(b) if house else [0] * b.n),
+            "m_collapse": _ints(collapse_drops(b) if house else [-1] * b.n),
             **_morts_effects(b)}
 
 
