@@ -10,10 +10,13 @@ The search (:func:`tune`):
 
 1. Every candidate is screened on the same ``screen_games`` game seeds (paired: a change is
    compared with the original and with the other changes on identical games, so their ranking
-   is not noise between seed sets).
+   is not noise between seed sets), first on the first fifth of them: a candidate whose rate
+   there lies more than ``COARSE_MARGIN`` beyond the band keeps that rate, the others are played
+   on all the seeds.
 2. Along each ordered knob a one-dimensional search from the current scenario finds the fewest
    steps whose screened rate falls within the tolerance (doubling steps until the rate crosses
-   the target, then bisecting); switch-like knobs are tried one step each. The candidate of
+   the target, then bisecting; a direction whose first two steps both move the rate away from
+   the target is left); switch-like knobs are tried one step each. The candidate of
    smallest size that screens in the band is confirmed; when no single knob reaches the band,
    the move that comes closest is taken and the search goes on from there (at most
    ``max_rounds`` moves).
