@@ -10,10 +10,13 @@ The search (:func:`tune`):
 
 1. Every candidate is screened on the same ``screen_games`` game seeds (paired: a change is
    compared with the original and with the other changes on identical games, so their ranking
-   is not noise between seed sets).
+   is not noise between seed sets), first on the first fifth of them: a candidate whose rate
+   there lies more than ``COARSE_MARGIN`` beyond the band keeps that rate, the others are played
+   on all the seeds.
 2. Along each ordered knob a one-dimensional search from the current scenario finds the fewest
    steps whose screened rate falls within the tolerance (doubling steps until the rate crosses
-   the target, then bisecting); switch-like knobs are tried one step each. The candidate of
+   the target, then bisecting; a direction whose first two steps both move the rate away from
+   the target is left); switch-like knobs are tried one step each. The candidate of
    smallest size that screens in the band is confirmed; when no single knob reaches the band,
    the move that comes closest is taken and the search goes on from there (at most
    ``max_rounds`` moves).
@@ -62,6 +65,11 @@ COARSE_MIN = 200
 COARSE_MARGIN = 0.10
 """How far beyond the band a coarse rate must lie to be the screened rate (at 400 games a rate
 near 40 % has a standard error of 2.4 points: 0.10 is about four of them)."""
+
+AWAY = 0.01
+"""A line search leaves a direction once its first and second steps both put the rate more than
+this much farther from the target than where it starts (a flat stretch, as a turn limit that does
+not bind yet, is walked on)."""
 
 LOOKS = (2000, 8000, 32000)
 _Z_LOOK = 2.393980  # two-sided normal quantile of 1 - 0.05 / 3
@@ -196,7 +204,7 @@ class TuneResult:
     stop: str | None = None
     """Why the search ended without reaching the band: ``budget`` (its CPU budget ran out),
     ``rounds`` (it chained its moves), ``no_move`` (no valid move came closer); None when reached."""
-    max_rounds: int = 4
+    max_rounds: int = 6
     budget_s: float | None = None
     """The CPU budget of the search (None: none)."""
     ran_out: bool = False
@@ -420,6 +428,7 @@ def _line_search(search: _Search, base: Scenario, knob: Knob) -> tuple[int, Scen
             in_band = (step, s, p)
         return s, p
 
+    here_gap = abs(search.p(base) - target)
     for direction in (1, -1):
         room = len(knob.values) - 1 - knob.start if direction > 0 else knob.start
         lo, step, hi = 0, 1, None
@@ -430,6 +439,9 @@ def _line_search(search: _Search, base: Scenario, knob: Knob) -> tuple[int, Scen
             if abs(p - target) <= tol or (p > target) != here_side:
                 hi = step
                 break
+            if step == 2 and abs(p - target) > here_gap + AWAY and \
+                    abs(search.p(knob.apply(base, knob.values[knob.start + direction])) - target) > here_gap + AWAY:
+                break  # one step and two both moved the rate away from the target: the other way
             lo = step
             step = step * 2 if step < 8 else step + 8
             step = min(step, room) if lo < room else step
@@ -448,7 +460,7 @@ def _line_search(search: _Search, base: Scenario, knob: Knob) -> tuple[int, Scen
 
 def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, policy: str = "greedy", *,
          survivors: int | None = None, seed: int = 1, allow: tuple[str, ...] | list[str] = KNOB_KINDS,
-         screen_games: int = 2000, max_rounds: int = 4, budget_s: float | None = 50.0,
+         screen_games: int = 2000, max_rounds: int = 6, budget_s: float | None = 50.0,
          command: str | None = None) -> TuneResult:
     """Search the knobs a designer allows for the smallest change that brings the win rate of
     ``policy`` into ``target +- tolerance`` (see the module's docstring for the search and the
