@@ -252,12 +252,15 @@ def test_casual_goes_for_victory_points_in_the_typed_engine():
     """eden-skirmish.json: once the mission's steps leave casual nothing to do, it walks to the
     objectives worth points when taken, then holds those worth points each turn, one survivor
     per zone (``points.points_goal``): the typed engine plays it with the reference's records.
-    A variant where every objective is worth points held, one of them face down in a hidden
-    group (left out: the players do not know where it lies), spreads the team over more zones."""
+    A variant where every objective is worth points held, two of them face down in a hidden
+    group (left out: the players do not know where they lie), spreads the team over the others."""
     data = json.loads((ROOT / "scenarios" / "eden-skirmish.json").read_text())
     records = _same_games(data, "casual", games=60)
     assert sum(r["won"] for r in records) > 0 and max(r["points"] for r in records) >= data["points"]["target"]
     held = json.loads(json.dumps(data))
     held["points"]["objectives"] = [{"objective": o["id"], "held": 1 + i % 2} for i, o in enumerate(data["objectives"])]
+    for o in held["objectives"]:
+        if o["id"] in ("cache", "wreck"):  # face down, shuffled between their two zones
+            o["hidden_group"] = "crates"
     records = _same_games(held, "casual", games=60, base=3)
     assert len({r["points"] for r in records}) > 1
