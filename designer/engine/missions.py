@@ -284,22 +284,34 @@ def car_distances(cs: Any, targets: list[int]) -> list[int]:
 
 
 def car_targets(b: Any, zones: list[int]) -> list[int]:
-    """Where a car takes the team for goal ``zones``: those a car is driven in, and the street
-    and corridor zones a survivor steps from into one of them (the plan's street zone by a
-    building's door)."""
+    """Where a car takes the team for goal ``zones``: the street and corridor zones nearest them
+    on foot (the plan's street zone by the building; steps through any connection a survivor
+    crosses, doors counted whatever their state, out from the goal), the goal zones themselves
+    when a car is driven in them."""
     drivable = b.rules.drivable
-    out = [z for z in zones if drivable[z]]
-    for g in zones:
-        out.extend(u for u, _c in b.surv_adj[g] if drivable[u])
-    return out
+    seen = set(zones)
+    level = list(dict.fromkeys(zones))
+    while level:
+        hit = [z for z in level if drivable[z]]
+        if hit:
+            return hit
+        nxt = []
+        for u in level:
+            for v, _c in b.surv_adj[u]:
+                if v not in seen:
+                    seen.add(v)
+                    nxt.append(v)
+        level = nxt
+    return []
 
 
 def car_choice(game: Any, s: Any, acts: list, zones: list[int]) -> tuple | None:
     """``casual``'s use of a car, on the way to its goal ``zones``: the driver takes the drive
-    that ends nearest the goal's street zones (:func:`car_targets`, counted in drives), and gets
-    out once no drive brings it nearer; a passenger gets out; a survivor by a free car gets in at the wheel when the goal
-    has a street zone the car reaches and zombies stand in the next street zone toward it
-    (the car runs them over instead of a fight on foot). None: no car play."""
+    that ends nearest the goal's street zones (:func:`car_targets`, counted in drives) and runs
+    over no team mate, and gets out once no such drive brings it nearer; a passenger gets out; a survivor by a free car gets in
+    at the wheel when the goal has a street zone the car reaches and zombies stand in the next
+    street zones toward it (one drive: one or two zones on; the car runs them over instead of a
+    fight on foot). None: no car play."""
     st, b = game.state, game.board
     cs = b.rules
     o = st.in_car.get(s.index, -1)
@@ -309,10 +321,11 @@ def car_choice(game: Any, s: Any, acts: list, zones: list[int]) -> tuple | None:
         if car_driver(game, o) != s.index:
             return ("leave",)
         dist = car_distances(cs, car_targets(b, zones))
-        here = dist[st.obj_zone[o]]
-        best, bd = None, here
+        start = st.obj_zone[o]
+        best, bd = None, dist[start]
+        mates = {x.zone for x in st.living() if st.in_car.get(x.index) != o}
         for a in acts:
-            if a[0] == "drive":
+            if a[0] == "drive" and not mates.intersection((start, a[1], a[2])):  # never over a team mate
                 d = dist[a[2] if a[2] >= 0 else a[1]]
                 if d < bd:
                     best, bd = a, d
@@ -322,6 +335,10 @@ def car_choice(game: Any, s: Any, acts: list, zones: list[int]) -> tuple | None:
         return None
     dist = car_distances(cs, car_targets(b, zones))
     d = dist[s.zone]
-    if 0 < d < INF and any(dist[v] == d - 1 and st.zombies_in(v) for v in cs.drive_adj[s.zone]):
-        return enter[0]
+    if not 0 < d < INF:
+        return None
+    for v in cs.drive_adj[s.zone]:
+        if dist[v] == d - 1 and (st.zombies_in(v) or any(dist[x] == d - 2 and st.zombies_in(x)
+                                                          for x in cs.drive_adj[v])):
+            return enter[0]
     return None

@@ -629,6 +629,7 @@ class Engine:
     cd_dist: cython.int[::1]
     cd_queue: cython.int[::1]
     car_inside: cython.int[::1]
+    cw_seen: cython.int[::1]
     # ---- zombicide: berserker zombies (the zombie table's rows) ----
     z_immune: cython.int[::1]
     z_steps: cython.int[::1]
@@ -1184,6 +1185,7 @@ class Engine:
         self.cd_dist = _ia(self.n + 1)
         self.cd_queue = _ia(self.n + 1)
         self.car_inside = _ia(MAXS)
+        self.cw_seen = _ia(self.n + 1)
 
     # == distance rows and lines of sight ===========================================================
 
@@ -2295,20 +2297,46 @@ class Engine:
         g: cython.int
         head: cython.int = 0
         tail: cython.int = 0
+        lo: cython.int
+        hi: cython.int
+        found: cython.bint = False
         for i in range(self.n):
             self.cd_dist[i] = INF
-        for i in range(nz):
+            self.cw_seen[i] = 0
+        for i in range(nz):  # the goal zones, then the zones one step out from them, ...
             g = self.gz[i]
-            if self.drivable[g] and self.cd_dist[g] == INF:
-                self.cd_dist[g] = 0
+            if not self.cw_seen[g]:
+                self.cw_seen[g] = 1
                 self.cd_queue[tail] = g
                 tail += 1
-            for a in range(self.sadj_start[g], self.sadj_start[g + 1]):
-                u = self.sadj_v[a]
-                if self.drivable[u] and self.cd_dist[u] == INF:
-                    self.cd_dist[u] = 0
-                    self.cd_queue[tail] = u
-                    tail += 1
+        while head < tail and not found:
+            lo = head
+            hi = tail
+            for i in range(lo, hi):
+                if self.drivable[self.cd_queue[i]]:
+                    found = True
+            if found:  # the drivable zones of the first level holding one are the targets
+                for i in range(lo, hi):
+                    if self.drivable[self.cd_queue[i]]:
+                        self.cd_dist[self.cd_queue[i]] = 0
+                break
+            for i in range(lo, hi):
+                u = self.cd_queue[i]
+                for a in range(self.sadj_start[u], self.sadj_start[u + 1]):
+                    x = self.sadj_v[a]
+                    if not self.cw_seen[x]:
+                        self.cw_seen[x] = 1
+                        self.cd_queue[tail] = x
+                        tail += 1
+            head = hi
+        if not found:
+            return
+        head = 0
+        tail = 0
+        for i in range(self.n):
+            if self.cd_dist[i] == 0:
+                self.cd_queue[tail] = i
+                tail += 1
         while head < tail:  # drive_adj is symmetric but for one-way openings: step backwards
             u = self.cd_queue[head]
             head += 1
@@ -2321,6 +2349,20 @@ class Engine:
                         self.cd_queue[tail] = x
                         tail += 1
                         break
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def car_runs_over_mates(self, o: cython.int, v: cython.int, w: cython.int) -> cython.bint:
+        """Whether a survivor outside car ``o`` stands in its zone, ``v`` or ``w``."""
+        i: cython.int
+        z: cython.int
+        start: cython.int = self.obj_zone[o]
+        for i in range(self.ns):
+            if self.on_board(i) and self.sv_car[i] != o:
+                z = self.sv_zone[i]
+                if z == start or z == v or z == w:
+                    return True
+        return False
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -2340,7 +2382,7 @@ class Engine:
             best: cython.int = -1
             bd: cython.int = self.cd_dist[self.obj_zone[o]]
             for i in range(na):
-                if self.act_kind[i] == A_DRIVE:
+                if self.act_kind[i] == A_DRIVE and not self.car_runs_over_mates(o, self.act_a[i], self.act_b[i]):
                     d = self.cd_dist[self.act_b[i] if self.act_b[i] >= 0 else self.act_a[i]]
                     if d < bd:
                         best = i
@@ -2356,9 +2398,18 @@ class Engine:
         self.car_distances(nz)
         z: cython.int = self.sv_zone[si]
         d = self.cd_dist[z]
-        if 0 < d < INF:
-            for a in range(self.dadj_start[z], self.dadj_start[z + 1]):
-                if self.cd_dist[self.dadj_v[a]] == d - 1 and self.zombies_in(self.dadj_v[a]):
+        v: cython.int
+        q: cython.int
+        if not 0 < d < INF:
+            return -1
+        for a in range(self.dadj_start[z], self.dadj_start[z + 1]):
+            v = self.dadj_v[a]
+            if self.cd_dist[v] != d - 1:
+                continue
+            if self.zombies_in(v):
+                return enter
+            for q in range(self.dadj_start[v], self.dadj_start[v + 1]):
+                if self.cd_dist[self.dadj_v[q]] == d - 2 and self.zombies_in(self.dadj_v[q]):
                     return enter
         return -1
 
