@@ -264,8 +264,11 @@ def test_elevation_reaches_one_zone_further():
 
 
 def test_keywords_the_engine_does_not_play_are_reported():
-    """"Destruction(X)" and "Inflammable" are recorded, not played; "Élévation" on a
-    connection means nothing."""
+    """"Inflammable" is recorded, not played; "Destruction(X)" is played (no finding of its own);
+    "Élévation" on a connection means nothing."""
     codes = _codes(_line({"destruction": 3, "flammable": True}, {"elevation": True}))
-    assert codes["terrain-not-modelled"][0].ids == ("B",)
+    assert [f.ids for f in codes["terrain-not-modelled"]] == [("B",)]
+    assert "flammable" in codes["terrain-not-modelled"][0].message
+    assert "destruction" not in codes["terrain-not-modelled"][0].message
     assert codes["terrain-keyword-ignored"][0].ids == ("AB",)
+    assert "terrain-not-modelled" not in _codes(_line({"destruction": 3}))

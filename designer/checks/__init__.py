@@ -28,7 +28,8 @@ from .reachability import DEFAULT_MAX_STATES, Reachability, Step, reachability_f
 from .plan import timing_findings
 from .spawns import check_spawns
 from .structure import check_structure
-from .terrain import check_terrain, expected_of_impassable
+from ..rules.terrain import breakable_walls, open_walls
+from .terrain import breakthrough_findings, check_terrain, expected_of_impassable
 from .infestation import check_infestation, check_points
 
 __all__ = ["CODES", "Finding", "Report", "Step", "check", "check_file", "findings"]
@@ -96,6 +97,13 @@ def check(scenario: Scenario, *, spawn_distance: int = 2, max_states: int = DEFA
             played = town_scenario(scenario, next(iter_towns(scenario.town)))
         cs = compile_scenario(played)  # the one compile of this validation run
         reach = search(cs, max_states=max_states)
+        written = cs
+        if not reach.winnable and not reach.truncated and breakable_walls(played):
+            # ---- eden: destruction(x): won only by breaking through scenery ----
+            opened = compile_scenario(open_walls(played))
+            through = search(opened, max_states=max_states)
+            if through.winnable:
+                cs, reach = opened, through
         found: list[Finding] = []
         found += check_structure(cs)
         found += reachability_findings(cs, reach)
@@ -110,7 +118,9 @@ def check(scenario: Scenario, *, spawn_distance: int = 2, max_states: int = DEFA
         if options and scenario.town is not None:  # every town the board library can draw
             found += check_town(scenario, lambda s: check(s, spawn_distance=spawn_distance,
                                                           max_states=max_states).findings)
-        found = [f for f in found if not expected_of_impassable(cs, f)] + check_terrain(cs)
+        found = [f for f in found if not expected_of_impassable(written, f)] + check_terrain(written)
+        if cs is not written:
+            found += breakthrough_findings(played)
         found += check_infestation(cs)
         found += check_points(cs)
         if options and (scenario.variants or scenario.weather is not None or scenario.budget is not None):

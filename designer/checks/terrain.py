@@ -10,7 +10,9 @@ leaves out every connection it shuts); these checks report what the search does 
   survivor is wounded on the way (an error when the wounds kill);
 - ``terrain-keyword-ignored``: a keyword that means nothing on a connection (crossable,
   elevation);
-- ``terrain-not-modelled``: destruction and flammable scenery, which the engine does not play.
+- ``terrain-not-modelled``: flammable scenery, which the engine does not play;
+- ``terrain-breakthrough``: the mission is won only by destroying impassable scenery
+  (destruction(x)): the reachability search then counts those walls as open.
 
 Notes
 -----
@@ -25,10 +27,10 @@ from collections import deque
 from typing import Any, Iterable
 
 from ..rules.profiles import DEFAULT_PARAMS, ProfileError, profile_params
-from ..rules.terrain import has_terrain, move_cost, terrain_tables
+from ..rules.terrain import breakable_walls, has_terrain, move_cost, terrain_tables
 from .findings import Finding
 
-__all__ = ["check_terrain", "cheapest_entry", "goal_zones", "expected_of_impassable"]
+__all__ = ["breakthrough_findings", "check_terrain", "cheapest_entry", "goal_zones", "expected_of_impassable"]
 
 
 def _params(s: Any) -> Any:
@@ -112,11 +114,10 @@ def check_terrain(cs: Any) -> list[Finding]:
         for i, x in enumerate(items):
             if x.terrain is None:
                 continue
-            idle = [k for k in x.terrain.keywords() if k.split("(")[0] in ("destruction", "flammable")]
-            if idle:
+            if x.terrain.flammable:
                 out.append(Finding("terrain-not-modelled", "info",
-                                   f"{what} '{x.id}' is {', '.join(idle)}: the engine does not play attacks on "
-                                   "scenery or burning scenery, so playtests keep it as it is",
+                                   f"{what} '{x.id}' is flammable: the engine does not play burning scenery, so "
+                                   "playtests never set it on fire",
                                    (x.id,), f"{what}s[{i}].terrain"))
     return out
 
@@ -227,3 +228,20 @@ def expected_of_impassable(cs: Any, f: Finding) -> bool:
     t = terrain_tables(cs)
     z = cs.zone_index.get(f.ids[0])
     return t is not None and z is not None and t.impassable[z]
+
+
+# ---- eden: destruction(x) ----
+
+
+def breakthrough_findings(scenario: Any) -> list[Finding]:
+    """``terrain-breakthrough``: the search found no way to win with the map as written, and one
+    with its breakable walls open (``rules.terrain.open_walls``): name them and what they cost."""
+    walls = breakable_walls(scenario)
+    named = ", ".join(f"{what} '{pid}' (destruction({x}): {x} attacks, one action each)" for what, pid, x in walls)
+    return [Finding("terrain-breakthrough", "info",
+                    f"the mission is won only by breaking through impassable scenery: {named}; the reachability "
+                    "search counts these walls as open, the survivors attack them first",
+                    tuple(pid for _, pid, _ in walls))]
+
+
+# ---- end eden: destruction(x) ----

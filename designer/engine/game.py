@@ -31,6 +31,7 @@ from .state import INF, GameState, Survivor
 from .points import finish_turn as finish_points_turn, points_table
 from .resources import resource_effect, uses_resources
 from .terrain import after_move as terrain_after_move, start_activation as terrain_start_activation
+from .terrain import reopened_moves, smash, smash_actions
 from .view import GameView, PlanStep, as_plan
 
 __all__ = ["Game", "GameResult", "play"]
@@ -149,7 +150,12 @@ class Game:
         self.terrain = terrain_tables(board.rules)
         """The map's terrain tables (:mod:`designer.rules.terrain`); None on a map without
         terrain keywords, which plays exactly as before they existed."""
+        self.terrain_base = self.terrain
+        """The terrain tables as the scenario is written; ``terrain`` is them once the scenery
+        destroyed so far is devastated (``TerrainTables.devastated``, docs/terrain.md)."""
         self.state = state if state is not None else self.setup(seed, survivors)
+        if self.terrain is not None and self.state.destroyed:
+            self.terrain = self.terrain_base.devastated(self.state.destroyed)
         self.extra_limit = extra_activation_limit(board, len(self.state.survivors), self.profile.params)
         """Extra activations one turn may give before the game ends as ``runaway``."""
         self.extras = 0
@@ -353,6 +359,8 @@ class Game:
             for v, c, _ in b.zpath_adj[z]:
                 if st.torn >> c & 1 and p.move_cost(self, s, c) <= left:
                     acts.append(("move", v, c))
+        if terrain is not None and terrain.reopened:  # walls destroyed scenery no longer shuts
+            acts.extend(reopened_moves(self, s, left))
         if b.kind[z] == "security":  # "L'unica Azione consentita ... è Muovere" (the push back is an override)
             return [a for a in acts if a[0] in ("pass", "move", "open")]
         if p.can_search(self, s) or (b.rules.cars and self._car_here(s) is not None):
@@ -388,6 +396,8 @@ class Game:
         if b.rules.drive_cars:  # zombicide: getting into, out of and driving cars
             acts = car_actions(self, s, acts)
         acts.append(("noise",))
+        if terrain is not None and terrain.smash_at[z]:  # destruction(x): attack the scenery at hand
+            acts.extend(smash_actions(self, s))
         if getattr(self.policy, "trades", False):
             acts.extend(self.trade_actions(s))
         return acts
@@ -487,6 +497,8 @@ class Game:
             self.give(s, act[1], act[2])
         elif kind in ("enter", "leave", "drive"):  # zombicide: driving cars
             car_action(self, s, act)
+        elif kind == "smash":
+            smash(self, s, act[1])
 
     def _car_here(self, s: Survivor) -> int | None:
         """A car the survivor may search now: in its zone, no zombie there, not searched this
@@ -1501,6 +1513,8 @@ _TEXT = {
     "points": "{points} victory point(s) this turn ({total})",
     "charge": "{zombies} monster(s) charge into {zone}",
     "hostile": "survivor {s} suffers {wounds} wound(s) from the hostile {zone}",
+    "smash": "survivor {s} attacks the scenery {piece} ({hits} of {of})",
+    "destroyed": "the scenery {piece} is destroyed: a devastated zone",
 }
 
 

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from ..rules.equipment import item
 from .missions import CONDITION_GOALS, condition_goal
 from .state import INF
+from .terrain import break_through
 
 if TYPE_CHECKING:
     from .state import Survivor
@@ -150,7 +151,9 @@ def _toward(game: "GameView", s: "Survivor", acts: list, zones: list[int], avoid
         dist = b.survivor_distances(z, mask)
         if dist[s.zone] < best_d:
             best, best_d = dist, dist[s.zone]
-    if best is None or best_d == 0 or best_d >= INF:
+    if best_d >= INF:  # no way through the open map: through destructible scenery (docs/terrain.md)
+        return break_through(game, s, acts, zones, mask)
+    if best is None or best_d == 0:
         return None
     want = best_d - 1
     choices = []

@@ -39,13 +39,14 @@ _MISSION_NAMES = ("search_car", "carrier_died", "fence_torn", "pushed_back", "in
 """The typed engine's Prison Outbreak event codes (``L_SEARCH_CAR`` ... ``L_GIVE_CARD``, 30-36),
 as the reference engine names its events (:func:`_render_mission`)."""
 
-LOGGED_KINDS = frozenset(_KIND_NAMES) | frozenset(_MISSION_NAMES) | {"swim", "hostile", "points", "resource", "charge"}
+LOGGED_KINDS = frozenset(_KIND_NAMES) | frozenset(_MISSION_NAMES) | {"swim", "hostile", "points", "resource", "charge",
+                                                                    "smash", "destroyed"}
 """The events the typed engine logs: a game whose rules can write any other event (the
 reference engine's Growing Hunger, terrain, Prison Outbreak mission rules...) is transcribed by
 the reference engine (:func:`typed_reason`)."""
 
 _ACTIONS = ("melee", "move", "noise", "open", "pass", "press", "ranged", "search", "take", "give",
-            "enter", "leave", "drive")
+            "enter", "leave", "drive", "smash")
 """The typed engine's action codes (``A_*``), as the reference engine names its actions."""
 
 
@@ -74,7 +75,7 @@ def render_events(board: Board, tables: Any, events: Iterable[int], width: int =
             out.append(render_lnoe_event(board, tables, kind, turn, a, b, c, d))
             continue
         if 50 <= kind < 60:  # Eden's terrain, points, monsters and resources
-            out.append(render_eden_event(board, kind, turn, a, b, c))
+            out.append(render_eden_event(board, kind, turn, a, b, c, d))
             continue
         if 60 <= kind < 70:  # Les morts aux trousses' events (_render_morts)
             out.append(_render_morts(kind, turn, a, b, c, d, zid))
@@ -222,11 +223,16 @@ def render_lnoe_event(board: Board, tables: Any, kind: int, turn: int, a: int, b
 
 # ---- eden: terrain, victory points, infestation and resources events (codes 50-59) ----
 
-EDEN_EVENTS = ("swim", "hostile", "points", "resource", "charge")
+EDEN_EVENTS = ("swim", "hostile", "points", "resource", "charge", "smash", "destroyed")
 """The reference engine's names of the typed engine's events 50, 51, ... (``L_SWIM`` ...)."""
 
 
-def render_eden_event(board: Board, kind: int, turn: int, a: int, b: int, c: int) -> dict:
+def _piece_id(board: Board, piece: int) -> str:
+    """A piece of scenery's id: zone ``piece``, else connection ``piece - n`` (destruction(x))."""
+    return board.zone_ids[piece] if piece < board.n else board.conn_ids[piece - board.n]
+
+
+def render_eden_event(board: Board, kind: int, turn: int, a: int, b: int, c: int, d: int = 0) -> dict:
     """One of Eden's logged events as the reference engine writes it (``engine/terrain.py``,
     ``points.py``, ``resources.py``, ``profiles.EdenMonsters``)."""
     from .typed.tables import resource_names
@@ -239,6 +245,10 @@ def render_eden_event(board: Board, kind: int, turn: int, a: int, b: int, c: int
         e.update(points=a, total=b)
     elif name == "resource":
         e.update(resource=resource_names(board.scenario)[a], change=b, total=c)
+    elif name == "smash":
+        e.update(survivor=a, piece=_piece_id(board, b), hits=c, of=d)
+    elif name == "destroyed":
+        e.update(piece=_piece_id(board, a))
     else:
         e.update(zone=board.zone_ids[a], zombies=b)
     return e
@@ -547,6 +557,7 @@ class TypedGame:
         g.state.seed = self.seed  # a bot may seed its own generator from the game's seed (the expert does)
         g.policy, g.log, g.script, g.heroes, g.resources_in = self._policy, None, None, None, None
         g.terrain, g.points_rule, g.tracks_resources = None, None, False
+        g.terrain_base = None
         g._obj_at, g._obj_at_key = None, None
         g.extra_limit, g.extras = data["extra_limit"], data["extras"]
         n = len(g.state.survivors)

@@ -176,6 +176,11 @@ class GameState:
         self.doors_ever = 0
         self.buildings_spawned = 0
         self.torn = 0
+        self.damage: dict[int, int] = {}
+        """Attacks each piece of scenery has taken (destruction(x); piece numbering of
+        ``rules.terrain.TerrainTables``)."""
+        self.destroyed = 0
+        """Pieces of scenery destroyed (bit mask over pieces)."""
         self.gate_turns: dict[str, int] = {}
         """Quarter turns of each rotating gate (by gate zone id) since the start."""
         """Barbed-wire fences an abomination has torn down (bit mask over connection indices)."""
@@ -288,6 +293,7 @@ class GameState:
         c.set_aside = self.set_aside[:]
         c.gate_turns = dict(self.gate_turns)
         c.in_car, c.drivers = dict(self.in_car), dict(self.drivers)
+        c.damage = dict(self.damage)
         c.objective_turns = dict(self.objective_turns)
         c.zone_deaths, c.zone_kills, c.zone_visits = self.zone_deaths.copy(), self.zone_kills.copy(), \
             self.zone_visits.copy()

@@ -13,9 +13,10 @@ from __future__ import annotations
 import heapq
 from typing import Any
 
+from .state import INF
 from ..rules.terrain import SWIM_MOVE_COST, expected_swim_wounds, terrain_tables
 
-__all__ = ["HAZARD_WEIGHT", "after_move", "hazard_distances", "start_activation", "step_cost", "swim_roll",
+__all__ = ["HAZARD_WEIGHT", "after_move", "break_through", "reopened_moves", "smash", "smash_actions", "hazard_distances", "start_activation", "step_cost", "swim_roll",
            "terrain_toward"]
 
 HAZARD_WEIGHT = 4
@@ -55,6 +56,83 @@ def start_activation(game: Any, s: Any) -> None:
     if hurt:
         game.note("hostile", survivor=s.index, zone=game.board.zone_ids[s.zone], wounds=hurt)
         game.wound(s, hurt, cause="hostile")
+
+
+# ---- eden: destruction(x) ----
+
+
+def smash_actions(game: Any, s: Any) -> list[tuple]:
+    """The attacks on scenery open to survivor ``s``: ``("smash", piece)`` for each destructible
+    piece at hand (``TerrainTables.smash_at``: its zone, a connection out of it, the zone beyond)
+    not yet destroyed ("Un décor possédant cette règle spéciale peut être la cible d'une action
+    d'Attaque")."""
+    destroyed = game.state.destroyed
+    return [("smash", p) for p in game.terrain.smash_at[s.zone] if not destroyed >> p & 1]
+
+
+def smash(game: Any, s: Any, piece: int) -> None:
+    """One attack on a piece of scenery: it always hits, no die is rolled ("L'attaque est
+    automatiquement réussie et les dés ne sont pas lancés"); at x attacks the piece is destroyed
+    ("Un tel décor est détruit s'il subit X Attaques dans la partie") and becomes a devastated
+    zone, and the connections it alone shut are open (:meth:`TerrainTables.devastated`)."""
+    st, base = game.state, game.terrain_base
+    hits = st.damage.get(piece, 0) + 1
+    st.damage[piece] = hits
+    x = base.destruction[piece]
+    game.note("smash", survivor=s.index, piece=base.piece_ids[piece], hits=hits, of=x)
+    if hits >= x and not st.destroyed >> piece & 1:
+        st.destroyed |= 1 << piece
+        game.terrain = base.devastated(st.destroyed)
+        game.note("destroyed", piece=base.piece_ids[piece])
+
+
+def reopened_moves(game: Any, s: Any, left: int) -> list[tuple]:
+    """Moves across connections that destroyed scenery has opened (the survivor's own rules for
+    a move: its cost and a crossable zone's extra action)."""
+    t, p, b, st = game.terrain, game.profile, game.board, game.state
+    out = []
+    for v, c in t.reopen_adj[s.zone]:
+        if not t.reopened >> c & 1:
+            continue
+        need = p.terrain_move_cost(game, s, c) + (1 if t.crossable[v] else 0)
+        if need <= left and (b.max_survivors[v] >= INF or len(st.survivors_in(v)) < b.max_survivors[v]):
+            out.append(("move", v, c))
+    return out
+
+
+def break_through(game: Any, s: Any, acts: list, zones: list[int], mask: int) -> tuple | None:
+    """The bots' rule for scenery: when no way through the open map leads to ``zones``, and a
+    wall out of the survivor's zone that destruction(x) can open (``reopen_adj``) leads on to the
+    nearest of them (or into an impassable piece of its own, a pylon, whose far side does), attack
+    the first piece still shutting it, or cross it once it is open (the move, when the survivor
+    can afford it). None otherwise. The first such wall in ``reopen_adj`` order wins a tie."""
+    t = game.terrain
+    if t is None or not t.reopen_adj[s.zone]:
+        return None
+    b, st = game.board, game.state
+    best, best_d = None, INF
+    rows = [b.survivor_distances(z, mask) for z in zones]
+    for v, c in t.reopen_adj[s.zone]:
+        d = min(row[v] for row in rows)
+        if d >= INF:  # an impassable piece of its own (a pylon): the way out of it on the far side
+            for w, _ in t.reopen_adj[v]:
+                d = min(d, min(row[w] for row in rows) + 1)
+        if d < best_d:
+            best, best_d = (v, c), d
+    if best is None:
+        return None
+    v, c = best
+    if t.reopened >> c & 1:
+        step = ("move", v, c)
+        return step if step in acts else None
+    for p in game.terrain_base.shut_by[c]:
+        if not st.destroyed >> p & 1:
+            step = ("smash", p)
+            return step if step in acts else None
+    return None
+
+
+# ---- end eden: destruction(x) ----
 
 
 # -- the bots' path choice ---------------------------------------------------------------------------

@@ -80,6 +80,20 @@ class GameView:
     def danger_level(self) -> int:
         return self._game.danger_level()
 
+    # ---- eden: destruction(x) ----
+
+    @property
+    def terrain(self) -> Any:
+        """The terrain tables as they stand (destroyed scenery devastated); None without terrain."""
+        return self._game.terrain
+
+    @property
+    def terrain_base(self) -> Any:
+        """The terrain tables as the scenario is written (the pieces, what shuts each wall)."""
+        return self._game.terrain_base
+
+    # ---- end eden: destruction(x) ----
+
     def copy_game(self, policy: Any = None) -> Any:
         """An independent copy of the game at this decision point (see
         :meth:`designer.engine.game.Game.copy`): a searching policy plays candidate actions on

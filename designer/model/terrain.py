@@ -13,7 +13,7 @@ keyword                 what it does on a zone map (``docs/terrain.md``)
 ``hostile`` (x)         x wounds on entering, and at the start of each activation there
 ``elevation``           ranged weapons fired from the zone reach one zone further
 ``swim`` (x)            entering costs 2 actions and a swim roll (d6 >= x), a wound per miss
-``destruction`` (x)     the scenery falls after x attacks (recorded, not played)
+``destruction`` (x)     survivors attack the scenery; after x attacks it is a devastated zone
 ``flammable``           the scenery can burn (recorded, not played)
 ======================  ===================================================================
 """
@@ -31,7 +31,7 @@ TERRAIN_KEYWORDS: tuple[str, ...] = (
 """Every terrain keyword, in the order of the table above."""
 
 PLAYED_KEYWORDS: frozenset[str] = frozenset(
-    {"impassable", "crossable", "obstruction", "hostile", "elevation", "swim"})
+    {"impassable", "crossable", "obstruction", "hostile", "elevation", "swim", "destruction"})
 """The keywords the engine plays; the others are recorded and reported (``terrain-not-modelled``)."""
 
 
@@ -66,7 +66,9 @@ class Terrain(Model):
     rolls a d6 until it shows x or more, taking one wound per miss."""
     destruction: int | None = Field(default=None, ge=1, le=20)
     """Attacks that destroy the scenery ("Un tel décor est détruit s'il subit X Attaques dans la
-    partie"). Recorded and reported; the engine does not play attacks on scenery."""
+    partie"): a survivor in the zone, or next to it or to the connection, attacks it for one
+    action (it always hits); at x attacks it becomes a devastated zone ("Zone dévastée :
+    Obstruction(2), Occupation"), and an impassable wall it was opens."""
     flammable: bool = False
     """The scenery can take burn markers ("Inflammable"). Recorded and reported; the engine does
     not play burning scenery (a zone's ``flags.fire`` is the fire it plays)."""

@@ -18,11 +18,16 @@ from typing import Any
 
 from ..model.scenario import Scenario
 
-__all__ = ["SWIM_MOVE_COST", "TerrainTables", "eden_rules_used", "expected_swim_wounds", "has_terrain", "move_cost",
+__all__ = ["DEVASTATED_OBSTRUCTION", "breakable_walls", "open_walls", "SWIM_MOVE_COST", "TerrainTables", "eden_rules_used", "expected_swim_wounds", "has_terrain", "move_cost",
            "passage_flags", "terrain_tables"]
 
 SWIM_MOVE_COST = 2
 """Actions a swim costs ("une action de déplacement qui coûte exceptionnellement 2PA")."""
+
+DEVASTATED_OBSTRUCTION = 2
+"""A destroyed piece of scenery becomes a devastated zone ("remplacez-le par un décor Zone
+dévastée"; "Zone dévastée (2 points) : Obstruction(2), Occupation"): obstruction(2) and
+nothing else."""
 
 
 def has_terrain(scenario: Scenario) -> bool:
@@ -45,6 +50,32 @@ def passage_flags(scenario: Scenario) -> tuple[tuple[bool, ...], tuple[bool, ...
     return tuple(surv), tuple(zomb)
 
 
+# ---- eden: destruction(x) ----
+
+
+def breakable_walls(scenario: Scenario) -> list[tuple[str, str, int]]:
+    """The impassable pieces survivors can destroy: (zone or connection, its id, x) for each
+    zone and connection both impassable and destruction(x), zones first."""
+    return [(what, x.id, x.terrain.destruction) for what, items in (("zone", scenario.zones),
+                                                                   ("connection", scenario.connections))
+            for x in items if x.terrain is not None and x.terrain.impassable and x.terrain.destruction]
+
+
+def open_walls(scenario: Scenario) -> Scenario:
+    """The scenario with every breakable wall (:func:`breakable_walls`) no longer impassable: the
+    map as the reachability search sees it when the survivors may break through."""
+    data = scenario.model_dump(by_alias=True, exclude_none=True)
+    for key in ("zones", "connections"):
+        for x in data[key]:
+            t = x.get("terrain")
+            if t and t.get("impassable") and t.get("destruction"):
+                t["impassable"] = False
+    return type(scenario).model_validate(data)
+
+
+# ---- end eden: destruction(x) ----
+
+
 def impassable_connections(scenario: Scenario) -> frozenset[int]:
     """Indices of the connections terrain shuts (impassable, or touching an impassable zone)."""
     blocked_zone = {z.id for z in scenario.zones if z.terrain is not None and z.terrain.impassable}
@@ -59,7 +90,8 @@ class TerrainTables:
     "no swim"."""
 
     __slots__ = ("zone_obstruction", "zone_hostile", "zone_swim", "crossable", "elevated", "impassable",
-                 "c_obstruction", "c_hostile", "c_swim", "c_impassable", "entry_hostile")
+                 "c_obstruction", "c_hostile", "c_swim", "c_impassable", "entry_hostile",
+                 "destruction", "smash_at", "shut_by", "reopen_adj", "reopened", "piece_ids", "_devastated")
 
     def __init__(self, cs: Any):
         s = cs.scenario
@@ -82,6 +114,90 @@ class TerrainTables:
         self.c_impassable = tuple(bool(c.terrain and c.terrain.impassable) for c in s.connections)
         self.entry_hostile = any(self.zone_hostile) or any(self.c_hostile)
         """Whether any entry or crossing wounds (the engine skips the look-ups otherwise)."""
+        self._eden_destruction(cs)
+
+    # ---- eden: destruction(x) ----
+
+    def _eden_destruction(self, cs: Any) -> None:
+        """The pieces of scenery survivors may attack (destruction(x)). A piece is a zone ``i``
+        (piece ``i``) or a connection ``c`` (piece ``n + c``). ``destruction[p]``: the attacks
+        that destroy piece ``p`` (0: not destructible); ``smash_at[z]``: the pieces a survivor in
+        zone ``z`` may attack (its own zone, each connection touching it and the zone at its other
+        end, in connection order, each once); ``shut_by[c]``: the pieces whose impassable terrain
+        shuts connection ``c``; ``reopen_adj[z]``: the moves ``(v, c)`` out of ``z`` across a
+        connection terrain shuts (survivors allowed, the zone entered allowing them, not a door),
+        open once every piece in ``shut_by[c]`` is destroyed; ``reopened``: the connections
+        open so far (bit mask; 0 in the tables of the scenario as written)."""
+        s = cs.scenario
+        zones, conns = s.zones, s.connections
+        n = len(zones)
+        zidx = {z.id: i for i, z in enumerate(zones)}
+        self.destruction = tuple((x.terrain.destruction or 0) if x.terrain else 0 for x in (*zones, *conns))
+        self.piece_ids = tuple(x.id for x in (*zones, *conns))
+        at: list[list[int]] = [[] for _ in range(n)]
+        if any(self.destruction):
+            for z in range(n):
+                if self.destruction[z]:
+                    at[z].append(z)
+            for c, conn in enumerate(conns):
+                a, b = zidx[conn.source], zidx[conn.target]
+                for u, v in ((a, b), (b, a)):
+                    for p in (n + c, v):
+                        if self.destruction[p] and p not in at[u]:
+                            at[u].append(p)
+        self.smash_at = tuple(tuple(row) for row in at)
+        shut_by: list[tuple[int, ...]] = []
+        reopen: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        max_s = cs.max_survivors
+        for c, conn in enumerate(conns):
+            a, b = zidx[conn.source], zidx[conn.target]
+            pieces = tuple(p for p, shuts in ((a, self.impassable[a]), (b, self.impassable[b]),
+                                                (n + c, self.c_impassable[c])) if shuts)
+            shut_by.append(pieces)
+            if pieces and conn.survivors and conn.kind != "door" and all(self.destruction[p] for p in pieces):
+                for u, v in (((a, b),) if conn.one_way else ((a, b), (b, a))):
+                    if max_s[v] > 0:
+                        reopen[u].append((v, c))
+        self.shut_by = tuple(shut_by)
+        self.reopen_adj = tuple(tuple(row) for row in reopen)
+        self.reopened = 0
+        self._devastated: dict[int, TerrainTables] = {}
+
+    def devastated(self, destroyed: int) -> "TerrainTables":
+        """These tables once the pieces in ``destroyed`` (a bit mask over pieces) are destroyed:
+        each is a devastated zone (:data:`DEVASTATED_OBSTRUCTION`, no other keyword), and the
+        connections they alone shut are open (``reopened``). Cached per mask."""
+        if not destroyed:
+            return self
+        out = self._devastated.get(destroyed)
+        if out is not None:
+            return out
+        out = TerrainTables.__new__(TerrainTables)
+        for name in TerrainTables.__slots__:
+            setattr(out, name, getattr(self, name))
+        n = len(self.zone_obstruction)
+        zo, zh, zs = list(self.zone_obstruction), list(self.zone_hostile), list(self.zone_swim)
+        cr, el, im = list(self.crossable), list(self.elevated), list(self.impassable)
+        co, ch, cw, ci = list(self.c_obstruction), list(self.c_hostile), list(self.c_swim), list(self.c_impassable)
+        for p in range(len(self.destruction)):
+            if not destroyed >> p & 1:
+                continue
+            if p < n:
+                zo[p], zh[p], zs[p], cr[p], el[p], im[p] = DEVASTATED_OBSTRUCTION, 0, 0, False, False, False
+            else:
+                c = p - n
+                co[c], ch[c], cw[c], ci[c] = DEVASTATED_OBSTRUCTION, 0, 0, False
+        out.zone_obstruction, out.zone_hostile, out.zone_swim = tuple(zo), tuple(zh), tuple(zs)
+        out.crossable, out.elevated, out.impassable = tuple(cr), tuple(el), tuple(im)
+        out.c_obstruction, out.c_hostile, out.c_swim, out.c_impassable = tuple(co), tuple(ch), tuple(cw), tuple(ci)
+        out.entry_hostile = any(zh) or any(ch)
+        out.reopened = sum(1 << c for c, pieces in enumerate(self.shut_by)
+                           if pieces and all(destroyed >> p & 1 for p in pieces))
+        out._devastated = self._devastated
+        self._devastated[destroyed] = out
+        return out
+
+    # ---- end eden: destruction(x) ----
 
     def factor(self, conn: int, to_zone: int) -> int:
         """The obstruction factor of a move across ``conn`` into ``to_zone``."""

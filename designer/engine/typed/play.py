@@ -128,6 +128,9 @@ L_HEAL_OR_DRAW = cython.declare(cython.int, 60)
 L_COLLAPSE = cython.declare(cython.int, 61)
 # ---- bots: casual ----
 A_GIVE = cython.declare(cython.int, 9)
+# ---- eden: destruction(x) ----
+A_SMASH = cython.declare(cython.int, 13)
+"""An attack on a piece of scenery (a: the piece)."""
 """A trade (``("give", mate, card)``), offered to casual only; never compared with another kind."""
 G_REENTER = cython.declare(cython.int, 7)
 """casual's goal: step out of the zone to enter and back in."""
@@ -204,6 +207,10 @@ L_HOSTILE = cython.declare(cython.int, 51)
 L_POINTS = cython.declare(cython.int, 52)
 L_RESOURCE = cython.declare(cython.int, 53)
 L_CHARGE = cython.declare(cython.int, 54)
+L_SMASH = cython.declare(cython.int, 55)
+"""A survivor attacks a piece of scenery: survivor, piece, attacks so far, attacks that destroy it."""
+L_DESTROYED = cython.declare(cython.int, 56)
+"""A piece of scenery is destroyed: piece."""
 W_SWIM = cython.declare(cython.int, 5)
 W_HOSTILE = cython.declare(cython.int, 6)
 WOUND_CAUSES = (*WOUND_CAUSES, "swim", "hostile")
@@ -452,6 +459,30 @@ class Engine:
     tc_hostile: cython.int[::1]
     tc_swim: cython.int[::1]
     # ---- end eden: terrain ----
+    # ---- eden: destruction(x) ----
+    sc_on: cython.bint
+    npieces: cython.int
+    sc_x: cython.int[::1]
+    sc_obst: cython.int
+    sc_at_start: cython.int[::1]
+    sc_at: cython.int[::1]
+    sc_shut_start: cython.int[::1]
+    sc_shut: cython.int[::1]
+    ro_start: cython.int[::1]
+    ro_v: cython.int[::1]
+    ro_c: cython.int[::1]
+    sc_dmg: cython.int[::1]
+    ro_open: cython.int[::1]
+    nreopened: cython.int
+    tz_obst0: cython.int[::1]
+    tz_hostile0: cython.int[::1]
+    tz_swim0: cython.int[::1]
+    tz_cross0: cython.int[::1]
+    tz_elev0: cython.int[::1]
+    tc_obst0: cython.int[::1]
+    tc_hostile0: cython.int[::1]
+    tc_swim0: cython.int[::1]
+    # ---- end eden: destruction(x) ----
     # ---- eden: victory points and infestation ----
     vp_on: cython.bint
     vp_turns: cython.int
@@ -3704,6 +3735,8 @@ class Engine:
                 k = self.push_act(k, A_MOVE, v, c)
         if self.ntorn:  # fences an abomination tore down are crossed like openings
             k = self.torn_moves(s, k)
+        if self.nreopened:  # walls destroyed scenery no longer shuts
+            k = self.eden_reopened_moves(s, k)
         if self.moves_only(z):  # "L'unica Azione consentita ... è Muovere" (security zones)
             return k
         if self.can_search(s) or (self.ncars and self.car_here(s) >= 0):
@@ -3744,6 +3777,8 @@ class Engine:
         if self.ndrive:  # zombicide: getting into, out of and driving cars
             k = self.car_actions(s, k)
         k = self.push_act(k, A_NOISE, 0, 0)
+        if self.sc_on:  # destruction(x): attack the scenery at hand
+            k = self.eden_smash_acts(s, k)
         return self.trade_actions(s, k) if self.policy == P_CASUAL or self.cb_trades else k
 
     @cython.cfunc
@@ -3856,6 +3891,8 @@ class Engine:
             self.give(si, a, b)
         elif kind == A_ENTER or kind == A_LEAVE or kind == A_DRIVE:  # zombicide: driving cars
             self.car_action(si, kind, a, b)
+        elif kind == A_SMASH:
+            self.eden_smash(si, a)
 
     # ---- eden: terrain (docs/terrain.md; the reference is engine/terrain.py and rules/terrain.py) ----
 
@@ -3871,6 +3908,7 @@ class Engine:
         self.tc_obst = t.tc_obst
         self.tc_hostile = t.tc_hostile
         self.tc_swim = t.tc_swim
+        self._eden_destruction(t)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -3946,6 +3984,187 @@ class Engine:
 
     # ---- end eden: terrain ----
 
+    # ---- eden: destruction(x) (the reference is engine/terrain.py's smash and
+    # rules/terrain.py's TerrainTables.devastated) ----
+    # ``sc_dmg`` holds the attacks each piece took (a piece at its ``sc_x`` is destroyed),
+    # ``ro_open`` the connections destroyed scenery no longer shuts; the terrain arrays ``tz_*`` /
+    # ``tc_*`` are this game's copies of the scenario's (``*0``) with the destroyed pieces
+    # devastated. The snapshot keeps ``sc_dmg`` and rebuilds the rest from it.
+
+    def _eden_destruction(self, t) -> None:
+        self.sc_on = t.sc_on
+        self.npieces = t.npieces
+        self.sc_x = t.sc_x
+        self.sc_obst = t.sc_obst
+        self.sc_at_start = t.sc_at_start
+        self.sc_at = t.sc_at
+        self.sc_shut_start = t.sc_shut_start
+        self.sc_shut = t.sc_shut
+        self.ro_start = t.ro_start
+        self.ro_v = t.ro_v
+        self.ro_c = t.ro_c
+        self.sc_dmg = _ia(self.npieces + 1)
+        self.ro_open = _ia(self.nc + 1)
+        self.nreopened = 0
+        self.tz_obst0, self.tz_hostile0, self.tz_swim0 = t.tz_obst, t.tz_hostile, t.tz_swim
+        self.tz_cross0, self.tz_elev0 = t.tz_cross, t.tz_elev
+        self.tc_obst0, self.tc_hostile0, self.tc_swim0 = t.tc_obst, t.tc_hostile, t.tc_swim
+        if self.sc_on:  # this game's own copies, devastated as pieces fall
+            self.tz_obst, self.tz_hostile, self.tz_swim = array("i", t.tz_obst), array("i", t.tz_hostile), \
+                array("i", t.tz_swim)
+            self.tz_cross, self.tz_elev = array("i", t.tz_cross), array("i", t.tz_elev)
+            self.tc_obst, self.tc_hostile, self.tc_swim = array("i", t.tc_obst), array("i", t.tc_hostile), \
+                array("i", t.tc_swim)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_scenery(self) -> cython.void:
+        """Rebuild the terrain arrays and the reopened connections from ``sc_dmg`` (a new game,
+        a snapshot restored)."""
+        if not self.sc_on:
+            return
+        i: cython.int
+        n: cython.int = self.n
+        for i in range(n):
+            self.tz_obst[i] = self.tz_obst0[i]
+            self.tz_hostile[i] = self.tz_hostile0[i]
+            self.tz_swim[i] = self.tz_swim0[i]
+            self.tz_cross[i] = self.tz_cross0[i]
+            self.tz_elev[i] = self.tz_elev0[i]
+        for i in range(self.nc):
+            self.tc_obst[i] = self.tc_obst0[i]
+            self.tc_hostile[i] = self.tc_hostile0[i]
+            self.tc_swim[i] = self.tc_swim0[i]
+            self.ro_open[i] = 0
+        self.nreopened = 0
+        for i in range(self.npieces):
+            if self.sc_x[i] and self.sc_dmg[i] >= self.sc_x[i]:
+                self.eden_devastate(i)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_devastate(self, p: cython.int) -> cython.void:
+        """Piece ``p`` is a devastated zone now (obstruction(2), no other keyword); the connections
+        it was the last to shut open."""
+        n: cython.int = self.n
+        c: cython.int
+        j: cython.int
+        if p < n:
+            self.tz_obst[p] = self.sc_obst
+            self.tz_hostile[p] = 0
+            self.tz_swim[p] = 0
+            self.tz_cross[p] = 0
+            self.tz_elev[p] = 0
+        else:
+            self.tc_obst[p - n] = self.sc_obst
+            self.tc_hostile[p - n] = 0
+            self.tc_swim[p - n] = 0
+        for c in range(self.nc):
+            if self.ro_open[c] or self.sc_shut_start[c] == self.sc_shut_start[c + 1]:
+                continue
+            standing: cython.bint = False
+            for j in range(self.sc_shut_start[c], self.sc_shut_start[c + 1]):
+                if self.sc_dmg[self.sc_shut[j]] < self.sc_x[self.sc_shut[j]] or not self.sc_x[self.sc_shut[j]]:
+                    standing = True
+                    break
+            if not standing:
+                self.ro_open[c] = 1
+                self.nreopened += 1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_smash_acts(self, s: cython.int, k: cython.int) -> cython.int:
+        """``terrain.smash_actions``: an attack on each destructible piece at hand not yet destroyed."""
+        j: cython.int
+        p: cython.int
+        z: cython.int = self.sv_zone[s]
+        for j in range(self.sc_at_start[z], self.sc_at_start[z + 1]):
+            p = self.sc_at[j]
+            if self.sc_dmg[p] < self.sc_x[p]:
+                k = self.push_act(k, A_SMASH, p, 0)
+        return k
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_smash(self, si: cython.int, p: cython.int) -> cython.void:
+        """``terrain.smash``: the attack always hits; at x attacks the piece is destroyed."""
+        self.sc_dmg[p] += 1
+        if self.logging:
+            self.ev(L_SMASH, si, p, self.sc_dmg[p], self.sc_x[p])
+        if self.sc_dmg[p] == self.sc_x[p]:
+            self.eden_devastate(p)
+            if self.logging:
+                self.ev(L_DESTROYED, p, 0, 0, 0)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_reopened_moves(self, s: cython.int, k: cython.int) -> cython.int:
+        """``terrain.reopened_moves``: moves across connections destroyed scenery has opened."""
+        j: cython.int
+        v: cython.int
+        c: cython.int
+        z: cython.int = self.sv_zone[s]
+        for j in range(self.ro_start[z], self.ro_start[z + 1]):
+            v = self.ro_v[j]
+            c = self.ro_c[j]
+            if self.ro_open[c] and self.eden_move_need(s, c, v) <= self.sv_left[s] and (
+                    self.max_s[v] >= INF or self.survivors_in(v) < self.max_s[v]):
+                k = self.push_act(k, A_MOVE, v, c)
+        return k
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_break_through(self, s: cython.int, na: cython.int, nz: cython.int, mask: cython.ulonglong) -> cython.int:
+        """``terrain.break_through``: the attack on the wall out of here that leads on to the
+        nearest goal zone (or the move across it once open); -1 when none."""
+        if not self.sc_on:
+            return -1
+        z: cython.int = self.sv_zone[s]
+        j: cython.int
+        i: cython.int
+        d: cython.int
+        off: cython.longlong
+        best_j: cython.int = -1
+        best_d: cython.int = INF
+        q: cython.int
+        w: cython.int
+        for j in range(self.ro_start[z], self.ro_start[z + 1]):
+            d = INF
+            for i in range(nz):
+                off = self.srow(self.gz[i], mask)
+                if self.arena[off + self.ro_v[j]] < d:
+                    d = self.arena[off + self.ro_v[j]]
+            if d >= INF:  # an impassable piece of its own (a pylon): the way out of it on the far side
+                for q in range(self.ro_start[self.ro_v[j]], self.ro_start[self.ro_v[j] + 1]):
+                    w = self.ro_v[q]
+                    for i in range(nz):
+                        off = self.srow(self.gz[i], mask)
+                        if self.arena[off + w] + 1 < d:
+                            d = self.arena[off + w] + 1
+            if d < best_d:
+                best_j = j
+                best_d = d
+        if best_j < 0:
+            return -1
+        v: cython.int = self.ro_v[best_j]
+        c: cython.int = self.ro_c[best_j]
+        if self.ro_open[c]:
+            for i in range(na):
+                if self.act_kind[i] == A_MOVE and self.act_a[i] == v and self.act_b[i] == c:
+                    return i
+            return -1
+        p: cython.int
+        for j in range(self.sc_shut_start[c], self.sc_shut_start[c + 1]):
+            p = self.sc_shut[j]
+            if self.sc_dmg[p] < self.sc_x[p]:
+                for i in range(na):
+                    if self.act_kind[i] == A_SMASH and self.act_a[i] == p:
+                        return i
+                return -1
+        return -1
+
+    # ---- end eden: destruction(x) ----
+
     # ---- eden: victory points and infestation (the reference is engine/points.py,
     # engine/infestation.py and profiles.EdenMonsters) ----
 
@@ -3983,6 +4202,10 @@ class Engine:
         self.vp_points = 0
         self.res_short = 0
         self.nres_order = 0
+        if self.sc_on:  # eden: destruction(x): all scenery standing
+            for i in range(self.npieces):
+                self.sc_dmg[i] = 0
+            self.eden_scenery()
         for i in range(self.nres):
             self.res_stock[i] = self.res_start[i]
         if self.vp_on:
@@ -4188,7 +4411,8 @@ class Engine:
     @cython.cfunc
     @cython.exceptval(check=False)
     def eden_snap_size(self) -> cython.int:
-        return 3 + (self.nobj + self.nt if self.vp_on else 0) + 2 * self.nres + self.nres_order
+        return 3 + (self.nobj + self.nt if self.vp_on else 0) + 2 * self.nres + self.nres_order + (
+            self.npieces if self.sc_on else 0)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -4202,6 +4426,8 @@ class Engine:
             k = self.put_ints(d, k, self.vp_killed, self.nt)
         k = self.put_ints(d, k, self.res_stock, self.nres)
         k = self.put_ints(d, k, self.res_start, self.nres)
+        if self.sc_on:
+            k = self.put_ints(d, k, self.sc_dmg, self.npieces)
         return self.put_ints(d, k, self.res_order, self.nres_order)
 
     @cython.cfunc
@@ -4216,6 +4442,9 @@ class Engine:
             k = self.get_ints(d, k, self.vp_killed, self.nt)
         k = self.get_ints(d, k, self.res_stock, self.nres)
         k = self.get_ints(d, k, self.res_start, self.nres)
+        if self.sc_on:
+            k = self.get_ints(d, k, self.sc_dmg, self.npieces)
+            self.eden_scenery()
         return self.get_ints(d, k, self.res_order, self.nres_order)
 
     # ---- end eden: victory points and infestation ----
@@ -4565,7 +4794,9 @@ class Engine:
             if self.arena[off + here] < best_d:
                 best = off
                 best_d = self.arena[off + here]
-        if best < 0 or best_d == 0 or best_d >= INF:
+        if best_d >= INF:  # no way through the open map: through destructible scenery (docs/terrain.md)
+            return self.eden_break_through(s, na, nz, mask)
+        if best < 0 or best_d == 0:
             return -1
         want: cython.int = best_d - 1
         choice: cython.int = -1

@@ -15,7 +15,7 @@ from typing import Any
 
 from ...rules.compiled import EV_PRESSED, FX_CLOSE, FX_LOCK, FX_OPEN, FX_TOGGLE
 from ...rules.equipment import ITEMS, item
-from ...rules.terrain import SWIM_MOVE_COST, terrain_tables
+from ...rules.terrain import DEVASTATED_OBSTRUCTION, SWIM_MOVE_COST, terrain_tables
 from ...rules.zombies import ZINDEX, ZTYPES
 from ..board import INF, Board, collector_paused
 from ..cards import DECKS
@@ -568,11 +568,36 @@ def eden_terrain(board: Board) -> dict[str, Any]:
         one = _ints([1])
         zero = _ints([0])
         return dict(terrain=0, entry_hostile=0, swim_cost=SWIM_MOVE_COST, tz_obst=one, tz_hostile=zero,
-                    tz_swim=zero, tz_cross=zero, tz_elev=zero, tc_obst=one, tc_hostile=zero, tc_swim=zero)
+                    tz_swim=zero, tz_cross=zero, tz_elev=zero, tc_obst=one, tc_hostile=zero, tc_swim=zero,
+                    sc_on=0, npieces=0, sc_x=zero, sc_obst=DEVASTATED_OBSTRUCTION, sc_at_start=_ints([0, 0]),
+                    sc_at=zero, sc_shut_start=_ints([0, 0]), sc_shut=zero, ro_start=_ints([0, 0]), ro_v=zero,
+                    ro_c=zero)
     return dict(terrain=1, entry_hostile=int(tt.entry_hostile), swim_cost=SWIM_MOVE_COST,
                 tz_obst=_ints(tt.zone_obstruction), tz_hostile=_ints(tt.zone_hostile), tz_swim=_ints(tt.zone_swim),
                 tz_cross=_ints(int(x) for x in tt.crossable), tz_elev=_ints(int(x) for x in tt.elevated),
-                tc_obst=_ints(tt.c_obstruction), tc_hostile=_ints(tt.c_hostile), tc_swim=_ints(tt.c_swim))
+                tc_obst=_ints(tt.c_obstruction), tc_hostile=_ints(tt.c_hostile), tc_swim=_ints(tt.c_swim),
+                **eden_destruction(tt))
+
+
+# ---- eden: destruction(x) ----
+
+
+def eden_destruction(tt: Any) -> dict[str, Any]:
+    """Destruction(x) (docs/terrain.md) as the typed engine's arrays, from the terrain tables'
+    pieces (zone ``i`` is piece ``i``, connection ``c`` piece ``n + c``): ``sc_on`` when any
+    piece is destructible, ``sc_x`` the attacks that destroy each piece (0: none),
+    ``sc_at_start``/``sc_at`` the pieces a survivor may attack from each zone,
+    ``sc_shut_start``/``sc_shut`` the pieces shutting each connection, and
+    ``ro_start``/``ro_v``/``ro_c`` the moves each zone gets once they are all destroyed."""
+    sc_at_start, (sc_at,) = _csr([list(r) for r in tt.smash_at], 1)
+    sc_shut_start, (sc_shut,) = _csr([list(r) for r in tt.shut_by], 1)
+    ro_start, (ro_v, ro_c) = _csr([list(r) for r in tt.reopen_adj], 2)
+    return dict(sc_on=int(any(tt.destruction)), npieces=len(tt.destruction), sc_x=_ints(tt.destruction),
+                sc_obst=DEVASTATED_OBSTRUCTION, sc_at_start=sc_at_start, sc_at=sc_at, sc_shut_start=sc_shut_start,
+                sc_shut=sc_shut, ro_start=ro_start, ro_v=ro_v, ro_c=ro_c)
+
+
+# ---- end eden: destruction(x) ----
 # ---- eden: victory points and infestation ----
 
 
