@@ -170,12 +170,11 @@ def test_an_escort_away_from_the_leader_tries_a_noise_lure():
     assert ("noise",) not in _candidates(game.view, escort, acts, base, lure=False)[:2]
 
 
-def test_the_team_escorts_its_leader_only_under_a_turn_limit():
+def test_the_team_walks_its_own_way_unless_asked_to_escort():
     """Two ways to the goal z3: z0-z1-z3 and z0-z4-z5-z3. The leader stands at z5, one zone
-    from the goal; the other survivor, at z0, is two zones behind it. Under a turn limit it
-    walks back toward the leader (z4), without one it takes its own shortest way (z1)."""
-    from designer.engine.expert import escorts
-
+    from the goal; the other survivor, at z0, is two zones behind it. The expert's base play
+    takes its own shortest way (z1), with or without a turn limit; with ``escort=True`` it
+    walks back toward the leader (z4)."""
     from .test_checks_plans import mission
 
     zones = [(z, "street") for z in ("z0", "z1", "z3", "z4", "z5")]
@@ -183,16 +182,13 @@ def test_the_team_escorts_its_leader_only_under_a_turn_limit():
              ("d", "opening", "z4", "z5"), ("e", "opening", "z5", "z3")]
     free = mission(zones, conns, [{"kind": "reach_zone", "zones": ["z3"]}], survivors=2)
     timed = free.model_copy(update={"setup": free.setup.model_copy(update={"turn_limit": 10})})
-    moves = {}
-    for name, s in (("free", free), ("timed", timed)):
+    for s in (free, timed):
         game = Game(Board(s), 0, "expert", plan=bot_plan(s))
         st, b = game.state, game.board
         escort, lead = st.survivors
         escort.zone, lead.zone = b.zone_index["z0"], b.zone_index["z5"]
         escort.actions_left = lead.actions_left = 3
-        assert escorts(game.view) == (name == "timed")
-        act = TeamBot()(game.view, escort, game.legal_actions(escort))
-        assert act[0] == "move"
-        moves[name] = b.zone_ids[act[1]]
-        assert TeamBot(escort=name == "timed")(game.view, escort, game.legal_actions(escort)) == act
-    assert moves == {"free": "z1", "timed": "z4"}
+        acts = game.legal_actions(escort)
+        own, escorting = TeamBot()(game.view, escort, acts), TeamBot(escort=True)(game.view, escort, acts)
+        assert own[0] == escorting[0] == "move"
+        assert (b.zone_ids[own[1]], b.zone_ids[escorting[1]]) == ("z1", "z4")

@@ -8,9 +8,9 @@ The skill ladder of the bots is ``random`` (a legal action drawn uniformly), ``c
 hidden token, crosses the plan's one-way steps, escapes only when escaping wins, fights with the
 surest weapon, shoots only where no team mate stands) with what a group adds on top of it: every
 survivor without a two-damage melee weapon and a gun searches in the first three turns (two under a turn limit); the
-survivor nearest the goal leads (the runner for the key, the presser of the switch) and, under a
-turn limit (:func:`escorts`: where escorts were measured to win games), the others escort it,
-staying within one zone; and no survivor spends the turn's last action moving
+survivor nearest the goal leads (the runner for the key, the presser of the switch), and the
+others walk to the goal on their own (``escort=True``: they escort the leader, staying within
+one zone; measured to lose games, so off by default); and no survivor spends the turn's last action moving
 into a zone the zombies will reach in their phase (zombies there, or a runner next to it) from
 one they will not (:func:`team_step`).
 
@@ -133,10 +133,10 @@ def team_step(game: "GameView", s: "Survivor", acts: list, zones: list[int], act
     return None
 
 
-def team_decide(game: "GameView", s: "Survivor", acts: list, memory: Any, escort: bool = True) -> tuple:
+def team_decide(game: "GameView", s: "Survivor", acts: list, memory: Any, escort: bool = False) -> tuple:
     """The base play of the expert: ``casual``'s decision (:func:`designer.engine.casual.casual_decide`)
     with the team's searches for weapons in the first three turns (two, as casual, when the
-    mission has a turn limit), the escorts and no last move into the zombies' reach
+    mission has a turn limit), the escorts (with ``escort``) and no last move into the zombies' reach
     (:func:`team_step`)."""
     turns = 2 if game.board.scenario.setup.turn_limit is not None else 3  # a race against the clock arms less
     return casual_decide(game, s, acts, memory, search_turns=turns, team=team_step if escort else escort_step_off)
@@ -152,23 +152,17 @@ def escort_step_off(game: "GameView", s: "Survivor", acts: list, zones: list[int
     return None
 
 
-def escorts(game: "GameView") -> bool:
-    """Whether the team escorts its leader (:func:`escort_step`) in this scenario: under a turn
-    limit only. Measured on paired seeds (docs/bots.md), escorts lost games on the published
-    missions and the samples without a limit (M06 Rescue Mission: 34 % without escorts against
-    23 % with them, 15 games flipped to 4) and won them under one (Woodinvale Last Stand,
-    15 turns: 85 % with them against 70 %, 22 games flipped to 7)."""
-    return game.board.scenario.setup.turn_limit is not None
-
-
 class TeamBot:
     """The expert's base play for one game, with its memory of the plan steps done.
-    ``escort``: True or False, or None (the default) for :func:`escorts`' choice."""
+    ``escort``: whether the others escort the leader (:func:`escort_step`); off by default:
+    on paired seeds escorts never won games and lost them without a turn limit (M06 Rescue
+    Mission, base seed 2: 45 % without them against 29 % with them, 17 games flipped to 1;
+    docs/bots.md)."""
 
     __slots__ = ("done", "escort")
     trades = True
 
-    def __init__(self, escort: bool | None = None):
+    def __init__(self, escort: bool = False):
         self.done = 0
         self.escort = escort
 
@@ -178,8 +172,7 @@ class TeamBot:
         return c
 
     def __call__(self, game: "GameView", s: "Survivor", acts: list) -> tuple:
-        escort = escorts(game) if self.escort is None else self.escort
-        return team_decide(game, s, acts, self, escort)
+        return team_decide(game, s, acts, self, self.escort)
 
 
 # -- the look-ahead ----------------------------------------------------------------------------------
@@ -321,7 +314,7 @@ class ExpertBot:
     __slots__ = ("agree", "evaluate", "lure", "base", "rollouts", "budget", "spent", "rng", "searched", "horizon", "margin", "per_turn",
                  "turn", "turn_spent", "width")
 
-    def __init__(self, rollouts: int = 3, budget: int = 400, escort: bool | None = None, horizon: int = 1,
+    def __init__(self, rollouts: int = 3, budget: int = 400, escort: bool = False, horizon: int = 1,
                  margin: float = MARGIN, per_turn: int = 9, width: int = 3, agree: float = 1.0,
                  evaluate: Any = None, lure: bool = True):
         self.base = TeamBot(escort)
