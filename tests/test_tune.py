@@ -176,3 +176,29 @@ def test_the_confirmation_stops_at_the_budget_and_says_so(sdln):
     assert len(looks) == 1 and looks[0]["games"] == LOOKS[0] and t.evidence.get("budget")
     assert t.reached == (abs(looks[0]["win_rate"] - 0.8) <= 0.03) and not t.evidence["conclusive"]
     assert "the CPU budget ran out before the next look" in t.statement()
+
+
+def test_a_scenario_no_knob_moves_off_zero_says_so_and_where_to_look(sdln):
+    # one turn is too short for any kit: every candidate loses every game, no move comes closer
+    one_turn = sdln.model_copy(update={"setup": sdln.setup.model_copy(update={"turn_limit": 1})})
+    r = tune(one_turn, target=0.4, tolerance=0.03, allow=["equipment"], screen_games=200, budget_s=None)
+    assert not r.reached and r.stop == "no_move" and r.closest == 0.0 and r.original_rate == 0.0
+    text = r.why_not()
+    assert f"every one of the {r.screened} candidates screened lost every game" in text
+    assert "no knob of these kinds moves greedy off 0%" in text and "--report" in text
+    assert r.screened >= 2 and r.path == []
+
+
+def test_the_coarse_screen_keeps_far_rates_and_plays_near_ones_on_every_seed(sdln):
+    from designer.analysis.tune import COARSE, COARSE_MARGIN, _Search
+
+    search = _Search(sdln, 0.4, 0.03, "greedy", None, 1, 2000, None)
+    far = search.p(sdln)  # greedy wins about 80 % of "Seul dans le noir": far above the band
+    assert abs(far - 0.4) > 0.03 + COARSE_MARGIN
+    assert set(search.cache) == {k for k in search.cache if k.startswith(f"{2000 // COARSE}:")}
+    wins = playtest(sdln, n=2000 // COARSE, seed=1, store=None).tally.wins
+    assert far == int(wins) / (2000 // COARSE), "the first fifth of the screening seeds"
+    near = sdln.model_copy(update={"setup": sdln.setup.model_copy(update={"turn_limit": 6})})
+    p = search.p(near)  # about 42 %: played on all 2,000 seeds
+    assert any(k.startswith("2000:") for k in search.cache)
+    assert p == int(playtest(near, n=2000, seed=1, store=None).tally.wins) / 2000

@@ -254,6 +254,12 @@ class TuneResult:
         else:
             why.append("no valid move of the allowed knobs brings the rate closer to the target")
             advice = "Allow more knobs (--allow), widen --tolerance, or change the scenario by hand"
+            if self.closest in (0.0, 1.0) and self.original_rate == self.closest:
+                why.append(f"every one of the {self.screened} candidates screened {'lost' if self.closest == 0 else 'won'} "
+                           f"every game: no knob of these kinds moves {self.policy} off {self.closest:.0%}")
+                advice = (f"See where {self.policy} {'loses' if self.closest == 0 else 'wins'} (designer playtest FILE "
+                          f"--policy {self.policy} --report report.html: its funnel of the victory steps), "
+                          "or change the scenario by hand")
         if self.neighbours and not self.ran_out:
             why.append(f"from there ({self.neighbours[0]['from_win_rate']:.1%}) the nearest moves that change the rate "
                        "land outside the band, " + " and ".join(
