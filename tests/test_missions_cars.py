@@ -14,6 +14,7 @@ from designer.io.files import parse
 from designer.rules.zombies import ZINDEX
 
 from .test_missions_typed import same_games, same_transcripts
+from .widget_tree import drafts  # noqa: F401 (the editor's drafts go to the test's folder)
 
 
 def road(drive=True, zombies=None, police="R1"):
@@ -196,3 +197,24 @@ def test_the_validator_flags_a_car_that_cannot_be_driven():
     codes = [f.code for f in check(road(police="SHOP")).findings]
     assert "car-cannot-drive" in codes
     assert "car-cannot-drive" not in [f.code for f in check(road()).findings]
+
+
+def test_the_designer_s_car_row_switches_driving_on_and_off():
+    """The objective row of a car has a 'may be driven' box ("Puoi guidare"): one undo step,
+    a file the model accepts."""
+    from designer.edit import Editor
+    from designer.widgets import DesignerApp
+
+    from .conftest import ROOT
+    from .widget_tree import checkbox
+
+    ed = Editor.open(str(ROOT / "scenarios" / "prison-outbreak" / "m00-the-break-in.json"))
+    app = DesignerApp(ed, debounce=0)
+    car = next(o for o in ed.data["objectives"] if o["kind"] == "car")
+    box = checkbox(app._objective_row(car), "may be driven")
+    assert box.value
+    box.value = False
+    assert "drive" not in next(o for o in ed.data["objectives"] if o["kind"] == "car")
+    assert not any(Board(parse(ed.data)).rules.car_drive)
+    ed.undo()
+    assert next(o for o in ed.data["objectives"] if o["kind"] == "car")["drive"] is True

@@ -906,6 +906,9 @@ class DesignerApp:
             parts.append(self._field(w.Text(value=", ".join(o.get("contents", [])), placeholder="contents (once)",
                                             continuous_update=False, layout=w.Layout(width="150px")),
                                      lambda v: upd(contents=[x.strip() for x in v.split(",") if x.strip()] or None)))
+            # zombicide: "Puoi guidare" (the mission lets survivors drive this car)
+            parts.append(self._field(_check("may be driven", bool(o.get("drive"))),
+                                     lambda v: upd(drive=True if v else None)))
         if o["kind"] in ("key", "token", "switch"):
             def shuffle(v: bool) -> None:
                 # a coloured objective shuffled face down among the red tokens (Zombicide missions)
