@@ -12,7 +12,7 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-from .checks.plan import OPTIONAL, shorten
+from .checks.plan import OPTIONAL, ReplayError, replay, shorten
 from .checks.reachability import search
 from .engine.view import PlanStep, as_plan
 
@@ -47,7 +47,7 @@ def bot_plan_report(scenario: Any) -> tuple[tuple[PlanStep, ...], str | None]:
             ((), f"scenario '{scenario.id}': the search for the bots' plan failed ({type(exc).__name__}: {exc})")
     else:
         if r.winnable:
-            out = (as_plan(shortest_plan(scenario, r.plan)), None)
+            out = (as_plan(plan_for_every_start(scenario, r)), None)
         elif r.truncated:
             out = ((), f"scenario '{scenario.id}': the search for the bots' plan stopped after {r.states} states")
         else:
@@ -71,6 +71,39 @@ def shortest_plan(scenario: Any, plan: list) -> list:
     kept whole.
     """
     return shorten(scenario, plan, SHORTEN_BUDGET)
+
+
+def replays_from_every_start(scenario: Any, plan: list) -> bool:
+    """Whether ``plan`` replays (:func:`designer.checks.plan.replay`) from every start zone."""
+    for z in dict.fromkeys(scenario.setup.start_zones):
+        try:
+            replay(scenario, list(plan), z)
+        except ReplayError:
+            return False
+    return True
+
+
+def plan_for_every_start(scenario: Any, r: Any) -> list:
+    """The bots' plan when the search won the mission (``r``): the engine takes one plan, and
+    the game starts in a start zone drawn at random. The first start zone's plan, shortened,
+    when it replays from every start zone; else the first plan found from another start zone
+    (shortened, replaying from its own start zone and every other it replayed from) that
+    replays from them all; else the first start zone's (casual passes over its steps out of
+    reach from the zone drawn). Plans too large for :data:`SHORTEN_BUDGET` are not compared."""
+    first = shortest_plan(scenario, r.plan)
+    plans = getattr(r, "plans", None) or {}
+    if len(plans) < 2 or len(r.plan) * max(1, len(scenario.zones)) > SHORTEN_BUDGET:
+        return first
+    if replays_from_every_start(scenario, first):
+        return first
+    starts = list(dict.fromkeys(scenario.setup.start_zones))
+    for z, plan in plans.items():
+        if z == starts[0] or len(plan) * max(1, len(scenario.zones)) > SHORTEN_BUDGET:
+            continue
+        candidate = shorten(scenario, plan, SHORTEN_BUDGET, [z] + [o for o in starts if o != z])
+        if replays_from_every_start(scenario, candidate):
+            return candidate
+    return first
 
 
 def bot_plan(scenario: Any) -> tuple[PlanStep, ...]:

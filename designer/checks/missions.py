@@ -333,8 +333,10 @@ def _start_group_findings(cs: CompiledScenario, reach: Any) -> list[Finding]:
     zones = tuple(dict.fromkeys(g.zone for g in groups))
     out.append(Finding("goal-not-checked", "info",
                        "the survivors start in split groups (" + ", ".join(zones) + "): the validator's search moves "
-                       "the survivors as one team from each start zone, so its plan is one group's; a step that "
-                       "needs both groups at once (one holding a button while the other crosses) is not checked",
+                       f"the survivors as one team from the first group's zone ('{groups[0].zone}'), so its verdict and "
+                       "plan are that group's, the other groups' zones being zones like any other; a step that "
+                       "needs both groups at once (one holding a button while the other crosses, every survivor "
+                       "in a zone) is not checked",
                        zones))
     return out
 

@@ -464,13 +464,14 @@ def _walk_cost(cost: dict[tuple[str, str], int], G: dict[str, set[str]], a: str,
     return None
 
 
-def shorten(scenario: Scenario, plan: list, budget: int = 20_000) -> list:
+def shorten(scenario: Scenario, plan: list, budget: int = 20_000, starts: list[str] | None = None) -> list:
     """The witness plan without the steps the win does not need (see
-    :func:`designer.plans.shortest_plan`, which hands it to the bots)."""
+    :func:`designer.plans.shortest_plan`, which hands it to the bots). ``starts``: the start
+    zones to replay from, the plan's own first (the scenario's start zones by default)."""
     steps = list(plan)
     if len(steps) * max(1, len(scenario.zones)) > budget:
         return steps
-    starts = list(dict.fromkeys(scenario.setup.start_zones))
+    starts = list(dict.fromkeys(starts or scenario.setup.start_zones))
 
     def replays_from(candidate: list) -> set[str]:
         ok = set()

@@ -120,6 +120,10 @@ class Reachability:
     lucky_draw: bool = False
     """Not winnable for sure, but when the search markers' single cards are the ones needed."""
 
+    plans: dict[str, list[Step]] = field(default_factory=dict)
+    """The witness plan found from each start zone searched (start zone id -> plan; the first's
+    is :attr:`plan`); empty when the mission cannot be won."""
+
     @property
     def lucky_winnable(self) -> bool:
         """Not winnable in every arrangement of the hidden objectives, but in some: games, which
@@ -1521,12 +1525,15 @@ def search(scenario: Scenario | CompiledScenario, max_states: int = DEFAULT_MAX_
         r.compiled = engine.c
         return r
     results = []
+    searched = []
     # split starting groups: the search moves one team, the first group's (checks/missions.py says so)
     for z in dict.fromkeys([cs.start_groups[0][0]] if cs.start_groups else cs.start_zones):
         if cs.enterable[z]:
             engine.standing = z
             results.append(engine.run(engine.c.super_of[z]))
+            searched.append(z)
     first = results[0]
+    plans = {cs.zone_ids[z]: list(r.plan) for z, r in zip(searched, results)}
     for r in results[1:]:
         first.winnable = first.winnable and r.winnable
         first.reachable_zones |= r.reachable_zones
@@ -1563,6 +1570,7 @@ def search(scenario: Scenario | CompiledScenario, max_states: int = DEFAULT_MAX_
     first.fired_triggers = set(engine.fired_ever)
     first.activated_spawns = set(engine.activated)
     first.needs_opener = {engine.c.door_ids[d] for d in engine.wants_opener} - first.opened_doors
+    first.plans = plans if first.winnable else {}
     if not first.winnable:
         first.plan = []
     return first

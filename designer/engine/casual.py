@@ -155,6 +155,46 @@ def out_of_reach(game: "GameView", s: "Survivor", zones: list[int]) -> bool:
     return all(b.survivor_distances(z, mask)[s.zone] >= INF for z in zones)
 
 
+# ---- truth: a goal step of several zones, the plan naming one ----
+
+
+def named_goal_zone(game: "GameView", s: "Survivor", step: Any, zones: list[int]) -> list[int]:
+    """A plan's goal step of several zones (an escape with several exits, "reach" one of several
+    zones) names the zone where the plan meets it: casual goes there while a way leads to it
+    (another exit of the step may be one whose entry loses); from a zone it cannot reach (the
+    plan was found from another start zone) it goes for the nearest of them all."""
+    if len(zones) < 2 or not step.zone:
+        return zones
+    z = game.board.zone_index.get(step.zone)
+    if z is None or z not in zones or out_of_reach(game, s, [z]):
+        return zones
+    return [z]
+
+
+# ---- end truth: a goal step of several zones, the plan naming one ----
+
+
+# ---- truth: whether the engine takes a survivor on an exit off the board ----
+
+
+def escape_open(game: "GameView") -> bool:
+    """The engines' ``escape_step_open``: survivors may escape once every step before the
+    escape step is met, now or for good. While it is shut, a survivor ending its turn on an exit
+    stays on the board (so waiting there loses nothing)."""
+    steps = game.board.scenario.victory.steps
+    st = game.state
+    for i, step in enumerate(steps):
+        if step.kind == "escape":
+            if game.board.scenario.victory.ordered:
+                return all(j < st.progress or game.step_met(j) for j in range(i))
+            return all(st.progress >> j & 1 or game.step_met(j) for j in range(len(steps))
+                       if steps[j].kind != "escape")
+    return False
+
+
+# ---- end truth: whether the engine takes a survivor on an exit off the board ----
+
+
 def plan_goal(game: "GameView", s: "Survivor", memory: Any) -> tuple[list[int], str, int | None, Any]:
     """:func:`~designer.engine.policies.goal_zones` read as casual reads the plan
     (:func:`casual_done`): a plan step out of reach from where the survivor stands
@@ -182,13 +222,20 @@ def plan_goal(game: "GameView", s: "Survivor", memory: Any) -> tuple[list[int], 
             zones, action, target = [b.zone_index[step.zone]], "search", None
         elif a in ("wait", "kill"):
             if not step.zone:
+                if a == "wait" and not b.is_exit[s.zone]:  # ---- truth: a wait that names no zone is waited out where it stands (off an exit, which would take it off the board) ----
+                    zones, action, target = [s.zone], "reach", None
+                    if memory is not None:
+                        memory.done = first
+                    return zones, action, target, step
                 break
             zones, action, target = [b.zone_index[step.zone]], "reach", None
         elif a == "goal":
             kind = b.scenario.victory.steps[int(step.target)].kind
             if kind not in ("reach_zone", "escape"):
                 break
-            zones = _step_zones(game, int(step.target))
+            if kind == "escape" and not escape_open(game):  # ---- truth: a shut escape waits for the steps after it ----
+                continue
+            zones = named_goal_zone(game, s, step, _step_zones(game, int(step.target)))
             action, target = "escape" if kind == "escape" else "reach", None
         else:
             continue
@@ -258,14 +305,23 @@ def escape_wins(game: "GameView", s: "Survivor") -> bool:
     steps = b.scenario.victory.steps
     rules = b.rules
 
+    ordered = b.scenario.victory.ordered
+
     def met(j: int) -> bool:
         if steps[j].kind == "escape":
             return rules.step_who[j] == "any" or all(o is s or o.escaped for o in st.survivors if o.alive)
         if steps[j].kind in ("reach_zone", "hold_zone"):
-            return False  # with s out, nobody is left on the board to stand there
+            # ---- truth: a zone reached is counted by the check after this action ----
+            # with s out, nobody is left on the board to stand there; but a "reach" step (not a
+            # condition) met now is counted for good by the engine's check after the action s
+            # takes on the exit (it passes), before its escape at the end of the activation:
+            # unless, in order, an escape step comes first
+            if steps[j].kind == "reach_zone" and not rules.step_condition[j] and game.step_met(j):
+                return not ordered or all(steps[i].kind != "escape" for i in range(st.progress, j))
+            return False
         return game.step_met(j)
 
-    if b.scenario.victory.ordered:
+    if ordered:
         return all(met(j) for j in range(st.progress, len(steps)))
     return all(st.progress >> j & 1 or met(j) for j in range(len(steps)))
 
@@ -385,6 +441,9 @@ def casual_decide(game: "GameView", s: "Survivor", acts: list, memory: Any, sear
         action = "reach"
     if action == "escape" and not escape_wins(game, s):
         # escaping now would end the game as a loss: not on the exit at the end of the turn
+        if b.is_exit[z] and not escape_open(game):  # ---- truth: the engine keeps it on the board: it waits there ----
+            wait = [a for a in acts if a[0] == "search"]
+            return wait[0] if wait else ("pass",)
         if b.is_exit[z]:
             step = _step_off(game, s, acts)
             if step is not None:

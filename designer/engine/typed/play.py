@@ -3691,6 +3691,28 @@ class Engine:
         self.act_b[k] = b
         return k + 1
 
+    # ---- truth: a goal step of several zones, the plan naming one ----
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def named_goal_zone(self, si: cython.int, p: cython.int, nz: cython.int) -> cython.int:
+        """``casual.named_goal_zone``: of the ``nz`` zones of plan step ``p``'s goal (in ``gz``),
+        the one the step names, while a way leads the survivor to it; else all of them."""
+        k: cython.int
+        z: cython.int = self.pl_zone[p]
+        if nz < 2 or z < 0:
+            return nz
+        for k in range(nz):
+            if self.gz[k] == z:
+                mask: cython.ulonglong = self.doors_open | self.hand_doors
+                if self.arena[self.srow(z, mask) + self.sv_zone[si]] >= INF:
+                    return nz
+                self.gz[0] = z
+                return 1
+        return nz
+
+    # ---- end truth: a goal step of several zones, the plan naming one ----
+
     # ---- truth: zones that allow only moving ----
 
     @cython.cfunc
@@ -5148,6 +5170,12 @@ class Engine:
                 self.goal_action = G_SEARCH
             elif action == S_WAIT or action == S_KILL:
                 if self.pl_zone[i] < 0:
+                    if action == S_WAIT and not self.is_exit[self.sv_zone[si]]:  # ---- truth: a wait that names no zone is waited out where it stands (off an exit) ----
+                        gz[0] = self.sv_zone[si]
+                        self.goal_action = G_REACH
+                        self.plan_done = first
+                        self.casual_step = i
+                        return 1
                     break
                 gz[0] = self.pl_zone[i]
                 nz = 1
@@ -5156,7 +5184,10 @@ class Engine:
                 kind: cython.int = self.st_kind[self.pl_target[i]]
                 if kind != V_REACH and kind != V_ESCAPE:
                     break
+                if kind == V_ESCAPE and not self.escape_step_open():  # ---- truth: a shut escape waits for the steps after it ----
+                    continue
                 nz = self.step_zones(self.pl_target[i])
+                nz = self.named_goal_zone(si, i, nz)
                 self.goal_action = G_ESCAPE if kind == V_ESCAPE else G_REACH
             else:
                 continue
@@ -5335,6 +5366,8 @@ class Engine:
         """Whether ``si`` may escape now without losing (``casual.escape_wins``)."""
         o: cython.int
         j: cython.int
+        k: cython.int
+        before_escape: cython.bint
         for o in range(self.ns):
             if o != si and self.on_board(o):
                 return True
@@ -5349,6 +5382,16 @@ class Engine:
                     if self.sv_alive[o] and o != si and not self.sv_escaped[o]:
                         return False
             elif self.st_kind[j] == V_REACH or self.st_kind[j] == V_HOLD:
+                # ---- truth: a zone reached is counted by the check after this action ----
+                if self.st_kind[j] == V_REACH and not self.st_cond[j] and self.step_met(j):
+                    if not self.ordered:
+                        continue
+                    before_escape = True
+                    for k in range(start, j):
+                        if self.st_kind[k] == V_ESCAPE:
+                            before_escape = False
+                    if before_escape:
+                        continue
                 return False  # with si out, nobody is left on the board to stand there
             elif not self.step_met(j):
                 return False
@@ -5649,6 +5692,9 @@ class Engine:
                 return step
             action = G_REACH
         if action == G_ESCAPE and not self.escape_wins(si):
+            if self.is_exit[z] and not self.escape_step_open():  # ---- truth: the engine keeps it on the board: it waits there ----
+                step = self.find_act(na, A_SEARCH)
+                return step if step >= 0 else pas
             if self.is_exit[z]:
                 step = self.step_off(na)
                 if step >= 0:
