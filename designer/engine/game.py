@@ -481,7 +481,7 @@ class Game:
             self.note("noise", survivor=s.index)
         elif kind == "give":
             self.give(s, act[1], act[2])
-        elif kind in ("enter", "leave", "drive"):  # zombicide: driving cars
+        elif kind in ("enter", "leave", "drive", "seat"):  # zombicide: driving cars
             car_action(self, s, act)
 
     def _car_here(self, s: Survivor) -> int | None:
