@@ -218,3 +218,24 @@ def test_the_designer_s_car_row_switches_driving_on_and_off():
     assert not any(Board(parse(ed.data)).rules.car_drive)
     ed.undo()
     assert next(o for o in ed.data["objectives"] if o["kind"] == "car")["drive"] is True
+
+
+def test_a_passenger_moves_to_the_free_wheel():
+    """"Cambiare posto in Auto: Il Sopravvissuto lascia libero il sedile che occupa e si sposta
+    su un'altro posto libero nella stessa Auto. Se non ci sono posti liberi nell'Auto, il
+    Sopravvissuto non può cambiare sedile": with the driver's seat taken a passenger has no seat
+    to move to; once the driver gets out, one action puts the passenger at the wheel."""
+    b = Board(road(zombies=[]))
+    g = Game(b, 1, "greedy", survivors=2)
+    st = g.state
+    driver, passenger = st.survivors
+    for s in st.survivors:
+        s.actions_left = 3
+        g.apply(s, ("enter", 0))
+    assert ("seat",) not in g.legal_actions(passenger)
+    g.apply(driver, ("leave",))
+    assert ("seat",) in g.legal_actions(passenger)
+    assert not any(a[0] == "drive" for a in g.legal_actions(passenger))
+    g.apply(passenger, ("seat",))
+    assert st.drivers == {0: 1} and passenger.actions_left == 1
+    assert any(a[0] == "drive" for a in g.legal_actions(passenger))

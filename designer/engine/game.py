@@ -495,7 +495,7 @@ class Game:
             self.note("noise", survivor=s.index)
         elif kind == "give":
             self.give(s, act[1], act[2])
-        elif kind in ("enter", "leave", "drive"):  # zombicide: driving cars
+        elif kind in ("enter", "leave", "drive", "seat"):  # zombicide: driving cars
             car_action(self, s, act)
         elif kind == "smash":
             smash(self, s, act[1])

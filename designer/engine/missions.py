@@ -162,8 +162,11 @@ def car_actions(game: Any, s: Any, acts: list) -> list:
     if o >= 0:
         acts = [a for a in acts if a[0] not in IN_CAR_KINDS]
         acts.append(("leave",))
-        if car_driver(game, o) == s.index:
+        driver = car_driver(game, o)
+        if driver == s.index:
             acts.extend(("drive", v, w) for v, w in drive_options(cs, st.obj_zone[o]))
+        elif driver < 0:  # "Cambiare posto in Auto": a passenger moves to the free wheel
+            acts.append(("seat",))
         return acts
     if st.zombies_in(s.zone):
         return acts
@@ -174,7 +177,7 @@ def car_actions(game: Any, s: Any, acts: list) -> list:
 
 
 def car_action(game: Any, s: Any, act: tuple) -> None:
-    """Get into a car (the driver's seat when it is free), get out, or drive."""
+    """Get into a car (the driver's seat when it is free), get out, take the free wheel, or drive."""
     st, b = game.state, game.board
     kind = act[0]
     if kind == "enter":
@@ -190,6 +193,10 @@ def car_action(game: Any, s: Any, act: tuple) -> None:
         if st.drivers.get(o) == s.index:
             del st.drivers[o]
         game.note("car_seat", survivor=s.index, car=b.obj_ids[o], seat="out")
+    elif kind == "seat":
+        o = st.in_car[s.index]
+        st.drivers[o] = s.index
+        game.note("car_seat", survivor=s.index, car=b.obj_ids[o], seat="driver")
     else:
         drive(game, s, act[1], act[2])
 

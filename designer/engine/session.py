@@ -46,7 +46,7 @@ reference engine's Growing Hunger, terrain, Prison Outbreak mission rules...) is
 the reference engine (:func:`typed_reason`)."""
 
 _ACTIONS = ("melee", "move", "noise", "open", "pass", "press", "ranged", "search", "take", "give",
-            "enter", "leave", "drive", "smash")
+            "enter", "leave", "drive", "seat", "smash")
 """The typed engine's action codes (``A_*``), as the reference engine names its actions."""
 
 
@@ -257,7 +257,7 @@ def render_eden_event(board: Board, kind: int, turn: int, a: int, b: int, c: int
 def action_tuple(tables: Any, kind: int, a: int, b: int) -> tuple:
     """One of the typed engine's actions (kind code, two ints) as the reference engine writes it."""
     name = _ACTIONS[kind]
-    if name in ("pass", "search", "noise", "leave"):
+    if name in ("pass", "search", "noise", "leave", "seat"):
         return (name,)
     if name == "drive":
         return (name, a, b)
@@ -638,7 +638,7 @@ class TypedGame:
         name = action[0]
         kind = _ACTIONS.index(name)
         index = self.tables.names
-        if name in ("pass", "search", "noise", "leave"):
+        if name in ("pass", "search", "noise", "leave", "seat"):
             return kind, 0, 0
         if name == "drive":
             return kind, action[1], action[2]

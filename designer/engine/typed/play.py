@@ -129,7 +129,7 @@ L_COLLAPSE = cython.declare(cython.int, 61)
 # ---- bots: casual ----
 A_GIVE = cython.declare(cython.int, 9)
 # ---- eden: destruction(x) ----
-A_SMASH = cython.declare(cython.int, 13)
+A_SMASH = cython.declare(cython.int, 14)
 """An attack on a piece of scenery (a: the piece)."""
 """A trade (``("give", mate, card)``), offered to casual only; never compared with another kind."""
 G_REENTER = cython.declare(cython.int, 7)
@@ -244,6 +244,7 @@ L_GIVE_CARD = cython.declare(cython.int, 36)
 A_ENTER = cython.declare(cython.int, 10)
 A_LEAVE = cython.declare(cython.int, 11)
 A_DRIVE = cython.declare(cython.int, 12)
+A_SEAT = cython.declare(cython.int, 13)
 L_CAR_SEAT = cython.declare(cython.int, 37)
 """A survivor gets into or out of a car: survivor, car, 1 the driver's seat / 2 a passenger's / 0 out."""
 L_DRIVE = cython.declare(cython.int, 38)
@@ -2182,6 +2183,8 @@ class Engine:
                 self.act_b[j] = self.act_b[i]
                 j += 1
             k = self.push_act(j, A_LEAVE, 0, 0)
+            if self.car_driver(o) < 0:  # "Cambiare posto in Auto": a passenger moves to the free wheel
+                return self.push_act(k, A_SEAT, 0, 0)
             if self.car_driver(o) == s:
                 z: cython.int = self.obj_zone[o]
                 for a in range(self.dadj_start[z], self.dadj_start[z + 1]):
@@ -2211,6 +2214,11 @@ class Engine:
             self.sv_car[si] = a
             if self.logging:
                 self.ev(L_CAR_SEAT, si, a, seat, 0)
+        elif kind == A_SEAT:
+            o = self.sv_car[si]
+            self.car_drv[o] = si
+            if self.logging:
+                self.ev(L_CAR_SEAT, si, o, 1, 0)
         elif kind == A_LEAVE:
             o = self.sv_car[si]
             self.sv_car[si] = -1
@@ -3911,7 +3919,7 @@ class Engine:
                 self.ev(L_NOISE, si, 0, 0, 0)
         elif kind == A_GIVE:
             self.give(si, a, b)
-        elif kind == A_ENTER or kind == A_LEAVE or kind == A_DRIVE:  # zombicide: driving cars
+        elif kind == A_ENTER or kind == A_LEAVE or kind == A_DRIVE or kind == A_SEAT:  # zombicide: driving cars
             self.car_action(si, kind, a, b)
         elif kind == A_SMASH:
             self.eden_smash(si, a)
