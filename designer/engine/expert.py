@@ -155,7 +155,7 @@ def escort_step_off(game: "GameView", s: "Survivor", acts: list, zones: list[int
 class TeamBot:
     """The expert's base play for one game, with its memory of the plan steps done.
     ``escort``: whether the others escort the leader (:func:`escort_step`); off by default:
-    on paired seeds escorts never won games and lost them without a turn limit (M06 Rescue
+    on paired seeds escorts were never significantly ahead and lost games on M06 (Rescue
     Mission, base seed 2: 45 % without them against 29 % with them, 17 games flipped to 1;
     docs/bots.md)."""
 
@@ -260,7 +260,7 @@ def _critical(game: "GameView", s: "Survivor", acts: list) -> bool:
 def lures(game: "GameView", s: "Survivor", acts: list) -> bool:
     """Whether making noise is worth trying as a lure: no zombie in the survivor's zone, and it
     does not lead the team (the zombies that see no survivor walk toward the noisiest zone, so
-    noise made by an escort pulls them off the leader's way)."""
+    noise made by a team mate away from the leader pulls them off the leader's way)."""
     if ("noise",) not in acts or game.state.zombies_in(s.zone):
         return False
     zones, _a, _t = known_goal(game, s, None)
