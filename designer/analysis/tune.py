@@ -17,7 +17,8 @@ The search (:func:`tune`):
    steps whose screened rate falls within the tolerance (doubling steps until the rate crosses
    the target, then bisecting; a direction whose first two steps both move the rate away from
    the target is left); switch-like knobs are tried one step each. The candidate of
-   smallest size that screens in the band is confirmed; when no single knob reaches the band,
+   smallest size that screens in the band is confirmed (a one-step change in the band is
+   confirmed as soon as it is found: none is smaller); when no single knob reaches the band,
    the move that comes closest is taken and the search goes on from there (at most
    ``max_rounds`` moves).
 3. A candidate must pass validation (no error finding: disabling the last reachable spawn, say,
@@ -530,6 +531,8 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
                         options.append((1, abs(p - target), knob, s, p))
             if search.out_of_time():
                 break
+            if any(o[0] == 1 and o[1] <= tolerance and dumps(o[3]) not in rejected for o in options):
+                break  # a one-step change in the band: none is smaller, confirm it before screening more
         options = [o for o in options if dumps(o[3]) not in rejected]
         search.last = (current, options)
         if not options:
