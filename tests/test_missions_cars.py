@@ -239,3 +239,25 @@ def test_a_passenger_moves_to_the_free_wheel():
     g.apply(passenger, ("seat",))
     assert st.drivers == {0: 1} and passenger.actions_left == 1
     assert any(a[0] == "drive" for a in g.legal_actions(passenger))
+
+
+def test_a_policy_of_its_own_sees_who_sits_in_the_cars():
+    """A callback policy playing in the typed engine reads the typed game's state as a reference
+    state (``session.reference_state``): the seats are in it, so the reference engine's car
+    actions offered to it are the typed engine's."""
+    from designer.engine import session
+
+    seen = []
+
+    def policy(view, s, acts):
+        st = view.state
+        seen.append((dict(st.in_car), dict(st.drivers), sorted(acts)))
+        enter = [a for a in acts if a[0] in ("enter", "drive")]
+        return enter[0] if enter else acts[0]
+
+    b = Board(road(zombies=[]))
+    typed = session.TypedGame(b, 3, policy, survivors=2)
+    typed.play()
+    assert any(inside for inside, _d, _a in seen)
+    for inside, drivers, acts in seen:
+        assert set(drivers.values()) <= set(inside)

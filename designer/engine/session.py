@@ -421,6 +421,9 @@ def reference_state(board: Board, data: dict, names: list[str], rng: Any, colour
             counts[z] = n
             st.haunted.add(z)
     st.rising = list(data["rising"])
+    # zombicide: who sits in which car, who drives
+    st.in_car = {i: o for i, o in enumerate(data.get("in_car", ())) if o >= 0}
+    st.drivers = {o: i for o, i in enumerate(data.get("car_drivers", ())) if i >= 0}
     return st
 
 

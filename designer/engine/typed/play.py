@@ -6316,6 +6316,7 @@ class Engine:
             rising=[self.rising[i] for i in range(self.nrising)], danger_level=self.danger_level(),
             steps_met=[bool(self.step_met(i)) for i in range(self.nsteps)], plan_done=self.plan_done,
             step_done=[self.step_done[i] for i in range(self.nsteps)],
+            in_car=[self.sv_car[i] for i in range(self.ns)], car_drivers=[self.car_drv[i] for i in range(self.nobj)],
             extras=self.extras, extra_limit=self.extra_limit,
             deciding=self.cb_survivor)
     # ---- bots: snapshot ----
