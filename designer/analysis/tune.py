@@ -309,6 +309,7 @@ class _Search:
         self.max_rounds = 0
         self.play_s = 0.0
         self.last: tuple[Scenario, list] | None = None
+        self.confirmed: dict[str, float] = {}  # scenario text -> the win rate of its last confirmation look
 
     def out_of_time(self) -> bool:
         if self.budget is not None and _cpu() - self.started > self.budget:
@@ -377,6 +378,12 @@ class _Search:
         p = self.p(s)
         return math.inf if p != p else abs(p - self.target)
 
+    def known_gap(self, s: Scenario) -> float:
+        """The distance to the target by the best evidence: the last confirmation look of a
+        candidate confirmed (and rejected) before, else its screened rate."""
+        p = self.confirmed.get(dumps(s))
+        return self.gap(s) if p is None else abs(p - self.target)
+
     def errors(self, s: Scenario) -> list[str]:
         """The validator's errors for a changed scenario (none for the original), cached."""
         from ..checks import check
@@ -399,6 +406,7 @@ class _Search:
             w, _ = self.rate(s, n, seed)
             p, lo, hi = wilson(w, n, _Z_LOOK)
             looks.append({"games": n, "wins": w, "win_rate": p, "low": lo, "high": hi})
+            self.confirmed[dumps(s)] = w / n
             inside = self.target - self.tol <= lo and hi <= self.target + self.tol
             outside = hi < self.target - self.tol or lo > self.target + self.tol
             if inside:
@@ -559,8 +567,10 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
                 return _result(search, s2, path, evidence, True)
             # the move that comes closest among those the validator accepts (a budget, say, may
             # forbid more equipment)
-            chosen = next((o for o in sorted(options, key=lambda o: (o[1], o[0])) if not search.errors(o[3])), None)
-            if chosen is None or chosen[1] >= search.gap(current) - 1e-12:
+            # (by the best evidence: a candidate confirmed and rejected by its confirmation's rate)
+            chosen = next((o for o in sorted(options, key=lambda o: (search.known_gap(o[3]), o[0]))
+                           if not search.errors(o[3])), None)
+            if chosen is None or search.known_gap(chosen[3]) >= search.known_gap(current) - 1e-12:
                 search.stop = "no_move"
                 break  # no valid move brings the rate closer to the target
         steps, _, knob, s, p = chosen
