@@ -539,11 +539,26 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
                         options.append((1, abs(p - target), knob, s, p))
             if search.out_of_time():
                 break
-            if any(o[0] == 1 and o[1] <= tolerance and dumps(o[3]) not in rejected for o in options):
-                break  # a one-step change in the band: none is smaller, confirm it before screening more
+            # a one-step change in the band: none is smaller, so it is confirmed before the other
+            # knobs are screened (when its confirmation rejects it, the screening goes on)
+            early = None
+            for o in sorted((o for o in options if o[0] == 1 and o[1] <= tolerance
+                             and dumps(o[3]) not in rejected), key=lambda o: o[1]):
+                found = search.confirm(o[3])
+                if found["accepted"]:
+                    early = (o, found)
+                    break
+                rejected.add(dumps(o[3]))
+            if early is not None:
+                steps, _, knob_, s, p = early[0]
+                path.append(_move(current, s, knob_, steps, p))
+                return _result(search, s, path, early[1], True)
+            if search.out_of_time():
+                break
+        confirmed_here = [o for o in options if dumps(o[3]) in search.confirmed and dumps(o[3]) in rejected]
         options = [o for o in options if dumps(o[3]) not in rejected]
         search.last = (current, options)
-        if not options:
+        if not options and not confirmed_here:
             search.stop = "no_move"
             break
         chosen = None
@@ -568,7 +583,8 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
             # the move that comes closest among those the validator accepts (a budget, say, may
             # forbid more equipment)
             # (by the best evidence: a candidate confirmed and rejected by its confirmation's rate)
-            chosen = next((o for o in sorted(options, key=lambda o: (search.known_gap(o[3]), o[0]))
+            # a move rejected by its confirmation in this round may still be the closest one
+            chosen = next((o for o in sorted(options + confirmed_here, key=lambda o: (search.known_gap(o[3]), o[0]))
                            if not search.errors(o[3])), None)
             if chosen is None or search.known_gap(chosen[3]) >= search.known_gap(current) - 1e-12:
                 search.stop = "no_move"
