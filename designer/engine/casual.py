@@ -231,9 +231,13 @@ def plan_goal(game: "GameView", s: "Survivor", memory: Any) -> tuple[list[int], 
             zones, action, target = [b.zone_index[step.zone]], "reach", None
         elif a == "goal":
             kind = b.scenario.victory.steps[int(step.target)].kind
+            if kind == "survive" and not b.is_exit[s.zone]:  # ---- truth: survived where it stands, as a wait ----
+                if memory is not None:
+                    memory.done = first
+                return [s.zone], "reach", None, step
             if kind not in ("reach_zone", "escape"):
                 break
-            if kind == "escape" and not escape_open(game):  # ---- truth: a shut escape waits for the steps after it ----
+            if kind == "escape" and i + 1 < len(plan) and not escape_open(game):  # ---- truth: a shut escape waits for the plan steps after it ----
                 continue
             zones = named_goal_zone(game, s, step, _step_zones(game, int(step.target)))
             action, target = "escape" if kind == "escape" else "reach", None

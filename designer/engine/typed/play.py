@@ -5190,9 +5190,15 @@ class Engine:
                 self.goal_action = G_REACH
             elif action == S_GOAL:
                 kind: cython.int = self.st_kind[self.pl_target[i]]
+                if kind == V_SURVIVE and not self.is_exit[self.sv_zone[si]]:  # ---- truth: survived where it stands, as a wait ----
+                    gz[0] = self.sv_zone[si]
+                    self.goal_action = G_REACH
+                    self.plan_done = first
+                    self.casual_step = i
+                    return 1
                 if kind != V_REACH and kind != V_ESCAPE:
                     break
-                if kind == V_ESCAPE and not self.escape_step_open():  # ---- truth: a shut escape waits for the steps after it ----
+                if kind == V_ESCAPE and i + 1 < self.nplan and not self.escape_step_open():  # ---- truth: a shut escape waits for the plan steps after it ----
                     continue
                 nz = self.step_zones(self.pl_target[i])
                 nz = self.named_goal_zone(si, i, nz)
