@@ -1533,21 +1533,3 @@ def transcript(events: list[dict], board: Board) -> str:
         template = _TEXT.get(e["event"])
         lines.append("  " + (template.format(**data) if template else e["event"].replace("_", " ")))
     return "\n".join(lines)
-
-
-def play(scenario: Any, seed: int = 0, policy: Any = "greedy", *, survivors: int | None = None,
-         log: bool = False, board: Board | None = None, plan: Iterable[Any] | None = None) -> GameResult:
-    """Play one game of a scenario from a seed and return its record: :func:`designer.engine.core.play`
-    (the typed engine when it plays the game, this module's :class:`Game` otherwise).
-
-    The same scenario, seed and policy always give the same game.
-
-    Examples
-    --------
-    >>> import designer
-    >>> r = designer.play(designer.load("scenarios/night-shift.json"), seed=1)   # doctest: +SKIP
-    >>> r["won"], r["turns"]                                                      # doctest: +SKIP
-    """
-    from .core import play as one_game  # the one entry point: the typed engine when it plays the game
-
-    return one_game(scenario, seed, policy, survivors=survivors, log=log, board=board, plan=plan)

@@ -11,7 +11,7 @@ writes them) and its choice is applied by the engine.
 
 :class:`TypedGame` is one such game, steppable turn by turn and phase by phase (set-up,
 survivors' phase, zombies' phase, spawn phase, end phase), its state read through one read-only
-:class:`TypedState` (:meth:`TypedGame.view`). :func:`play` is :func:`designer.engine.game.play`
+:class:`TypedState` (:meth:`TypedGame.view`). :func:`play` is :func:`designer.engine.play`
 on the typed engine, for every game :func:`typed_reason` finds nothing against.
 """
 
@@ -921,7 +921,7 @@ class TypedGame:
 def play_typed(scenario: Any, seed: int = 0, policy: Any = "greedy", *, survivors: int | None = None,
                log: bool = False, board: Board | None = None, plan: Iterable[Any] | None = None,
                compiled: bool | None = None) -> GameResult:
-    """:func:`designer.engine.game.play` on the typed engine (the caller checks
+    """:func:`designer.engine.play` on the typed engine (the caller checks
     :func:`typed_reason` first): the same record, and with ``log`` the same events."""
     board = board or Board(scenario)
     game = TypedGame(board, seed, policy, survivors=survivors, log=log, plan=plan, compiled=compiled)
