@@ -2284,9 +2284,6 @@ class Engine:
         n: cython.int = self.zombies_in(zone)
         i: cython.int
         h: cython.int
-        g: cython.int
-        q: cython.int
-        t: cython.int
         for i in range(self.ns):
             if self.sv_zone[i] == zone and self.on_board(i) and self.sv_car[i] != o:
                 n += 1
@@ -2298,7 +2295,6 @@ class Engine:
                 hits += 1
         if self.logging:
             self.ev(L_CAR_ATTACK, zone, n, hits, 0)
-        base: cython.int = zone * self.nt
         for h in range(hits):
             victim: cython.int = self.car_victim(zone, o)
             if victim >= 0:
@@ -2306,23 +2302,7 @@ class Engine:
                 self.wound(victim, 1)
                 self.lg_cause = W_ZOMBIES
                 continue
-            for g in range(self.nrg):
-                present: cython.int = -1
-                for q in range(self.rg_start[g], self.rg_start[g + 1]):
-                    if self.zombies[base + self.rg_types[q]]:
-                        present = self.rg_types[q]
-                        break
-                if present < 0:
-                    continue
-                if self.rg_absorbs[g]:
-                    for q in range(self.rg_start[g], self.rg_start[g + 1]):
-                        t = self.rg_types[q]
-                        if self.zombies[base + t] and self.tough[t] <= 1:
-                            self.kill(si, zone, t)
-                            break
-                else:
-                    self.kill(si, zone, present)
-                break
+            self.hit_zombies(si, zone, 1, False)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -2791,6 +2771,36 @@ class Engine:
 
     @cython.cfunc
     @cython.exceptval(check=False)
+    def hit_zombies(self, si: cython.int, zone: cython.int, dmg: cython.int, immune: cython.bint) -> cython.void:
+        """One hit of ``dmg`` on the zombies of ``zone``, by ranged rank: the first group with a
+        zombie present takes it; in a group that absorbs it (a fatty or an abomination shielding
+        walkers) the first type it kills dies, else the hit is lost. With ``immune`` a berserker
+        shrugs it off ("il Walker Berserker è immune"): a ranged attack; a car's attack kills them."""
+        base: cython.int = zone * self.nt
+        g: cython.int
+        k: cython.int
+        t: cython.int
+        present: cython.int
+        for g in range(self.nrg):
+            present = -1
+            for k in range(self.rg_start[g], self.rg_start[g + 1]):
+                if self.zombies[base + self.rg_types[k]]:
+                    present = self.rg_types[k]
+                    break
+            if present < 0:
+                continue
+            if self.rg_absorbs[g]:
+                for k in range(self.rg_start[g], self.rg_start[g + 1]):
+                    t = self.rg_types[k]
+                    if self.zombies[base + t] and dmg >= self.tough[t] and not (immune and self.z_immune[t]):
+                        self.kill(si, zone, t)
+                        break
+            elif not (immune and self.z_immune[present]):
+                self.kill(si, zone, present)
+            break
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
     def ranged(self, si: cython.int, it: cython.int, zone: cython.int) -> cython.void:
         t: cython.int
         r: cython.int
@@ -2817,9 +2827,6 @@ class Engine:
         hits: cython.int = self.hits_of(si, it)
         dmg: cython.int = self.it_damage[it]
         h: cython.int
-        g: cython.int
-        k: cython.int
-        base: cython.int = zone * self.nt
         for h in range(hits):
             victim: cython.int = self.victim_of(zone, si)
             if victim >= 0:
@@ -2827,24 +2834,7 @@ class Engine:
                 self.wound(victim, dmg)
                 self.lg_cause = W_ZOMBIES
                 continue
-            # the first group (by ranged rank) with a zombie present takes the hit
-            for g in range(self.nrg):
-                present: cython.int = -1
-                for k in range(self.rg_start[g], self.rg_start[g + 1]):
-                    if self.zombies[base + self.rg_types[k]]:
-                        present = self.rg_types[k]
-                        break
-                if present < 0:
-                    continue
-                if self.rg_absorbs[g]:
-                    for k in range(self.rg_start[g], self.rg_start[g + 1]):
-                        t = self.rg_types[k]
-                        if self.zombies[base + t] and dmg >= self.tough[t] and not self.z_immune[t]:
-                            self.kill(si, zone, t)
-                            break
-                elif not self.z_immune[present]:  # "il Walker Berserker è immune": the hit is lost
-                    self.kill(si, zone, present)
-                break
+            self.hit_zombies(si, zone, dmg, True)
         if self.it_noisy_attack[it]:
             z: cython.int = self.sv_zone[si]
             self.touch(z)
