@@ -59,6 +59,7 @@ from .state import INF
 from .points import points_goal
 from .missions import car_choice
 from .terrain import terrain_toward
+from .view import escape_open
 
 if TYPE_CHECKING:
     from .state import Survivor
@@ -172,27 +173,6 @@ def named_goal_zone(game: "GameView", s: "Survivor", step: Any, zones: list[int]
 
 
 # ---- end truth: a goal step of several zones, the plan naming one ----
-
-
-# ---- truth: whether the engine takes a survivor on an exit off the board ----
-
-
-def escape_open(game: "GameView") -> bool:
-    """The engines' ``escape_step_open``: survivors may escape once every step before the
-    escape step is met, now or for good. While it is shut, a survivor ending its turn on an exit
-    stays on the board (so waiting there loses nothing)."""
-    steps = game.board.scenario.victory.steps
-    st = game.state
-    for i, step in enumerate(steps):
-        if step.kind == "escape":
-            if game.board.scenario.victory.ordered:
-                return all(j < st.progress or game.step_met(j) for j in range(i))
-            return all(st.progress >> j & 1 or game.step_met(j) for j in range(len(steps))
-                       if steps[j].kind != "escape")
-    return False
-
-
-# ---- end truth: whether the engine takes a survivor on an exit off the board ----
 
 
 def plan_goal(game: "GameView", s: "Survivor", memory: Any) -> tuple[list[int], str, int | None, Any]:

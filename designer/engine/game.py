@@ -32,7 +32,7 @@ from .points import finish_turn as finish_points_turn, points_table
 from .resources import resource_effect, uses_resources
 from .terrain import after_move as terrain_after_move, start_activation as terrain_start_activation
 from .terrain import reopened_moves, smash, smash_actions
-from .view import GameView, PlanStep, as_plan
+from .view import GameView, PlanStep, as_plan, escape_open
 
 __all__ = ["Game", "GameResult", "play"]
 
@@ -1055,17 +1055,8 @@ class Game:
             self._pos += 1
 
     def escape_step_open(self) -> bool:
-        """Survivors may escape once every step before the escape step is met, now or for good
-        (a zone reached earlier stays reached; a condition counts only while it holds)."""
-        steps = self.board.scenario.victory.steps
-        st = self.state
-        for i, step in enumerate(steps):
-            if step.kind == "escape":
-                if self.board.scenario.victory.ordered:
-                    return all(j < st.progress or self.step_met(j) for j in range(i))
-                return all(st.progress >> j & 1 or self.step_met(j) for j in range(len(steps))
-                           if steps[j].kind != "escape")
-        return False
+        """Survivors may escape once every step before the escape step is met (:func:`escape_open`)."""
+        return escape_open(self)
 
     def end_phase(self) -> None:
         st = self.state

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["GameView", "PlanStep", "as_plan"]
+__all__ = ["GameView", "PlanStep", "as_plan", "escape_open"]
 
 from typing import Iterable, NamedTuple
 
@@ -105,3 +105,20 @@ class GameView:
         if typed is not None:
             return typed.copy(policy)
         return self._game.copy(policy)
+
+
+def escape_open(game: Any) -> bool:
+    """Survivors may escape once every step before the escape step is met, now or for good (a
+    zone reached earlier stays reached; a condition counts only while it holds). While it is
+    shut, a survivor ending its turn on an exit stays on the board (so waiting there loses
+    nothing). ``game`` is a :class:`~designer.engine.game.Game` or a view of one (its board, its
+    state and ``step_met``): the engine's rule and the bots' reading of it are this function."""
+    steps = game.board.scenario.victory.steps
+    st = game.state
+    for i, step in enumerate(steps):
+        if step.kind == "escape":
+            if game.board.scenario.victory.ordered:
+                return all(j < st.progress or game.step_met(j) for j in range(i))
+            return all(st.progress >> j & 1 or game.step_met(j) for j in range(len(steps))
+                       if steps[j].kind != "escape")
+    return False
