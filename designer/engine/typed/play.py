@@ -2260,23 +2260,6 @@ class Engine:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def car_victim(self, zone: cython.int, o: cython.int) -> cython.int:
-        """victim_of among the survivors of ``zone`` not sitting in car ``o``."""
-        best: cython.int = -1
-        bh: cython.int = 0
-        i: cython.int
-        h: cython.int
-        for i in range(self.ns):
-            if self.sv_zone[i] != zone or not self.on_board(i) or self.sv_car[i] == o:
-                continue
-            h = self.sv_health[i] - self.sv_wounds[i]
-            if best < 0 or h > bh:
-                best = i
-                bh = h
-        return best
-
-    @cython.cfunc
-    @cython.exceptval(check=False)
     def car_attack(self, si: cython.int, o: cython.int, zone: cython.int) -> cython.void:
         """missions.car_attack: one die per miniature but the car's own survivors, a hit on 4+
         deals one damage: survivors first, then the ranged groups (a fatty or an abomination
@@ -2296,7 +2279,7 @@ class Engine:
         if self.logging:
             self.ev(L_CAR_ATTACK, zone, n, hits, 0)
         for h in range(hits):
-            victim: cython.int = self.car_victim(zone, o)
+            victim: cython.int = self.victim_of(zone, -1, o)
             if victim >= 0:
                 self.lg_cause = W_CAR
                 self.wound(victim, 1)
@@ -2644,14 +2627,15 @@ class Engine:
 
     @cython.cfunc
     @cython.exceptval(check=False)
-    def victim_of(self, zone: cython.int, exclude: cython.int) -> cython.int:
-        """The survivor with the most health left (the lowest index first)."""
+    def victim_of(self, zone: cython.int, exclude: cython.int, car: cython.int) -> cython.int:
+        """The survivor of ``zone`` with the most health left (the lowest index first), but
+        survivor ``exclude`` and those sitting in car ``car`` (-1: none)."""
         best: cython.int = -1
         bh: cython.int = 0
         i: cython.int
         h: cython.int
         for i in range(self.ns):
-            if i == exclude or self.sv_zone[i] != zone or not self.on_board(i):
+            if i == exclude or self.sv_zone[i] != zone or not self.on_board(i) or (car >= 0 and self.sv_car[i] == car):
                 continue
             h = self.sv_health[i] - self.sv_wounds[i]
             if best < 0 or h > bh:
@@ -2828,7 +2812,7 @@ class Engine:
         dmg: cython.int = self.it_damage[it]
         h: cython.int
         for h in range(hits):
-            victim: cython.int = self.victim_of(zone, si)
+            victim: cython.int = self.victim_of(zone, si, -1)
             if victim >= 0:
                 self.lg_cause = W_FRIENDLY
                 self.wound(victim, dmg)
@@ -2889,7 +2873,7 @@ class Engine:
                 self.house_break(v, weapon)
             return
         for k in range(total):
-            h = self.victim_of(zone, -1)
+            h = self.victim_of(zone, -1, -1)
             if h < 0:
                 break
             self.wound(h, 1)
