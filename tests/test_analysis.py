@@ -361,7 +361,10 @@ def test_run_games_chooses_serial_or_workers_by_the_measured_cost(monkeypatch):
 
     s = designer.load(SDLN)
     text, plan = dumps(s), bot_plan(s)
-    serial, _ = run_games(text, 3000, 5, executor="serial", plan=plan)
+    # enough games that the calibration (chunks of 50, 100, 200... until 0.02 s of CPU) leaves some
+    # to choose for on a fast machine: at 12 us a game it stops after 3,150 of them
+    n = 20_000
+    serial, _ = run_games(text, n, 5, executor="serial", plan=plan)
     asked: list = []
     real = scheduling.choose_executor
 
@@ -371,15 +374,15 @@ def test_run_games_chooses_serial_or_workers_by_the_measured_cost(monkeypatch):
 
     monkeypatch.setattr(scheduling, "choose_executor", spy)
     ticks: list[int] = []
-    chosen, interrupted = run_games(text, 3000, 5, plan=plan, on_chunk=ticks.append)
-    assert not interrupted and chosen == serial and sum(ticks) == 3000
+    chosen, interrupted = run_games(text, n, 5, plan=plan, on_chunk=ticks.append)
+    assert not interrupted and chosen == serial and sum(ticks) == n
     (cost, left), = asked
-    assert cost > 0 and 0 < left < 3000, "the first games, played here, measured the cost"
+    assert cost > 0 and 0 < left < n, "the first games, played here, measured the cost"
     assert ticks[:2] == [50, 100], "the calibration chunks double from 50 games"
     assert real(cost, left, cores=2, load=0.0)["executor"] == "serial", "a fraction of a second of games: serial"
     # a choice of two worker processes plays the same games, in order
     monkeypatch.setattr(scheduling, "choose_executor", lambda cost, games: {"executor": "local", "workers": 2})
-    spread, _ = run_games(text, 3000, 5, plan=plan)
+    spread, _ = run_games(text, n, 5, plan=plan)
     assert spread == serial
 
 
