@@ -51,8 +51,8 @@ def test_the_benchmark_compares_equal_games_and_reports_three_runs():
 
 def test_the_command_prints_json_on_its_last_line():
     out = CliRunner().invoke(cli, ["bench", "playtest", "--games", "20", "--dask-games", "0", "--dask-large-games",
-                                    "0", "--networkx-games", "2", "--reference-games", "5", "--padded-games", "0",
+                                    "0", "--networkx-games", "2", "--reference-games", "5", "--padded-games", "0", "--city-games", "0",
                                     "--json"])
     assert out.exit_code == 0, out.output
     r = json.loads(out.output.strip().splitlines()[-1])
-    assert set(r["scenarios"]) == {"seul-dans-le-noir", "night-shift"} and "padded" not in r
+    assert set(r["scenarios"]) == {"seul-dans-le-noir", "night-shift"} and "padded" not in r and "city" not in r

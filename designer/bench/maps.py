@@ -7,7 +7,7 @@ import random
 
 from ..model.scenario import SCHEMA_VERSION, Scenario
 
-__all__ = ["large_map"]
+__all__ = ["large_map", "wide_map"]
 
 
 def large_map(zones: int = 10_000, locks: int = 32, switches: int = 8, drops: int = 16, seed: int = 1) -> Scenario:
@@ -97,4 +97,68 @@ def large_map(zones: int = 10_000, locks: int = 32, switches: int = 8, drops: in
         "victory": {"ordered": True, "steps": [{"kind": "take_objectives", "objectives": ["final"]},
                                                 {"kind": "escape"}]},
         "setup": {"start_zones": [zid(0, 0)], "rules": {"profile": "zombicide"}},
+    })
+
+
+def wide_map(districts: int = 75, every: int = 8) -> Scenario:
+    """A chain of ``districts`` streets, each with a room behind a closed door, the door on to
+    the next street locked by a key colour (every third district; the model's eight colours in
+    turn, the key in the room), by a named item (the next third, the item in the room) or
+    closed; every ``every`` districts a switch that toggles a gate to a yard and another that
+    opens a locked vault beyond it. More than 62 doors: the typed engine holds the door sets in
+    several words.
+
+    The connections list the chain's doors last district first, then the rooms' doors, so the
+    first doors a game opens are the highest numbered (beyond the first 64-bit word), and the
+    gates' and vaults' doors last."""
+    colours = ["red", "blue", "green", "yellow", "purple", "orange", "white", "black"]
+    zs: list[dict] = []
+    objectives: list[dict] = []
+    triggers: list[dict] = []
+    rooms: list[dict] = []
+    extra: list[dict] = []
+    chain: list[dict] = []
+    for i in range(districts):
+        zs.append({"id": f"s{i}", "kind": "street"})
+        zs.append({"id": f"r{i}", "kind": "room", "building": f"b{i}"})
+        rooms.append({"id": f"rd{i}", "kind": "door", "from": f"s{i}", "to": f"r{i}", "state": "closed"})
+        if i % every == every // 2:
+            zs.append({"id": f"y{i}", "kind": "street"})
+            zs.append({"id": f"v{i}", "kind": "room", "building": f"vb{i}"})
+            objectives.append({"id": f"gsw{i}", "kind": "switch", "zone": f"s{i}"})
+            objectives.append({"id": f"vsw{i}", "kind": "switch", "zone": f"r{i}"})
+            extra.append({"id": f"g{i}", "kind": "door", "from": f"s{i}", "to": f"y{i}", "state": "closed"})
+            extra.append({"id": f"vd{i}", "kind": "door", "from": f"y{i}", "to": f"v{i}", "state": "locked"})
+            triggers.append({"id": f"t-g{i}", "when": {"kind": "switch_pressed", "switch": f"gsw{i}"},
+                             "then": [{"kind": "toggle_door", "door": f"g{i}"}], "once": False})
+            triggers.append({"id": f"t-v{i}", "when": {"kind": "switch_pressed", "switch": f"vsw{i}"},
+                             "then": [{"kind": "open_door", "door": f"vd{i}"}]})
+        if i == districts - 1:
+            continue
+        door = {"id": f"cd{i}", "kind": "door", "from": f"s{i}", "to": f"s{i + 1}", "state": "closed"}
+        if i % 3 == 0:
+            colour = colours[(i // 3) % len(colours)]
+            door.update(state="locked", lock={"kind": "colour", "colour": colour})
+            objectives.append({"id": f"k{i}", "kind": "key", "colour": colour, "zone": f"r{i}"})
+        elif i % 3 == 1:
+            door.update(state="locked", lock={"kind": "item", "item": f"key-{i}"})
+            objectives.append({"id": f"k{i}", "kind": "item", "item": f"key-{i}", "zone": f"r{i}"})
+        chain.append(door)
+    cs = chain[::-1] + rooms + extra
+    last = districts - 1
+    objectives.append({"id": "final", "kind": "token", "zone": f"r{last}"})
+    return Scenario.model_validate({
+        "schema_version": SCHEMA_VERSION,
+        "id": "wide-doors",
+        "meta": {"title": f"A chain of {districts} districts and {len(chain) + len(rooms) + len(extra)} doors"},
+        "zones": zs,
+        "connections": cs,
+        "spawns": [{"id": "spawn-0", "zone": "s1", "order": 1}],
+        "objectives": objectives,
+        "triggers": triggers,
+        "exits": [f"s{last}"],
+        "victory": {"ordered": True, "steps": [{"kind": "take_objectives", "objectives": ["final"]},
+                                                {"kind": "escape"}]},
+        "setup": {"start_zones": ["s0"], "rules": {"profile": "zombicide"},
+                  "survivors": {"starting_equipment": ["fire axe", "pistol"]}},
     })

@@ -28,7 +28,10 @@ processes). For each scenario:
   playing the same callable (ns per game, records checked equal);
 - padded maps ("Seul dans le noir" padded with unreachable zones to 2,000 and 20,000 zones, the
   padding after the map's zones and before them): the cost per game over the unpadded map, the
-  games checked equal, and the build time of the board and of the typed engine's tables.
+  games checked equal, and the build time of the board and of the typed engine's tables;
+- the city (``bench.maps.large_map``: 10,000 zones, 1,624 doors, the door sets several words):
+  games/s in the batch path, the build time of the board, its witness plan and the typed
+  engine's tables, and the reference engine on a few of the same games, checked equal.
 """
 
 from __future__ import annotations
@@ -300,7 +303,7 @@ def _floor(n: int, draws: int, actions: int, table: list[int]) -> dict[str, Any]
 def run(games: int = 20_000, dask_games: int = 20_000, dask_large_games: int = 200_000, policy: str = "greedy",
         scenarios: tuple[str, ...] = ("scenarios/seul-dans-le-noir.json", "scenarios/night-shift.json"),
         nx_games: int = 100, reference_games: int = 300, padded_sizes: tuple[int, ...] = (2_000, 20_000),
-        padded_games: int = 1_000) -> dict[str, Any]:
+        padded_games: int = 1_000, city_games: int = 0) -> dict[str, Any]:
     """Measure every figure in one run and return them (see the module notes)."""
     ref_mode = "compiled by Cython unchanged" if all(modes.compiled_modules().values()) else "interpreted"
     out: dict[str, Any] = {"games": games, "policy": policy, "clock": "time.process_time, min/median/max of 3 runs",
@@ -355,6 +358,8 @@ def run(games: int = 20_000, dask_games: int = 20_000, dask_large_games: int = 2
                                                                  max(5, min(50, reference_games)))
     if padded_sizes:
         out["padded"] = _padded(scenarios[0], padded_sizes, padded_games, policy)
+    if city_games:
+        out["city"] = _city(city_games, policy)
     sizes = tuple(k for k in (dask_games, dask_large_games) if k)
     if sizes:
         out["dask"] = {load(p).id: _dask(p, sizes, policy) for p in scenarios}
@@ -405,6 +410,33 @@ def _padded(path: str, sizes: tuple[int, ...], n: int, policy: str) -> dict[str,
                 "cost_ratio_same_engine": t["median"] / same_engine_t["median"],
                 "same_games": table.records() == base_table.records()}
     return out
+
+
+def _city(n: int, policy: str, zones: int = 10_000) -> dict[str, Any]:
+    """The benchmark city (:func:`designer.bench.maps.large_map`) in the batch path: games/s
+    (three runs of ``n`` games), the build times, and the reference engine on the first games
+    (at most 20), checked equal to the batch path's."""
+    from ..engine.typed.tables import tables_for
+    from .maps import large_map
+
+    s = large_map(zones=zones)
+    t0 = time.process_time()
+    board = Board(s)
+    t1 = time.process_time()
+    plan = bot_plan(s)
+    t2 = time.process_time()
+    tables_for(board, plan)
+    t3 = time.process_time()
+    _batch(board, min(n, 20), policy, plan)  # the door-state rows of the first games
+    t, (table, engine) = _three(lambda: _batch(board, n, policy, plan))
+    k = min(n, 20)
+    ref_seeds = [game_seed(1, i) for i in range(k)]
+    ref_t, ref_records = _three(lambda: _reference(board, ref_seeds, policy, plan))
+    return {"zones": board.n, "doors": len(board.door_ids), "games": n, "engine": engine,
+            "board_build_s": t1 - t0, "plan_s": t2 - t1, "tables_build_s": t3 - t2,
+            "ns_per_game": _per(t, n), "games_per_s": n / t["median"], "reference_games": k,
+            "reference_ns_per_game": _per(ref_t, k), "same_games": table.records()[:k] == ref_records,
+            "turns_per_game": float(table.column("turns").mean())}
 
 
 def _dask(path: str, sizes: tuple[int, ...], policy: str) -> dict[str, Any]:
@@ -502,6 +534,13 @@ def report_lines(r: dict[str, Any]) -> list[str]:
                              f"built in {v['board_build_s']:.2f} s, tables in {v.get('tables_build_s', 0):.2f} s): "
                              f"{_mmm(v['ns_per_game'])} per game = {v['cost_ratio']:.2f} x the unpadded cost "
                              f"({v['cost_ratio_same_engine']:.2f} x in the same engine); same games: {v['same_games']}")
+    c = r.get("city")
+    if c:
+        lines.append(f"the city of {c['zones']:,} zones and {c['doors']:,} doors ({c['engine']} engine, board built in "
+                     f"{c['board_build_s']:.2f} s, plan {c['plan_s']:.2f} s, tables {c['tables_build_s']:.2f} s): "
+                     f"{c['games_per_s']:,.0f} games/s, {_mmm(c['ns_per_game'])} per game over {c['games']:,} games "
+                     f"({c['turns_per_game']:.1f} turns a game); the reference engine "
+                     f"{_mmm(c['reference_ns_per_game'])} per game; same games: {c['same_games']}")
     for sid, runs in r.get("dask", {}).items():
         for d in runs.values():
             lines.append(f"Dask, 2 local workers vs 1 process, {d['games']:,} games of {sid} (wall clock, median of 3): "

@@ -12,9 +12,8 @@ the game is one it plays; otherwise, and with ``DESIGNER_ENGINE=python`` in the 
 the reference engine plays (the typed source runs interpreted too, with the same games, but
 more slowly than the reference engine's compiled modules). :func:`unsupported` says why a game
 goes to the reference engine: a bot name the typed engine does not know, heroes carried over
-from a campaign with items the board's tables do not list (or more than it holds), a profile
-subclassed in Python, or a board beyond the engine's bit sets (more than 62 doors or key
-colours).
+from a campaign with items the board's tables do not list (or more than it holds), or a profile
+subclassed in Python. Any number of doors and key colours plays typed.
 """
 
 from __future__ import annotations

@@ -48,7 +48,12 @@ MAXI = cython.declare(cython.int, 72)
 INF = cython.declare(cython.int, 1 << 20)
 ONE = cython.declare(cython.ulonglong, 1)
 ALL_DOORS = cython.declare(cython.ulonglong, 0x8000000000000000)
-"""The cache key of "every door open" (no board has 64 doors)."""
+"""The cache key of "every door open" (a door set's word or number never has bit 63)."""
+DS_SMALL = cython.declare(cython.int, 62)
+"""widedoors: doors and key colours a board may have for its sets to be one word of bits."""
+DS_LIMIT = cython.declare(cython.int, 200_000)
+"""widedoors: door and colour sets a wide board's engine keeps numbered between games."""
+LO32 = cython.declare(cython.ulonglong, 0xFFFFFFFF)
 ARENA_LIMIT = cython.declare(cython.longlong, 48_000_000)
 """Distance cells kept between games (about 190 MB); beyond, the caches start again."""
 
@@ -883,6 +888,16 @@ class Engine:
     # ---- speed: a batch's generators, seeded four at a time ----
     rng_four: list
     rng_ready: cython.bint
+    # ---- OWNER: widedoors: door and colour sets ----
+    wide: cython.bint
+    ds_w: cython.int
+    ds_n: cython.int
+    ds_cap: cython.int
+    ds_arr: object
+    ds_words: cython.ulonglong[::1]
+    ds_tmp_arr: object
+    ds_tmp: cython.ulonglong[::1]
+    ds_index: dict
 
     def __init__(self, t):
         if not cython.compiled:
@@ -945,8 +960,9 @@ class Engine:
             raise ValueError(f"the zombie table has {nt} types (the typed engine holds {NT_MAX})")
         self.nt = nt
         self.nedeck0 = t.nedeck
-        self.door_open0 = t.door_open0
-        self.door_unlocked0 = t.door_unlocked0
+        self._door_sets_init(t)
+        self.door_open0 = self.ds_of_int(t.door_open0)
+        self.door_unlocked0 = self.ds_of_int(t.door_unlocked0)
         self.spawn_active0 = _ia(self.nsp + 1)
         for i in range(self.nsp):
             self.spawn_active0[i] = (t.spawn_active0 >> i) & 1
@@ -1302,7 +1318,7 @@ class Engine:
                 if arena[off + u] != INF:
                     continue
                 d = self.c_door[self.zback_c[k]]
-                if every or d < 0 or (mask >> d) & 1:
+                if every or d < 0 or self.ds_has(mask, d):
                     arena[off + u] = dv
                     q[tail] = u
                     tail += 1
@@ -1350,7 +1366,7 @@ class Engine:
             for k in range(self.sback_start[v], self.sback_start[v + 1]):
                 u = self.sback_u[k]
                 d = self.c_door[self.sback_c[k]]
-                if arena[off + u] == INF and (d < 0 or (mask >> d) & 1):
+                if arena[off + u] == INF and (d < 0 or self.ds_has(mask, d)):
                     arena[off + u] = dv
                     q[tail] = u
                     tail += 1
@@ -1368,7 +1384,7 @@ class Engine:
         for k in range(self.sc_start[a], self.sc_start[a + 1]):
             if self.sc_v[k] == b:
                 d = self.c_door[self.sc_c[k]]
-                if d < 0 or (self.doors_open >> d) & 1:
+                if d < 0 or self.ds_has(self.doors_open, d):
                     return True
         return False
 
@@ -1407,7 +1423,7 @@ class Engine:
         lst[0] = z
         for k in range(self.sc_start[z], self.sc_start[z + 1]):
             d = self.c_door[self.sc_c[k]]
-            if d >= 0 and not (mask >> d) & 1:
+            if d >= 0 and not self.ds_has(mask, d):
                 continue
             v = self.sc_v[k]
             if seen[v] == INF:
@@ -1701,9 +1717,9 @@ class Engine:
     def can_unlock(self, s: cython.int, d: cython.int) -> cython.bint:
         if not self.door_by_hand[d]:
             return False
-        if (self.doors_unlocked >> d) & 1:
+        if self.ds_has(self.doors_unlocked, d):
             return True
-        if self.lock_kind[d] == 1 and (self.colours >> self.lock_val[d]) & 1:
+        if self.lock_kind[d] == 1 and self.ds_has(self.colours, self.lock_val[d]):
             return True
         if self.lock_kind[d] == 2 and self.has_item(s, self.lock_val[d]):
             return True
@@ -1716,6 +1732,8 @@ class Engine:
         d: cython.int
         if self.door_tool(s) == -1:
             return mask
+        if self.wide:
+            return self.wide_door_passable(s)
         for d in range(self.nd):
             if not (mask >> d) & 1 and self.can_unlock(s, d):
                 mask |= ONE << d
@@ -1856,12 +1874,11 @@ class Engine:
     @cython.cfunc
     @cython.exceptval(check=False)
     def open_door(self, d: cython.int, actor: cython.int) -> cython.void:
-        bit: cython.ulonglong = ONE << d
-        self.doors_open |= bit
-        self.doors_unlocked |= bit
-        if self.doors_ever & bit:
+        self.doors_open = self.ds_add(self.doors_open, d)
+        self.doors_unlocked = self.ds_add(self.doors_unlocked, d)
+        if self.ds_has(self.doors_ever, d):
             return
-        self.doors_ever |= bit
+        self.doors_ever = self.ds_add(self.doors_ever, d)
         e: cython.int
         k: cython.int
         if self.building_spawn and self.door_spawns[d]:
@@ -1879,7 +1896,6 @@ class Engine:
     def apply_effect(self, e: cython.int, actor: cython.int) -> cython.void:
         kind: cython.int = self.e_kind[e]
         a: cython.int = self.e_a[e]
-        bit: cython.ulonglong = ONE << a
         i: cython.int
         if kind == E_HEAL_OR_DRAW:  # morts: the office's choice
             self.morts_heal_or_draw(e, actor)
@@ -1891,15 +1907,15 @@ class Engine:
             self.eden_resource(e)
             return
         if kind <= E_LOCK:
-            if kind == E_OPEN or (kind == E_TOGGLE and not self.doors_open & bit):
+            if kind == E_OPEN or (kind == E_TOGGLE and not self.ds_has(self.doors_open, a)):
                 self.open_door(a, -1)
             elif kind == E_UNLOCK:
-                self.doors_unlocked |= bit
+                self.doors_unlocked = self.ds_add(self.doors_unlocked, a)
             elif kind == E_CLOSE or kind == E_TOGGLE:
-                self.doors_open &= ~bit
+                self.doors_open = self.ds_del(self.doors_open, a)
             else:
-                self.doors_open &= ~bit
-                self.doors_unlocked &= ~bit
+                self.doors_open = self.ds_del(self.doors_open, a)
+                self.doors_unlocked = self.ds_del(self.doors_unlocked, a)
         elif kind == E_ACT:
             self.spawns_active[a] = 1
         elif kind == E_DEACT:
@@ -2038,10 +2054,10 @@ class Engine:
             if d < 0:
                 continue
             if self.faces(e, turns, k):
-                if not (self.doors_open >> d) & 1:
+                if not self.ds_has(self.doors_open, d):
                     self.open_door(d, -1)
             else:
-                self.doors_open &= ~(ONE << d)
+                self.doors_open = self.ds_del(self.doors_open, d)
 
     # ---- zombicide: Prison Outbreak start groups, cars, items taken two at a time ----
 
@@ -2553,7 +2569,7 @@ class Engine:
         o: cython.int
         for o in range(self.nobj):
             if self.obj_kind[o] == O_KEY and self.taken[o]:
-                self.colours |= ONE << self.obj_colour[o]
+                self.colours = self.ds_add(self.colours, self.obj_colour[o])
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -3060,7 +3076,7 @@ class Engine:
                 if arena[off + v] != here - 1:
                     continue
                 d = self.c_door[self.zadj_c[a]]
-                if not all_doors and d >= 0 and not (self.doors_open >> d) & 1:
+                if not all_doors and d >= 0 and not self.ds_has(self.doors_open, d):
                     continue
                 j = 0
                 while j < k and options[j] != v:
@@ -3082,7 +3098,7 @@ class Engine:
         for a in range(self.zadj_start[z], self.zadj_start[z + 1]):
             c = self.zadj_c[a]
             d = self.c_door[c]
-            if self.zadj_v[a] == dest and (self.zadj_ok[a] or self.torn[c]) and (d < 0 or (self.doors_open >> d) & 1):
+            if self.zadj_v[a] == dest and (self.zadj_ok[a] or self.torn[c]) and (d < 0 or self.ds_has(self.doors_open, d)):
                 found = True
                 break
         if not found and not (t == ABOMINATION_T and self.tear_fences and self.tear_fence(z, dest)):
@@ -3420,7 +3436,7 @@ class Engine:
             return True
         if kind == V_DOORS:
             for k in range(a, b):
-                if not (self.doors_ever >> self.st_ids[k]) & 1:
+                if not self.ds_has(self.doors_ever, self.st_ids[k]):
                     return False
             return True
         if self.st_cond[i]:
@@ -3524,7 +3540,7 @@ class Engine:
             for k in range(self.mzb_start[z], self.mzb_start[z + 1]):
                 u = self.mzb_u[k]
                 d = self.mzb_d[k]
-                if not seen[u] and (d < 0 or (doors >> d) & 1):
+                if not seen[u] and (d < 0 or self.ds_has(doors, d)):
                     seen[u] = 1
                     lst[m] = u
                     m += 1
@@ -3550,7 +3566,7 @@ class Engine:
             return True
         if kind == V_DOORS_CLOSED:
             for k in range(a, b):
-                if (self.doors_open >> self.st_ids[k]) & 1:
+                if self.ds_has(self.doors_open, self.st_ids[k]):
                     return False
             return True
         if kind == V_NO_PATH:
@@ -3686,7 +3702,7 @@ class Engine:
             return nz
         for k in range(nz):
             if self.gz[k] == z:
-                mask: cython.ulonglong = self.doors_open | self.hand_doors
+                mask: cython.ulonglong = self.ds_or(self.doors_open, self.hand_doors)
                 if self.arena[self.srow(z, mask) + self.sv_zone[si]] >= INF:
                     return nz
                 self.gz[0] = z
@@ -3726,7 +3742,7 @@ class Engine:
             v = self.sadj_v[a]
             c = self.sadj_c[a]
             d = self.c_door[c]
-            if d >= 0 and not (self.doors_open >> d) & 1:
+            if d >= 0 and not self.ds_has(self.doors_open, d):
                 if not self.can_unlock(s, d):
                     continue
                 if not tool_checked:
@@ -4300,7 +4316,7 @@ class Engine:
         d: cython.int
         for i in range(self.zadj_start[zone], self.zadj_start[zone + 1]):
             d = self.c_door[self.zadj_c[i]]
-            if self.zadj_ok[i] and (d < 0 or (self.doors_open >> d) & 1):
+            if self.zadj_ok[i] and (d < 0 or self.ds_has(self.doors_open, d)):
                 tg[k] = self.zadj_v[i]
                 k += 1
         if not k:
@@ -4461,7 +4477,7 @@ class Engine:
         action: cython.int = self.pl_action[p]
         target: cython.int = self.pl_target[p]
         if action == S_OPEN:
-            return ((self.doors_ever | self.doors_open) >> target) & 1
+            return self.ds_has(self.doors_ever, target) or self.ds_has(self.doors_open, target)
         if action == S_TAKE:
             return self.taken[target] != 0
         if action == S_PRESS:
@@ -4571,7 +4587,7 @@ class Engine:
                 return k
             if sk == V_DOORS:
                 for j in range(a, b):
-                    if not (self.doors_ever >> self.st_ids[j]) & 1:
+                    if not self.ds_has(self.doors_ever, self.st_ids[j]):
                         c: cython.int = self.door_conn[self.st_ids[j]]
                         gz[0] = self.c_from[c]
                         gz[1] = self.c_to[c]
@@ -4675,6 +4691,8 @@ class Engine:
         """The open doors after switch ``o`` is pressed (its close, toggle and open effects)."""
         out: cython.ulonglong = self.doors_open
         k: cython.int
+        if self.wide:
+            return self.wide_after_press(o)
         for k in range(self.pe_start[o], self.pe_start[o + 1]):
             if self.pe_op[k] == 0:
                 out ^= ONE << self.pe_door[k]
@@ -4715,7 +4733,7 @@ class Engine:
         off: cython.longlong
         for k in range(a, b):
             d = self.st_ids[k]
-            if not (self.doors_open >> d) & 1:
+            if not self.ds_has(self.doors_open, d):
                 continue
             for c in range(self.cl_start[d], self.cl_start[d + 1]):
                 o = self.cl_obj[c]
@@ -4737,7 +4755,7 @@ class Engine:
                 still: cython.bint = False
                 for k in range(a, b):
                     d = self.st_ids[k]
-                    if (after >> d) & 1 and self.closes(opts[x], d):
+                    if self.ds_has(after, d) and self.closes(opts[x], d):
                         still = True
                         break
                 if still:
@@ -4995,10 +5013,7 @@ class Engine:
         for i, nm in enumerate(sorted(t.names)):
             self.it_rank[t.names[nm]] = i
         self.turn_end = False
-        self.hand_doors = 0
-        for i in range(self.nd):
-            if self.door_by_hand[i]:
-                self.hand_doors |= cython.cast(cython.ulonglong, 1) << i
+        self.hand_doors = self.ds_of_flags(self.door_by_hand, self.nd)
         self.casual_step = -1
         self.hazard_cache = {}
         self.hazard_back = None
@@ -5107,7 +5122,7 @@ class Engine:
         i: cython.int
         if not nz:
             return False
-        mask: cython.ulonglong = self.doors_open | self.hand_doors
+        mask: cython.ulonglong = self.ds_or(self.doors_open, self.hand_doors)
         here: cython.int = self.sv_zone[si]
         for i in range(nz):
             if self.arena[self.srow(self.gz[i], mask) + here] < INF:
@@ -5497,7 +5512,7 @@ class Engine:
             return -1
         closed: cython.bint = False
         for i in range(self.nd):
-            if not (self.doors_open >> i) & 1:
+            if not self.ds_has(self.doors_open, i):
                 closed = True
                 break
         if not closed:
@@ -5573,7 +5588,7 @@ class Engine:
                 continue
             for u, c in self.hazard_back[v]:
                 d: cython.int = self.c_door[c]
-                if d >= 0 and not (mask >> d) & 1:
+                if d >= 0 and not self.ds_has(mask, d):
                     continue
                 du = dv + self.step_cost(c, v)
                 if du < dist[u]:
@@ -5936,6 +5951,8 @@ class Engine:
             self.spawned_by_type[i] = 0
         self.ns = 0
         self.first_player = 0
+        if self.wide and self.ds_n > DS_LIMIT:
+            self.ds_restart()
         self.doors_open = self.door_open0
         self.doors_unlocked = self.door_unlocked0
         self.doors_ever = 0
@@ -6223,11 +6240,11 @@ class Engine:
             for t in range(min(nt, len(d["pool"]))):
                 self.pool[t] = d["pool"][t]
         if "doors_open" in d:
-            self.doors_open = d["doors_open"]
+            self.doors_open = self.ds_of_int(d["doors_open"])
         if "doors_unlocked" in d:
-            self.doors_unlocked = d["doors_unlocked"]
+            self.doors_unlocked = self.ds_of_int(d["doors_unlocked"])
         if "doors_ever" in d:
-            self.doors_ever = d["doors_ever"]
+            self.doors_ever = self.ds_of_int(d["doors_ever"])
         for name, arr in (("spawns_active", self.spawns_active), ("taken", self.taken), ("pressed", self.pressed),
                           ("fired", self.fired)):
             if name in d:
@@ -6243,7 +6260,7 @@ class Engine:
         if "kills" in d:
             self.kills = d["kills"]
         if "colours" in d:
-            self.colours = d["colours"]
+            self.colours = self.ds_of_int(d["colours"])
         if "rng" in d:
             self.rng = d["rng"]
         if "zdeck" in d:
@@ -6281,12 +6298,13 @@ class Engine:
             zone_kills={z: self.zone_kills[z] for z in zones if self.zone_kills[z]},
             zone_visits={z: self.zone_visits[z] for z in zones if self.zone_visits[z]},
             pool=[self.pool[t] for t in range(nt)],
-            doors_open=self.doors_open, doors_unlocked=self.doors_unlocked, doors_ever=self.doors_ever,
+            doors_open=self.ds_int(self.doors_open), doors_unlocked=self.ds_int(self.doors_unlocked),
+            doors_ever=self.ds_int(self.doors_ever),
             spawns_active=[self.spawns_active[i] for i in range(self.nsp)],
             taken=[self.taken[i] for i in range(self.nobj)], pressed=[self.pressed[i] for i in range(self.nobj)],
             obj_zone=[self.obj_zone[i] for i in range(self.nobj)],
             objective_turns=[(self.obj_order[i], self.obj_turn[self.obj_order[i]]) for i in range(self.nobj_order)],
-            fired=[self.fired[i] for i in range(self.ntr)], colours=self.colours, progress=self.progress,
+            fired=[self.fired[i] for i in range(self.ntr)], colours=self.ds_int(self.colours), progress=self.progress,
             kills=self.kills, kills_by_type=[self.kills_by_type[t] for t in range(nt)],
             spawned_by_type=[self.spawned_by_type[t] for t in range(nt)], max_danger=self.max_danger,
             survivor_actions=self.survivor_actions, zombie_actions=self.zombie_actions,
@@ -6400,7 +6418,8 @@ class Engine:
         return (SNAP_SCALARS + 2 * self.nbld + 3 * self.nobj + self.nobj_order + 3 * self.nt + self.nsp + self.ntr
                 + self.nsteps + self.nzdeck + self.nzdiscard + self.nedeck + self.nediscard + self.nset_aside
                 + self.ngates + self.nc + self.nrising + 12 * self.ns + items + self.ntouched * (self.nt + 6)
-                + self.nscript - self.script_at + self.eden_snap_size() + self.lnoe_snap_size() + self.car_snap_size())
+                + self.nscript - self.script_at + self.eden_snap_size() + self.lnoe_snap_size() + self.car_snap_size()
+                + self.ds_snap_size())
 
     @cython.ccall
     def snapshot(self, into: Snapshot = None) -> Snapshot:
@@ -6476,6 +6495,7 @@ class Engine:
         k = self.eden_snap(d, k)
         k = self.lnoe_snap(d, k)
         k = self.car_snap(d, k)
+        k = self.ds_snap(d, k)
         snap.carry = tuple(self.gh_carry)
         for t in range(nt):
             d[k] = self.pool[t]
@@ -6603,6 +6623,7 @@ class Engine:
         k = self.eden_unsnap(d, k)
         k = self.lnoe_unsnap(d, k)
         k = self.car_unsnap(d, k)
+        k = self.ds_unsnap(d, k)
         self.gh_carry = list(snap.carry)
         for t in range(nt):
             self.pool[t] = cython.cast(cython.int, d[k])
@@ -6751,6 +6772,240 @@ class Engine:
                     t += self.zombies_in(self.sadj_v[a])
         return score - threat * t
     # ---- end bots: expert ----
+
+    # ---- OWNER: widedoors: door and colour sets ----
+    # The open, unlocked and opened doors and the key colours found are sets, each held in one
+    # 64-bit field. While the board has at most 62 doors and key colours (every sample) the field
+    # is the set itself, a word of bits, and these helpers are the shifts they always were. On a
+    # wider board ("wide") every set met is interned: the field holds a small integer, the set's
+    # number in ``ds_words`` (``ds_w`` words per set, the empty set number 0), so equal sets have
+    # equal numbers and the number keys the distance, sight and hazard rows as the word does on
+    # small boards. The number never reaches ALL_DOORS (bit 63), the key of "every door".
+
+    def _door_sets_init(self, t) -> None:
+        bits: int = max(int(t.nd), len(t.colour_names))
+        self.wide = bits > DS_SMALL
+        self.ds_w = (bits + 63) // 64 if self.wide else 1
+        self.ds_n = 0
+        self.ds_cap = 64
+        self.ds_arr = array("Q", bytes(8 * self.ds_w * self.ds_cap))
+        self.ds_words = self.ds_arr
+        self.ds_tmp_arr = array("Q", bytes(8 * self.ds_w))
+        self.ds_tmp = self.ds_tmp_arr
+        self.ds_index = {}
+        if self.wide:
+            self.ds_intern()  # the empty set: number 0
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    @cython.inline
+    def ds_has(self, k: cython.ulonglong, i: cython.int) -> cython.bint:
+        """Whether ``i`` (a door, a colour) is in the set ``k``."""
+        if not self.wide:
+            return (k >> i) & 1
+        return (self.ds_words[k * self.ds_w + (i >> 6)] >> (i & 63)) & 1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    @cython.inline
+    def ds_add(self, k: cython.ulonglong, i: cython.int) -> cython.ulonglong:
+        """The set ``k`` with ``i``."""
+        if not self.wide:
+            return k | (ONE << i)
+        if self.ds_has(k, i):
+            return k
+        self.ds_load(k)
+        self.ds_tmp[i >> 6] |= ONE << (i & 63)
+        return self.ds_intern()
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    @cython.inline
+    def ds_del(self, k: cython.ulonglong, i: cython.int) -> cython.ulonglong:
+        """The set ``k`` without ``i``."""
+        if not self.wide:
+            return k & ~(ONE << i)
+        if not self.ds_has(k, i):
+            return k
+        self.ds_load(k)
+        self.ds_tmp[i >> 6] &= ~(ONE << (i & 63))
+        return self.ds_intern()
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    @cython.inline
+    def ds_or(self, a: cython.ulonglong, b: cython.ulonglong) -> cython.ulonglong:
+        """The union of the sets ``a`` and ``b``."""
+        if not self.wide:
+            return a | b
+        w: cython.int
+        self.ds_load(a)
+        base: cython.ulonglong = b * self.ds_w
+        for w in range(self.ds_w):
+            self.ds_tmp[w] |= self.ds_words[base + w]
+        return self.ds_intern()
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def ds_load(self, k: cython.ulonglong) -> cython.void:
+        """Copy the words of the set ``k`` into ``ds_tmp`` (wide boards)."""
+        w: cython.int
+        base: cython.ulonglong = k * self.ds_w
+        for w in range(self.ds_w):
+            self.ds_tmp[w] = self.ds_words[base + w]
+
+    @cython.cfunc
+    def ds_intern(self) -> cython.ulonglong:
+        """The number of the set in ``ds_tmp`` (a new number the first time it is met)."""
+        key = self.ds_tmp_arr.tobytes()
+        got = self.ds_index.get(key)
+        if got is not None:
+            return got
+        k: cython.ulonglong = self.ds_n
+        w: cython.int
+        W: cython.int = self.ds_w
+        if self.ds_n >= self.ds_cap:
+            self.ds_cap *= 2
+            bigger = array("Q", bytes(8 * W * self.ds_cap))
+            bigger[:W * self.ds_n] = self.ds_arr[:W * self.ds_n]
+            self.ds_words = bigger
+            self.ds_arr = bigger
+        for w in range(W):
+            self.ds_words[k * W + w] = self.ds_tmp[w]
+        self.ds_index[key] = k
+        self.ds_n += 1
+        return k
+
+    def ds_int(self, k) -> int:
+        """The set ``k`` as a Python int (bit ``i`` for door or colour ``i``): the form of the
+        reference engine, of :meth:`state` and of :meth:`load`."""
+        if not self.wide:
+            return int(k)
+        W: int = self.ds_w
+        out = 0
+        for w in range(W):
+            out |= int(self.ds_words[int(k) * W + w]) << (64 * w)
+        return out
+
+    def ds_of_int(self, x) -> int:
+        """The field holding the set of a Python int's bits (the inverse of :meth:`ds_int`)."""
+        x = int(x)
+        if not self.wide:
+            if x >> DS_SMALL:
+                raise ValueError(f"a door or colour set {x:#x} beyond the board's {DS_SMALL} bits")
+            return x
+        if x < 0 or x >> (64 * self.ds_w):
+            raise ValueError(f"a door or colour set {x:#x} beyond the board's {64 * self.ds_w} bits")
+        for w in range(self.ds_w):
+            self.ds_tmp[w] = (x >> (64 * w)) & 0xFFFFFFFFFFFFFFFF
+        return self.ds_intern()
+
+    def ds_of_flags(self, flags, n: int) -> int:
+        """The set of the ``i < n`` whose ``flags[i]`` is set."""
+        x = 0
+        for i in range(n):
+            if flags[i]:
+                x |= 1 << i
+        return self.ds_of_int(x)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def ds_restart(self) -> cython.void:
+        """Forget the sets met (between games, once they are many): the rows they key go too,
+        and the board's own sets (the doors open and unlocked at start, the doors opened by
+        hand) take their numbers again."""
+        o0 = self.ds_int(self.door_open0)
+        u0 = self.ds_int(self.door_unlocked0)
+        hd = self.ds_int(self.hand_doors)
+        self.ds_index.clear()
+        self.ds_n = 0
+        w: cython.int
+        for w in range(self.ds_w):
+            self.ds_tmp[w] = 0
+        self.ds_intern()
+        self.door_open0 = self.ds_of_int(o0)
+        self.door_unlocked0 = self.ds_of_int(u0)
+        self.hand_doors = self.ds_of_int(hd)
+        self._forget_rows()
+        self.hazard_cache.clear()
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def wide_door_passable(self, s: cython.int) -> cython.ulonglong:
+        """:meth:`door_passable` on a wide board: the words changed, then one set interned."""
+        d: cython.int
+        self.ds_load(self.doors_open)
+        for d in range(self.nd):
+            if not (self.ds_tmp[d >> 6] >> (d & 63)) & 1 and self.can_unlock(s, d):
+                self.ds_tmp[d >> 6] |= ONE << (d & 63)
+        return self.ds_intern()
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def wide_after_press(self, o: cython.int) -> cython.ulonglong:
+        """:meth:`after_press` on a wide board."""
+        k: cython.int
+        d: cython.int
+        self.ds_load(self.doors_open)
+        for k in range(self.pe_start[o], self.pe_start[o + 1]):
+            d = self.pe_door[k]
+            if self.pe_op[k] == 0:
+                self.ds_tmp[d >> 6] ^= ONE << (d & 63)
+            elif self.pe_op[k] == 1:
+                self.ds_tmp[d >> 6] &= ~(ONE << (d & 63))
+            else:
+                self.ds_tmp[d >> 6] |= ONE << (d & 63)
+        return self.ds_intern()
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def ds_snap_size(self) -> cython.int:
+        """The ints a snapshot gives the four sets' words on a wide board (two per word)."""
+        return 8 * self.ds_w if self.wide else 0
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def ds_snap(self, d: cython.longlong[::1], k: cython.int) -> cython.int:
+        """The words of the four sets into a snapshot (wide boards: their numbers are this
+        engine's own, and a snapshot may go into another engine of the board)."""
+        if not self.wide:
+            return k
+        j: cython.int
+        w: cython.int
+        x: cython.ulonglong
+        for j in range(4):
+            x = self.doors_open if j == 0 else self.doors_unlocked if j == 1 else self.doors_ever if j == 2 \
+                else self.colours
+            for w in range(self.ds_w):
+                d[k] = cython.cast(cython.longlong, self.ds_words[x * self.ds_w + w] & LO32)
+                d[k + 1] = cython.cast(cython.longlong, self.ds_words[x * self.ds_w + w] >> 32)
+                k += 2
+        return k
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def ds_unsnap(self, d: cython.longlong[::1], k: cython.int) -> cython.int:
+        """The four sets back from a snapshot's words (wide boards)."""
+        if not self.wide:
+            return k
+        j: cython.int
+        w: cython.int
+        x: cython.ulonglong
+        for j in range(4):
+            for w in range(self.ds_w):
+                self.ds_tmp[w] = cython.cast(cython.ulonglong, d[k]) | (cython.cast(cython.ulonglong, d[k + 1]) << 32)
+                k += 2
+            x = self.ds_intern()
+            if j == 0:
+                self.doors_open = x
+            elif j == 1:
+                self.doors_unlocked = x
+            elif j == 2:
+                self.doors_ever = x
+            else:
+                self.colours = x
+        return k
+    # ---- end widedoors: door and colour sets ----
 
     # ---- lnoe: Growing Hunger's special rules on a fixed map ----
     # The rules of designer/engine/lnoe.py the typed engine plays, with the same dice; the others

@@ -43,9 +43,10 @@ METHODS = {"cards": 0, "dice": 1, "fixed": 2}
 CARD_KINDS = {"spawn": 0, "extra": 1, "manhole": 2}
 
 MAX_BITS = 62
-"""Open, unlocked and opened doors, and the key colours found, are bit sets of one 64-bit word
-(the door state keys the distance rows); objectives, spawns, triggers and victory steps are
-arrays of any length."""
+"""Doors and key colours whose sets (open, unlocked and opened doors, the colours found) are one
+64-bit word of bits in the engine; a board with more holds them as numbered sets of several
+words (``play.Engine.ds_*``), so any number of doors and colours plays. Objectives, spawns,
+triggers and victory steps are arrays of any length."""
 MAX_SURVIVORS = 12
 MAX_ITEMS = 40
 """Items one survivor carries (the profile's ``max_items``; the engine's rows hold 72)."""
@@ -88,9 +89,7 @@ def problem(board: Board, profile: Profile) -> str | None:
     if type(profile) not in PROFILE_CODES:
         return f"profile {type(profile).__name__} is not one the typed engine plays"
     p = profile.params
-    colours = {lk[1] for lk in board.door_lock if lk and lk[0] == "colour"} | {c for c in board.obj_colour if c}
-    limits = [(len(board.door_ids), MAX_BITS, "doors"), (len(colours), MAX_BITS, "key colours"),
-              (p.max_items, MAX_ITEMS, "items a survivor carries"), (s.setup.survivors.max, MAX_SURVIVORS, "survivors")]
+    limits = [(p.max_items, MAX_ITEMS, "items a survivor carries"), (s.setup.survivors.max, MAX_SURVIVORS, "survivors")]
     for value, limit, what in limits:
         if value > limit:
             return f"{value} {what} (the typed engine plays at most {limit})"
