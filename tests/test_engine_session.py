@@ -48,8 +48,10 @@ def test_designer_play_uses_the_typed_engine_for_the_games_it_plays_and_logs(mon
     assert isinstance(core.open_game(board, 1, "greedy", log=True, plan=plan), session.TypedGame)
     assert isinstance(core.open_game(board, 1, lambda v, sv, acts: acts[0], plan=plan), session.TypedGame)
     assert playthrough_lines(s, 2, "cautious", plan, engine="auto") == playthrough_lines(s, 2, "cautious", plan)
-    monkeypatch.setenv("DESIGNER_ENGINE", "python")
-    assert isinstance(core.open_game(board, 1, "greedy", log=True, plan=plan), Game)
+    monkeypatch.setenv("DESIGNER_ENGINE", "python")  # the typed engine's source, not the reference engine
+    game = core.open_game(board, 1, "greedy", log=True, plan=plan)
+    assert isinstance(game, session.TypedGame) and game.module is core.typed_source()
+    assert game.play() == core.open_game(board, 1, "greedy", log=True, plan=plan).play()
     monkeypatch.delenv("DESIGNER_ENGINE")
     lnoe, lnoe_board, lnoe_plan = _scenario("woodinvale-last-stand")  # Growing Hunger: logged by the typed engine
     assert core.typed_reason(lnoe_board, "greedy", lnoe_plan, log=True) is None

@@ -6332,6 +6332,15 @@ class Engine:
         profile's ``move_cost``)."""
         return self.move_cost(s, c)
 
+    # ---- OWNER: onecore: what a policy's view asks the engine ----
+
+    def passable_doors(self, s: int) -> int:
+        """The doors (bitmask) survivor ``s`` may walk through or open now: the view's
+        ``door_passable`` (:class:`designer.engine.session.Position`)."""
+        return self.door_passable(s)
+
+    # ---- end onecore ----
+
     def set_deal(self, edeck, zdeck, obj_zone, seed) -> None:
         """Deal the game another future (a searching bot's determinization): the equipment and
         zombie decks in these orders (the same cards), the objectives in these zones, and a
