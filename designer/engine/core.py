@@ -36,7 +36,7 @@ from .typed import play as typed_play
 from .typed import tables as typed_tables
 from .typed.tables import EFFECTS as _EFFECTS, EVENTS as _EVENTS, OBJ as _OBJ, STEPS as _STEPS  # noqa: F401
 
-__all__ = ["POLICY_CODES", "available", "compiled", "engine_for", "open_game", "play", "play_games", "play_interpreted",
+__all__ = ["Game", "POLICY_CODES", "available", "compiled", "engine_for", "open_game", "play", "play_games", "play_interpreted",
            "play_party", "play_range", "play_table", "play_with_heroes", "played_by", "reference_game", "typed_reason",
            "typed_source", "unsupported"]
 
@@ -341,6 +341,47 @@ def reference_game(board: Board, seed: int = 0, policy: Any = "greedy", **kwargs
     from .game import Game
 
     return Game(board, seed, policy, **kwargs)
+
+
+class _GameType(type):
+    def __instancecheck__(cls, obj: Any) -> bool:
+        from .game import Game as Reference
+
+        return isinstance(obj, (session.TypedGame, Reference))
+
+
+class Game(metaclass=_GameType):
+    """One game of a scenario, steppable (``designer.engine.Game``): the typed engine's
+    :class:`~designer.engine.session.TypedGame` whenever it plays the game, so the rules that
+    run are the typed engine's, compiled where it is built and from its source otherwise.
+
+    ``Game(board, seed, policy, survivors=, log=, plan=, heroes=)`` gives a game with
+    ``play()``, ``play_on(max_turns)``, ``play_turn()`` and the phases, ``copy()``, ``act()``,
+    ``result()``, ``log``, ``log_lines()``, ``transcript()`` and ``heroes_out()``; ``state`` reads
+    the position as a :class:`~designer.engine.state.GameState`. The reference engine's
+    :class:`designer.engine.game.Game` is given instead only for what the typed engine does not
+    take: a position built by hand (``state=``, mutated in place as the game is stepped; for
+    the typed engine use ``TypedGame.from_state`` and ``sync_into``), a profile object
+    (``profile=``; a Python subclass of a profile is refused either way:
+    :func:`designer.engine.profiles.check_profile`), a campaign's stock (``resources=``; the
+    campaign runner uses :func:`play_party`), or a game :func:`typed_reason` names a reason for
+    (a board of more than 62 doors). ``isinstance(g, Game)`` holds for both."""
+
+    def __new__(cls, board: Board, seed: int = 0, policy: Any = "greedy", *, survivors: int | None = None,
+                log: bool = False, plan: Any = None, heroes: list[dict] | None = None, state: Any = None,
+                profile: Any = None, resources: dict[str, int] | None = None,
+                compiled: bool | None = None) -> Any:
+        if profile is not None:
+            from .profiles import check_profile
+
+            check_profile(profile)
+        if state is None and profile is None and resources is None \
+                and typed_reason(board, policy, plan, survivors, log=log) is None \
+                and (heroes is None or unsupported(board, policy, survivors, heroes, plan=plan) is None):
+            return session.TypedGame(board, seed, policy, survivors=survivors, log=log, plan=plan, heroes=heroes,
+                                     compiled=compiled)
+        return reference_game(board, seed, policy, survivors=survivors, log=log, plan=plan, heroes=heroes,
+                              state=state, profile=profile, resources=resources)
 
 
 if len(ZTYPES) > typed_play.MAX_TYPES:

@@ -6339,6 +6339,13 @@ class Engine:
         ``door_passable`` (:class:`designer.engine.session.Position`)."""
         return self.door_passable(s)
 
+    def noise_levels(self) -> dict:
+        """The noise map (zone -> tokens plus one per survivor on the board), in the order the
+        zombies read it: token zones in board order, then the survivors' zones in turn order."""
+        k: cython.int = self.noise_map()
+        i: cython.int
+        return {self.nz[i]: self.nl[i] for i in range(k)}
+
     # ---- end onecore ----
 
     def set_deal(self, edeck, zdeck, obj_zone, seed) -> None:
