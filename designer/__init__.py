@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .engine.game import GameResult
+    from .engine.record import GameResult
     from .model.scenario import Scenario
 
 __version__ = "0.1.0"

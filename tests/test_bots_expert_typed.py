@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 import designer
-from designer.engine import Board, Game, core, session
+from designer.engine import Board, core, session
+from designer.engine.game import Game  # the reference engine (record-for-record checks)
 from designer.engine.expert import WEIGHTS, ExpertBot, determinize, evaluate
 from designer.plans import bot_plan
 

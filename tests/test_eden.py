@@ -12,7 +12,8 @@ from click.testing import CliRunner
 from designer.analysis.points import playtest_points, points_summary
 from designer.checks import check
 from designer.cli import cli
-from designer.engine import Board, Game
+from designer.engine import Board
+from designer.engine.game import Game  # the reference engine (record-for-record checks)
 from designer.engine import core
 from designer.engine.profiles import EdenMonsters, scenario_profile
 from designer.io.files import LoadError, parse

@@ -38,7 +38,8 @@ for name, policy, seed in iter_golden_games():
         out["differ"].append(golden_name(name, policy, seed))
     out["games"] += 1
 # a copy made at a decision point and played on gives the original's game, interpreted too
-from designer.engine import Board, Game
+from designer.engine import Board
+from designer.engine.game import Game  # the reference engine (record-for-record checks)
 s = loaded["night-shift"]
 g = Game(Board(s), 3, "greedy", plan=bot_plan(s))
 bot, calls, copies = g.policy, [0], []

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from designer.engine import Board, Game
+from designer.engine import Board
+from designer.engine.game import Game
 from designer.engine.board import ABOMINATION, FATTY, RUNNER, WALKER
 from designer.engine.cards import STANDARD_DECK
 from designer.io.files import parse
@@ -27,14 +28,17 @@ def board(zones, connections, sight_lines=(), **extra):
     return Board(parse(data))
 
 
-class TypedSteps(Game):
-    """The reference game whose zombies' activation and spawns are played by the typed engine: the hand-built
-    position is loaded into it, one activation runs there, and its result is written back into
-    the same state (survivor objects included), so every check reads both engines alike."""
+class TypedSteps:
+    """A rulebook position built by hand, played by the typed engine alone: each step loads the
+    position (built on a :class:`~designer.engine.state.GameState`) into a typed game
+    (``TypedGame.from_state``), plays the step there and writes the result back into the same
+    state (survivor objects included), so every check reads both engines alike. Nothing of the
+    reference engine runs (``Game`` is not a base of this class)."""
 
-    def activate(self, types=None, runners_second=False, *, extra=False):
-        from designer.engine.session import TypedGame
+    def __init__(self, board, state):
+        self.board, self.state, self.script = board, state, None
 
+    def activate(self, types=None, runners_second=False):
         self._typed("activate", types, runners_second)
 
     def spawn(self, zone, t, count):
@@ -55,10 +59,19 @@ class TypedSteps(Game):
     def move_cost(self, s, c):
         return self._typed("move_cost", s.index, c)
 
-    def _typed(self, step, *args):
+    def danger_level(self):
+        return self._typed("position").danger_level()
+
+    def noise_map(self):
+        return self._game().engine.noise_levels()
+
+    def _game(self):
         from designer.engine.session import TypedGame
 
-        typed = TypedGame.from_state(self.board, self.state, compiled=None)
+        return TypedGame.from_state(self.board, self.state, compiled=None)
+
+    def _typed(self, step, *args):
+        typed = self._game()
         typed.script = self.script
         out = getattr(typed, step)(*args)
         typed.sync_into(self.state)
@@ -66,9 +79,22 @@ class TypedSteps(Game):
         return out
 
 
+class NoReferenceGame:
+    """Stands in for ``designer.engine.game.Game`` while a typed example runs: starting one, by
+    its constructor or by ``Game.__new__`` alone, fails."""
+
+    def __new__(cls, *args, **kwargs):
+        raise AssertionError("the typed engine's example started a reference Game")
+
+
 @pytest.fixture(params=["reference", "typed"])
-def engine(request):
-    """The rulebook examples of the zombies' activation and of spawning run on both engines."""
+def engine(request, monkeypatch):
+    """Every rulebook example runs on both engines: the reference ``Game`` and the typed engine
+    (:class:`TypedSteps`; while it runs, the reference ``Game`` cannot be started)."""
+    if request.param == "typed":
+        import designer.engine.game
+
+        monkeypatch.setattr(designer.engine.game, "Game", NoReferenceGame)
     return request.param
 
 
@@ -77,7 +103,7 @@ def new_game(b: Board, engine: str = "reference") -> Game:
     activation the example runs)."""
     st = b.new_state(seed=1)
     st.pool = [40, 16, 16, 1, 0, 0]
-    return (TypedSteps if engine == "typed" else Game)(b, policy="greedy", state=st)
+    return TypedSteps(b, st) if engine == "typed" else Game(b, policy="greedy", state=st)
 
 
 def zone_counts(g: Game, zone: str) -> dict[str, int]:

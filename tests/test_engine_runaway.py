@@ -15,7 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import designer
-from designer.engine import Board, Game, core
+from designer.engine import Board, core
+from designer.engine.game import Game  # the reference engine (record-for-record checks)
 from designer.engine.batch import game_seed
 from designer.engine.board import FATTY, RUNNER, WALKER
 from designer.engine.game import SURVIVOR_ACTION_LIMIT, extra_activation_limit
@@ -234,7 +235,8 @@ def test_a_survivor_whose_actions_cost_nothing_ends_the_game_as_runaway():
 CHILD = textwrap.dedent("""
     import json, sys
     import designer
-    from designer.engine import Board, Game, core
+    from designer.engine import Board, core
+    from designer.engine.game import Game  # the reference engine (record-for-record checks)
     from designer.engine.batch import game_seed
     from designer.io.files import parse
     from designer.plans import bot_plan

@@ -48,8 +48,10 @@ def test_designer_play_uses_the_typed_engine_for_the_games_it_plays_and_logs(mon
     assert isinstance(core.open_game(board, 1, "greedy", log=True, plan=plan), session.TypedGame)
     assert isinstance(core.open_game(board, 1, lambda v, sv, acts: acts[0], plan=plan), session.TypedGame)
     assert playthrough_lines(s, 2, "cautious", plan, engine="auto") == playthrough_lines(s, 2, "cautious", plan)
-    monkeypatch.setenv("DESIGNER_ENGINE", "python")
-    assert isinstance(core.open_game(board, 1, "greedy", log=True, plan=plan), Game)
+    monkeypatch.setenv("DESIGNER_ENGINE", "python")  # the typed engine's source, not the reference engine
+    game = core.open_game(board, 1, "greedy", log=True, plan=plan)
+    assert isinstance(game, session.TypedGame) and game.module is core.typed_source()
+    assert game.play() == core.open_game(board, 1, "greedy", log=True, plan=plan).play()
     monkeypatch.delenv("DESIGNER_ENGINE")
     lnoe, lnoe_board, lnoe_plan = _scenario("woodinvale-last-stand")  # Growing Hunger: logged by the typed engine
     assert core.typed_reason(lnoe_board, "greedy", lnoe_plan, log=True) is None
@@ -416,3 +418,35 @@ def test_scripted_dice_are_rolled_before_the_generator_as_the_reference_scripts_
     typed.script = [6, 6]
     copy = typed.copy()
     assert copy.script == [6, 6]
+
+
+def test_a_python_policy_in_the_typed_engine_reads_the_typed_rules_and_starts_no_reference_game(monkeypatch):
+    """A callable deciding in the typed engine gets a view over :class:`session.Position`: at
+    every decision its ``danger_level``, ``door_passable`` of every survivor and ``step_met`` of
+    every step are the ones the reference engine's view gives at the same decision, and no
+    reference ``Game`` is started (its constructor is made to fail while the typed game plays)."""
+    from designer.engine import game as reference
+
+    s, board, plan = _scenario("night-shift")
+    steps = range(len(s.victory.steps))
+
+    def watcher(seen):
+        def policy(view, survivor, acts):
+            seen.append((view.state.turn, survivor.index, view.danger_level(),
+                         [view.door_passable(sv) for sv in view.state.survivors], [view.step_met(i) for i in steps]))
+            moves = [a for a in acts if a[0] in ("move", "open", "take")]
+            return (moves or acts)[len(seen) % len(moves or acts)]
+        return policy
+
+    want: list = []
+    expected = reference.Game(board, 4, watcher(want), plan=plan).play()
+
+    class NoReferenceGame:  # Game(...) and Game.__new__(Game) fail alike
+        def __new__(cls, *args, **kwargs):
+            raise AssertionError("a reference Game was started")
+
+    got: list = []
+    monkeypatch.setattr(reference, "Game", NoReferenceGame)
+    assert session.TypedGame(board, 4, watcher(got), plan=plan).play() == expected
+    assert got == want and len(got) > 20
+    assert any(d for _t, _s, _lv, doors, _st in got for d in doors), "some door was passable"

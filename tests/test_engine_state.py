@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from designer.bench.playtest import padded
-from designer.engine import Board, Game
+from designer.engine import Board
+from designer.engine.game import Game  # the reference engine (record-for-record checks)
 from designer.engine.state import ZoneCounts
 from designer.plans import bot_plan
 

@@ -8,7 +8,8 @@ from click.testing import CliRunner
 
 import designer
 from designer.cli import cli
-from designer.engine import Board, Game
+from designer.engine import Board
+from designer.engine.game import Game  # the reference engine (record-for-record checks)
 from designer.variants import derive
 
 from .conftest import ROOT

@@ -19,7 +19,6 @@ from typing import Any
 import numpy as np
 
 from ..engine.batch import board_for, run_chunks
-from ..engine.game import Game
 from ..engine.seeds import game_seed
 from ..io.files import dumps
 from .stats import Z95, wilson
@@ -31,10 +30,11 @@ QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
 
 
 def typed_plays(board: Any, policy: Any, survivors: int | None, plan: Any) -> bool:
-    """Whether the typed engine plays a points run of this board (else the reference engine)."""
+    """Whether the typed engine plays a points run of this board (compiled or from its source;
+    else the reference engine: :func:`designer.engine.core.play_table`)."""
     from ..engine import core
 
-    return core.available() and core.unsupported(board, policy, survivors, plan=plan) is None
+    return core.played_by(board, policy, survivors, plan) == "core"
 
 
 def play_points_chunk(scenario_json: str, policy: Any, base_seed: int, survivors: int | None, plan: Any,
@@ -43,12 +43,9 @@ def play_points_chunk(scenario_json: str, policy: Any, base_seed: int, survivors
     the typed engine where it plays the board (the same games as the reference engine)."""
     board = board_for(scenario_json)
     seeds = [game_seed(base_seed, i) for i in range(start, stop)]
-    if typed_plays(board, policy, survivors, plan):
-        from ..engine import core
+    from ..engine import core
 
-        records = core.play_games(board, seeds, policy, survivors, start, plan).records()
-    else:
-        records = [Game(board, seed, policy, survivors=survivors, plan=plan).play() for seed in seeds]
+    records = core.play_table(board, seeds, policy, survivors, start, plan).records()
     return [(i, seed, int(r.get("points", 0)), int(r["won"]), int(r["turns"]))
             for i, seed, r in zip(range(start, stop), seeds, records)]
 

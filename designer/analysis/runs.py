@@ -377,8 +377,7 @@ def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "gr
             "command": command or _library_command(scenario, n, seed, policy_key or "custom", survivors),
             "zone_names": {z.id: z.name or z.id for z in scenario.zones}, "label": label}
     plan = cached_plan(scenario, text)
-    meta["played_by"] = "core" if core.available() and core.unsupported(board, policy, survivors, plan=plan) is None \
-        else "reference"
+    meta["played_by"] = core.played_by(board, policy, survivors, plan=plan)
     keep = n <= KEEP_GAMES if keep_games is None else keep_games
     db = None
     if store is not None and policy_key is not None and n <= STORE_MAX_GAMES:  # longer runs are never stored

@@ -43,7 +43,7 @@ from typing import Any, Callable
 
 from ..engine.batch import run_games
 from ..plans import bot_plan
-from ..engine.game import parse_dice
+from ..engine.shared import parse_dice
 from ..engine.equipment import HOUSE_DECK, ITEMS, LNOE_DECK, ZOMBICIDE_DECK
 from ..io.files import dumps
 from ..model.scenario import Scenario

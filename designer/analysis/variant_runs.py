@@ -29,7 +29,6 @@ import numpy as np
 from ..engine import core
 from ..engine.batch import ENGINE_VERSION, board_for, game_seed, run_chunks
 from ..engine.board import Board
-from ..engine.game import Game
 from ..engine.table import SCALARS, GameTable
 from ..io.files import dumps
 from ..model.scenario import Scenario
@@ -67,17 +66,10 @@ def _play_indices(scenario: str | Board, policy: Any, base_seed: int, survivors:
     play them, else by the reference engine."""
     board = scenario if isinstance(scenario, Board) else board_for(scenario)
     seeds = [game_seed(base_seed, i) for i in indices]
-    if core.available() and core.unsupported(board, policy, survivors, plan=plan) is None:
-        table = core.play_games(board, seeds, policy, survivors, 0, plan)
-        scalars = table.scalars.copy()
-        scalars[:, _GAME] = indices
-        return dataclasses.replace(table, scalars=scalars)
-    records = []
-    for i, sd in zip(indices, seeds):
-        r = Game(board, sd, policy, survivors=survivors, plan=plan).play()
-        r["game"] = i
-        records.append(r)
-    return GameTable.from_records(records, board.zone_ids, board.obj_ids)
+    table = core.play_table(board, seeds, policy, survivors, 0, plan)
+    scalars = table.scalars.copy()
+    scalars[:, _GAME] = indices
+    return dataclasses.replace(table, scalars=scalars)
 
 
 def _take(table: GameTable, order: np.ndarray) -> GameTable:
@@ -323,8 +315,7 @@ def playtest_options(s: Scenario, selection: Selection | str = "base", n: int = 
     meta = _meta(s, n, seed, policy, survivors, command, label or what)
     meta["zone_names"] = {z.id: z.name or z.id for z in scenarios[0].zones}  # a variant may add zones
     first = Board(scenarios[0])
-    meta["played_by"] = "core" if core.available() and core.unsupported(first, policy, survivors, plan=plans[0]) \
-        is None else "reference"
+    meta["played_by"] = core.played_by(first, policy, survivors, plan=plans[0])
     result = PlaytestResult(Tally.from_table(table, spec), meta, interrupted, table=table)
     draws = _draws_frame(n, seed, rolls if rolling else None, rows if rolling else None, bought if buying else None)
     if interrupted:  # the games of the chunks that finished

@@ -77,7 +77,7 @@ def _play(board: Board, plan: Any, policy: str, n: int, seed: int, survivors: in
 
 def _engine(board: Board, policy: str, plan: Any, survivors: int | None) -> str:
     """Which engine plays a bot's single games of this board."""
-    return "typed" if core.available() and core.typed_reason(board, policy, plan, survivors) is None else "reference"
+    return "typed" if core.typed_reason(board, policy, plan, survivors) is None else "reference"
 
 
 def _step(lower: str, upper: str, won: dict[str, np.ndarray], seed: int) -> dict[str, Any]:

@@ -123,14 +123,9 @@ def _per(t: dict[str, float], count: int, scale: float = 1e9) -> dict[str, float
 
 def _batch(board: Board, n: int, policy: str, plan: Any) -> tuple[GameTable, str]:
     """Games 0..n of the run with base seed 1 as a batch chunk plays them, and who played them."""
-    if core.available() and core.unsupported(board, policy, plan=plan) is None:
-        return core.play_range(board, 1, 0, n, policy, None, plan), "typed"
-    records = []
-    for i in range(n):
-        r = Game(board, game_seed(1, i), policy, plan=plan).play()
-        r["game"] = i
-        records.append(dict(r))
-    return GameTable.from_records(records, board.zone_ids, board.obj_ids), "reference"
+    who = core.played_by(board, policy, None, plan)
+    who = ("typed" if core.available() else "typed-source") if who == "core" else who
+    return core.play_table(board, [game_seed(1, i) for i in range(n)], policy, None, 0, plan), who
 
 
 def _reference(board: Board, seeds: list[int], policy: str, plan: Any, cls: type[Game] = Game,

@@ -25,7 +25,6 @@ from typing import Any
 
 from ..engine import core
 from ..engine.batch import board_for, game_seed, run_chunks
-from ..engine.game import Game
 from ..plans import bot_plan
 from ..rules.profiles import is_event
 from ..io.files import LoadError, Problem, dumps, load, loads
@@ -145,10 +144,7 @@ def _play(board: Any, seed: int, policy: Any, survivors: int | None, heroes: lis
     The typed engine plays it when it can (the same game as the reference engine); the bots
     follow ``plan``, the step's witness plan. ``resources``: the party's stock going in (a game
     that gains or spends none leaves it as it is, and the core may play it)."""
-    if core.available() and core.unsupported(board, policy, survivors, heroes, plan=plan) is None:
-        return core.play_with_heroes(board, seed, policy, survivors, heroes, plan, resources)
-    game = Game(board, seed, policy, survivors=survivors, heroes=heroes, plan=plan, resources=resources)
-    return game.play(), game.heroes_out()
+    return core.play_party(board, seed, policy, survivors, heroes, plan, resources)
 
 
 def play_campaign(campaign: Campaign, texts: dict[str, str], base_seed: int, run: int,

@@ -1,11 +1,11 @@
 """The playtest engine: compile a scenario once, play many seeded games.
 
-:class:`Game` is the reference engine (steppable, with logs; its modules run compiled by Cython
-where they are built and as plain Python elsewhere or with ``DESIGNER_ENGINE=python``: see
-:mod:`designer.engine.modes`); batches are played by the typed engine
-(:mod:`designer.engine.typed`, through :mod:`designer.engine.core`) whenever it can, with the
-same results, and come back as a
-:class:`GameTable`. The bots' witness plan is handed in by the caller (``plan=``; see
+:class:`Game` is one steppable game, with logs: the typed engine (:mod:`designer.engine.typed`,
+:class:`designer.engine.session.TypedGame`) whenever it plays the game, compiled where it is built
+and from its source elsewhere or with ``DESIGNER_ENGINE=python`` (:mod:`designer.engine.modes`);
+the reference engine (:mod:`designer.engine.game`) only for a position built by hand and the
+boards the typed engine refuses (:func:`designer.engine.core.unsupported`). Batches
+(:mod:`designer.engine.core`) come back as a :class:`GameTable`. The bots' witness plan is handed in by the caller (``plan=``; see
 :func:`designer.plans.bot_plan`): the engine never runs the validator.
 
 >>> from designer.engine import Board, Game, play
@@ -17,7 +17,8 @@ from .modes import choose as _choose
 _choose()  # DESIGNER_ENGINE=python, or a compiled module older than its source: the sources run
 
 from .board import Board  # noqa: E402
-from .game import Game, GameResult  # noqa: E402
+from .core import Game  # noqa: E402  (the typed engine's game; the reference engine's is game.Game)
+from .record import GameResult  # noqa: E402
 from .policies import POLICIES  # noqa: E402
 from .profiles import PROFILES, ProfileError, make_profile  # noqa: E402
 from .state import GameState, Survivor  # noqa: E402

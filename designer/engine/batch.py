@@ -22,7 +22,6 @@ from typing import Any, Callable
 
 from . import core
 from .board import Board
-from .game import Game
 from .seeds import game_seed
 from .table import GameTable
 from .view import as_plan
@@ -90,14 +89,9 @@ def play_chunk(scenario_json: str, policy: Any, base_seed: int, survivors: int |
     (:mod:`designer.engine.core`, the same records); otherwise the reference engine does.
     """
     board = board_for(scenario_json)
-    if core.available() and core.unsupported(board, policy, survivors, plan=plan) is None:
-        return core.play_range(board, base_seed, start, stop, policy, survivors, plan)
-    out = []
-    for i in range(start, stop):
-        record = Game(board, game_seed(base_seed, i), policy, survivors=survivors, plan=plan).play()
-        record["game"] = i
-        out.append(record)
-    return GameTable.from_records(out, board.zone_ids, board.obj_ids)
+    if start < 0 or stop < start:
+        raise ValueError(f"play_chunk: 0 <= start <= stop, got {start}..{stop}")
+    return core.play_table(board, [game_seed(base_seed, i) for i in range(start, stop)], policy, survivors, start, plan)
 
 
 def _dask_client(executor: Any):

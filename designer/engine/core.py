@@ -27,7 +27,6 @@ from ..rules.zombies import ZTYPES
 from .board import Board
 from .lnoe import has_library as lnoe_has_library, town_board as lnoe_town_board, town_of_seed, \
     town_tables as lnoe_town_tables, typed_carried, typed_problem as lnoe_typed_problem
-from .profiles import Profile
 from .resources import resource_stock
 from .seeds import game_seed
 from . import session
@@ -36,8 +35,9 @@ from .typed import play as typed_play
 from .typed import tables as typed_tables
 from .typed.tables import EFFECTS as _EFFECTS, EVENTS as _EVENTS, OBJ as _OBJ, STEPS as _STEPS  # noqa: F401
 
-__all__ = ["POLICY_CODES", "available", "compiled", "engine_for", "open_game", "play", "play_games", "play_interpreted",
-           "play_range", "play_with_heroes", "typed_reason", "typed_source", "unsupported"]
+__all__ = ["Game", "POLICY_CODES", "available", "compiled", "engine_for", "open_game", "play", "play_games", "play_interpreted",
+           "play_party", "play_range", "play_table", "play_with_heroes", "played_by", "reference_game", "typed_reason",
+           "typed_source", "unsupported"]
 
 POLICY_CODES = session.POLICY_CODES
 """The bots the typed engine plays itself (a Python callable decides through its callback;
@@ -63,7 +63,7 @@ def available() -> bool:
     return _STALE is None and compiled() and os.environ.get("DESIGNER_ENGINE", "") != "python"
 
 
-def _board_problem(board: Board, profile: Profile) -> str | None:
+def _board_problem(board: Board, profile: Any) -> str | None:
     """Why the typed engine cannot play this board with this profile (None when it can); a rule
     the typed engine does not know is one reason here, with a short message."""
     problem = typed_tables.problem(board, profile)
@@ -140,11 +140,7 @@ def _compiled(board: Board, plan: Any) -> tuple[Any, str | None]:
     key = ("typed-problem",)
     problem = board.compiled.get(key, False)
     if problem is False:
-        from .profiles import make_profile
-
-        s = board.scenario
-        problem = board.compiled[key] = _board_problem(board, make_profile(s.setup.rules.profile,
-                                                                          s.setup.rules.overrides))
+        problem = board.compiled[key] = _board_problem(board, typed_tables.rule_profile(board.scenario))
     if problem is not None:
         return None, problem
     if lnoe_has_library(board.scenario):  # a board library: each game plays its town's engine
@@ -155,30 +151,35 @@ def _compiled(board: Board, plan: Any) -> tuple[Any, str | None]:
 
 
 def engine_for(board: Board, plan: Any = None) -> Any:
-    """The typed engine of this board and plan (one per process, cached on the board: its
-    distance rows are kept from batch to batch)."""
+    """The typed engine of this board and plan (one per process and mode, cached on the board:
+    its distance rows are kept from batch to batch): compiled where :func:`available`, its source
+    otherwise."""
     tables, problem = _compiled(board, plan)
     if problem is not None:
         raise ValueError(f"the typed engine cannot play this board: {problem}")
     if lnoe_has_library(board.scenario):
         raise ValueError("a board library has one typed engine per town (designer.engine.core.town_engine)")
-    key = ("typed-engine", id(tables))
-    entry = board.compiled.get(key)
-    if entry is None:
-        entry = board.compiled[key] = (typed_play.Engine(tables), threading.Lock())
-    return entry[0]
+    return _locked(board, plan)[0]
 
 
 def _locked(board: Board, plan: Any) -> tuple[Any, Any]:
     """The board's engine and its lock (one batch at a time plays on an engine: its state and
-    distance rows are shared, and a Dask worker may run several threads)."""
-    engine = engine_for(board, plan)
-    return engine, board.compiled[("typed-engine", id(_compiled(board, plan)[0]))][1]
+    distance rows are shared, and a Dask worker may run several threads). The engine is the
+    compiled module's where :func:`available`, else the typed source's (the same games)."""
+    tables, problem = _compiled(board, plan)
+    if problem is not None:
+        raise ValueError(f"the typed engine cannot play this board: {problem}")
+    module = typed_play if available() else typed_source()
+    key = ("typed-engine", id(tables), module.__name__)
+    entry = board.compiled.get(key)
+    if entry is None:
+        entry = board.compiled[key] = (module.Engine(tables), threading.Lock())
+    return entry
 
 
 typed_source = session.typed_source
 """The typed engine's module run from its source, whatever is built (the interpreted mode of
-the same code: for comparisons; batches never use it)."""
+the same code: batches use it where the engine is not built or ``DESIGNER_ENGINE=python``)."""
 
 
 def play_interpreted(board: Board, seeds: list[int], policy: str, survivors: int | None = None,
@@ -224,8 +225,9 @@ def _check_seeds(seeds: list[int]) -> None:
 def play_games(board: Board, seeds: list[int], policy: str, survivors: int | None = None,
                first_index: int = -1, plan: Any = None) -> GameTable:
     """Play one game per seed (each below 2**63) in the typed engine and return their table
-    (``game`` numbered from ``first_index``, or -1 when it is negative). The caller checks
-    :func:`unsupported` first."""
+    (``game`` numbered from ``first_index``, or -1 when it is negative): compiled where
+    :func:`available`, run from its source otherwise (``DESIGNER_ENGINE=python``, no compiler),
+    the same games. The caller checks :func:`unsupported` first (:func:`play_table` chooses)."""
     seeds = list(seeds)
     _check_seeds(seeds)
     if not isinstance(policy, str) or policy in CALLBACK_BOTS:  # one game at a time, deciding through the callback
@@ -292,6 +294,95 @@ def play_with_heroes(board: Board, seed: int, policy: str, survivors: int | None
                                                       for items, xp, wounds in out])
 
 
+# ---- OWNER: onecore: one choice of engine for every caller ----
+
+
+def play_table(board: Board, seeds: list[int], policy: Any, survivors: int | None = None, first_index: int = -1,
+               plan: Any = None) -> GameTable:
+    """Play one game per seed and return their table (``game`` numbered from ``first_index``,
+    -1 when it is negative), by the one engine: the typed engine, compiled where it is built
+    and run from its source otherwise (:func:`play_games`, the same games). Only a game
+    :func:`unsupported` names a reason for (a board beyond the typed engine's bit sets) goes to
+    the reference engine (:func:`reference_game`)."""
+    seeds = list(seeds)
+    if unsupported(board, policy, survivors, plan=plan) is None:
+        return play_games(board, seeds, policy, survivors, first_index, plan)
+    records = []
+    for i, seed in enumerate(seeds):
+        record = reference_game(board, seed, policy, survivors=survivors, plan=plan).play()
+        record["game"] = first_index + i if first_index >= 0 else -1
+        records.append(record)
+    return GameTable.from_records(records, board.zone_ids, board.obj_ids)
+
+
+def play_party(board: Board, seed: int, policy: Any, survivors: int | None, heroes: list[dict] | None,
+               plan: Any = None, resources: dict[str, int] | None = None) -> tuple[dict, list[dict]]:
+    """:func:`play_with_heroes` by the one engine (a campaign step's game): the typed engine,
+    compiled or from its source; the reference engine only for a game :func:`unsupported`
+    names a reason for. Returns (the record, at least ``won``, ``cause``, ``turns`` and
+    ``survivors``; the heroes alive at the end)."""
+    if unsupported(board, policy, survivors, heroes, plan=plan) is None:
+        return play_with_heroes(board, seed, policy, survivors, heroes, plan, resources)
+    game = reference_game(board, seed, policy, survivors=survivors, heroes=heroes, plan=plan, resources=resources)
+    return game.play(), game.heroes_out()
+
+
+def played_by(board: Board, policy: Any, survivors: int | None = None, plan: Any = None) -> str:
+    """Which engine plays a run's games: ``"core"`` (the typed engine, compiled or from its
+    source) or ``"reference"`` (a board :func:`unsupported` names a reason for)."""
+    return "core" if unsupported(board, policy, survivors, plan=plan) is None else "reference"
+
+
+def reference_game(board: Board, seed: int = 0, policy: Any = "greedy", **kwargs: Any) -> Any:
+    """The reference engine's :class:`~designer.engine.game.Game`: the only place outside the
+    record-for-record tests that starts one, for the games the typed engine refuses
+    (:func:`unsupported`: more than 62 doors or key colours, a party beyond its rows)."""
+    from .game import Game
+
+    return Game(board, seed, policy, **kwargs)
+
+
+class _GameType(type):
+    def __instancecheck__(cls, obj: Any) -> bool:
+        from .game import Game as Reference
+
+        return isinstance(obj, (session.TypedGame, Reference))
+
+
+class Game(metaclass=_GameType):
+    """One game of a scenario, steppable (``designer.engine.Game``): the typed engine's
+    :class:`~designer.engine.session.TypedGame` whenever it plays the game, so the rules that
+    run are the typed engine's, compiled where it is built and from its source otherwise.
+
+    ``Game(board, seed, policy, survivors=, log=, plan=, heroes=)`` gives a game with
+    ``play()``, ``play_on(max_turns)``, ``play_turn()`` and the phases, ``copy()``, ``act()``,
+    ``result()``, ``log``, ``log_lines()``, ``transcript()`` and ``heroes_out()``; ``state`` reads
+    the position as a :class:`~designer.engine.state.GameState`. The reference engine's
+    :class:`designer.engine.game.Game` is given instead only for what the typed engine does not
+    take: a position built by hand (``state=``, mutated in place as the game is stepped; for
+    the typed engine use ``TypedGame.from_state`` and ``sync_into``), a profile object
+    (``profile=``; a Python subclass of a profile is refused either way:
+    :func:`designer.engine.profiles.check_profile`), a campaign's stock (``resources=``; the
+    campaign runner uses :func:`play_party`), or a game :func:`typed_reason` names a reason for
+    (a board of more than 62 doors). ``isinstance(g, Game)`` holds for both."""
+
+    def __new__(cls, board: Board, seed: int = 0, policy: Any = "greedy", *, survivors: int | None = None,
+                log: bool = False, plan: Any = None, heroes: list[dict] | None = None, state: Any = None,
+                profile: Any = None, resources: dict[str, int] | None = None,
+                compiled: bool | None = None) -> Any:
+        if profile is not None:
+            from .profiles import check_profile
+
+            check_profile(profile)
+        if state is None and profile is None and resources is None \
+                and typed_reason(board, policy, plan, survivors, log=log) is None \
+                and (heroes is None or unsupported(board, policy, survivors, heroes, plan=plan) is None):
+            return session.TypedGame(board, seed, policy, survivors=survivors, log=log, plan=plan, heroes=heroes,
+                                     compiled=compiled)
+        return reference_game(board, seed, policy, survivors=survivors, log=log, plan=plan, heroes=heroes,
+                              state=state, profile=profile, resources=resources)
+
+
 if len(ZTYPES) > typed_play.MAX_TYPES:
     # more zombie types than the typed engine's fixed rows: the reference engine plays
     _STALE = f"the typed engine holds {typed_play.MAX_TYPES} zombie types, the zombie table has {len(ZTYPES)}"
@@ -320,15 +411,13 @@ def open_game(board: Board, seed: int = 0, policy: Any = "greedy", *, survivors:
               log: bool = False, plan: Any = None, compiled: bool | None = None) -> Any:
     """One game ready to play: a :class:`~designer.engine.session.TypedGame` when the typed
     engine plays it (and, with ``log``, logs every event its rules write: :func:`typed_reason`),
-    else the reference :class:`~designer.engine.game.Game`. Both have ``play()``, ``result()``,
-    ``log``, ``log_lines()`` and ``transcript()``, and give the same game. The typed engine runs
-    compiled where it is built; ``DESIGNER_ENGINE=python`` keeps the reference engine."""
-    from .game import Game
-
-    if os.environ.get("DESIGNER_ENGINE", "") != "python" and \
-            typed_reason(board, policy, plan, survivors, log=log) is None:
+    else the reference :class:`~designer.engine.game.Game` (:func:`reference_game`). Both have
+    ``play()``, ``result()``, ``log``, ``log_lines()`` and ``transcript()``, and give the same
+    game. The typed engine runs compiled where it is built, from its source where it is not or
+    with ``DESIGNER_ENGINE=python``."""
+    if typed_reason(board, policy, plan, survivors, log=log) is None:
         return session.TypedGame(board, seed, policy, survivors=survivors, log=log, plan=plan, compiled=compiled)
-    return Game(board, seed, policy, survivors=survivors, log=log, plan=plan)
+    return reference_game(board, seed, policy, survivors=survivors, log=log, plan=plan)
 
 
 def play(scenario: Any, seed: int = 0, policy: Any = "greedy", *, survivors: int | None = None,
@@ -352,14 +441,11 @@ def town_tables(board: Board, boards: tuple[str, ...], plan: Any = None) -> tupl
     """(the town's board, the typed engine's tables of it, why the typed engine cannot play it):
     :func:`designer.engine.lnoe.town_tables` once the town's rules pass :func:`_board_problem`
     (checked once per town, cached on the town's board)."""
-    from .profiles import make_profile
-
     tb = lnoe_town_board(board, boards)
     key = ("typed-town-problem",)
     problem = tb.compiled.get(key, False)
     if problem is False:
-        s = tb.scenario
-        problem = tb.compiled[key] = _board_problem(tb, make_profile(s.setup.rules.profile, s.setup.rules.overrides))
+        problem = tb.compiled[key] = _board_problem(tb, typed_tables.rule_profile(tb.scenario))
     if problem is not None:
         return tb, None, problem
     return lnoe_town_tables(board, boards, plan)

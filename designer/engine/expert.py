@@ -388,8 +388,8 @@ class ExpertBot:
                 determinize(g, random.Random(future))
                 g.act(act)
                 g.play_on(max_turns=self.horizon)
-                if score is not evaluate and hasattr(g, "reference_game"):
-                    g = g.reference_game()  # an evaluation of the reference engine's state
+                if score is not evaluate and hasattr(g, "position"):
+                    g = g.position()  # a score written for the reference engine's Game reads this
                 scores.append(score(g))
                 self.spent += 1
                 self.turn_spent += 1

@@ -26,13 +26,15 @@ from .board import Board
 from .cards import DECKS
 from .policies import resolve_policy
 from .infestation import place_infestation
-from .profiles import Profile, make_profile, scenario_profile
+from .profiles import Profile, check_profile, make_profile, scenario_profile
 from .state import INF, GameState, Survivor
 from .points import finish_turn as finish_points_turn, points_table
 from .resources import resource_effect, uses_resources
 from .terrain import after_move as terrain_after_move, start_activation as terrain_start_activation
 from .terrain import reopened_moves, smash, smash_actions
 from .view import GameView, PlanStep, as_plan, escape_open
+from .record import GameResult, transcript  # noqa: F401
+from .shared import SURVIVOR_ACTION_LIMIT, extra_activation_limit, item_value, parse_dice  # noqa: F401
 
 __all__ = ["Game", "GameResult", "play"]
 
@@ -40,72 +42,8 @@ Action = tuple
 ABOMINATION = ZINDEX["abomination"]
 
 
-def parse_dice(expr: str) -> tuple[int, int, int]:
-    """A dice expression such as '1d3', '2d6' or 'd6+1' as (count, sides, bonus)."""
-    expr = expr.strip()
-    bonus = 0
-    for sign in "+-":
-        if sign in expr:
-            expr, b = expr.split(sign)
-            bonus = int(b) * (1 if sign == "+" else -1)
-    count, sides = expr.split("d")
-    return int(count or 1), int(sides), bonus
-
-
-def item_value(board: Board, name: str) -> float:
-    """How much a survivor wants to keep an item (the least valued goes first when the
-    inventory is full or a wound takes one): keys of locks on the board above all, then weapons
-    by expected damage."""
-    it = item(name)
-    locks = {v for lk in board.door_lock if lk for v in lk[1:]}
-    if name in locks or name in _goal_items(board):
-        return 100.0
-    if it.is_weapon:
-        p_hit = max(0, 7 - it.accuracy) / 6
-        return 1 + it.dice * p_hit * it.damage + (0.5 if it.opens_doors else 0)
-    return 0.8 if it.opens_doors else 0.2 if it.search_bonus else 0.0
-
-
-def _goal_items(board: Board) -> frozenset[str]:
-    """Items a victory step asks the team to carry ('carry_items'): kept like keys."""
-    cache = board.rules.caches.setdefault("goal_items", {})
-    items = cache.get(0)
-    if items is None:
-        items = cache[0] = frozenset().union(*board.rules.step_items) if board.rules.step_items else frozenset()
-    return items
-
-
 _TWICE = frozenset(t for t, row in enumerate(ZOMBIE_TYPES) if row.actions >= 2)
 """Types that act a second time once everybody has acted (runners)."""
-
-SURVIVOR_ACTION_LIMIT = 50
-"""Actions beyond its budget one survivor may take in one turn before the game ends as
-``runaway``. Every action costs at least one of the survivor's actions (a connection costs at
-least 1, a search at least 1, a pass ends the turn), so a turn by the rules takes at most the
-survivor's budget (3-4 in Zombicide) and never comes near budget + 50."""
-
-
-def extra_activation_limit(board: Board, survivors: int, params: Any) -> int:
-    """Extra activations of the zombies one turn may give before the game ends as ``runaway``
-    (``max_extra_activations`` of the profile when set, else a bound from the board).
-
-    With extra activations that owe nothing more, a turn's extra activations come only from
-    events the board bounds: per owing activation (the phase's two, each Extra Activation or
-    building card) at most one per zombie type; per spawn at most two (a fatty and its walkers);
-    spawn cards at most one per spawn zone and manhole, building cards one per zone, an "Aaah!"
-    one per survivor, trigger effects at most once per survivor action. The bound is 16 times
-    their sum plus 1,000, so no game played by the rulebook reaches it."""
-    if params.max_extra_activations:
-        return params.max_extra_activations
-    effects = sum(len(t.then) for t in board.scenario.triggers)
-    actions = SURVIVOR_ACTION_LIMIT + params.actions + params.yellow_bonus + params.dark_actions
-    return 1000 + 16 * (board.n + survivors + len(board.spawn_ids) * (1 + len(board.manholes))
-                        + effects * (1 + survivors * actions))
-
-
-class GameResult(dict):
-    """The record of one game (a dict, one row of a results table)."""
-
 
 class Game:
     """One game of a scenario."""
@@ -121,7 +59,7 @@ class Game:
                  resources: dict[str, int] | None = None):
         self.board = board
         s = board.scenario
-        self.profile = profile or scenario_profile(s)
+        self.profile = check_profile(profile) if profile is not None else scenario_profile(s)
         self.plan: tuple[PlanStep, ...] = as_plan(plan)
         """The witness plan the bots follow, handed in by the caller (``designer.checks`` finds
         it; ``designer.play`` and the playtest entry points pass it on). Empty: the bots walk to
@@ -1448,79 +1386,3 @@ EFFECTS: dict[str, Callable[[Game, Any, Survivor | None], None]] = {
 
 EVENTS = ("objective_taken", "switch_pressed", "door_opened", "zone_entered", "turn_reached", "kills_reached")
 """The trigger events the engine fires (every ``kind`` of the model's ``Event``)."""
-
-
-_TEXT = {
-    "move": "survivor {s} moves to {to}",
-    "open": "survivor {s} opens door {door}",
-    "search": "survivor {s} searches and finds {found}",
-    "melee": "survivor {s} attacks with a {weapon}",
-    "ranged": "survivor {s} shoots a {weapon} at {zone}",
-    "take": "survivor {s} takes objective {objective}",
-    "press": "survivor {s} presses switch {switch}",
-    "noise": "survivor {s} makes noise",
-    "give": "survivor {s} gives a {item} to survivor {mate}",
-    "escape": "survivor {s} escapes through {zone}",
-    "kill": "survivor {s} kills a {zombie} in {zone}",
-    "wound": "survivor {s} is wounded ({wounds} wound(s), {cause})",
-    "death": "survivor {s} dies in {zone} ({cause})",
-    "attack": "{zombies} zombie(s) attack in {zone}",
-    "zombies_move": "{count} {zombie}(s) move from {frm} to {to}",
-    "spawn": "{count} {zombie}(s) spawn in {zone}",
-    "split_added": "{count} {zombie}(s) added to even the groups in {zone}",
-    "pushed": "{count} zombie(s) pushed from {frm} to {to}",
-    "extra_activation": "every {zombie} acts again",
-    "out_of_miniatures": "out of {zombie} miniatures: every {zombie} acts again",
-    "runaway": "{message}",
-    "trigger": "trigger {trigger} fires",
-    "instead": "a {zombie} is already in play: others appear instead in {zone}",
-    "carrier_died": "survivor {s} died carrying {items}: the mission is lost",
-    "give_card": "survivor {s} is given a {card}",
-    "heal_or_draw": "survivor {s} heals {healed} wound(s) and draws {cards} card(s)",
-    "pushed_back": "survivor {s} cannot stay in {frm}: pushed back to {to}",
-    "collapse_dodged": "the floor of {zone} gives way: survivor {s} dodges (the movement ends)",
-    "collapse_fall": "the floor of {zone} gives way: survivor {s} falls to {to}",
-    "fence_torn": "an abomination tears down the fence from {frm} to {to}",
-    "search_car": "survivor {s} searches {car} and finds {found}",
-    "car_seat": "survivor {s} in {car}: {seat}",
-    "drive": "survivor {s} drives the {car} from {frm} to {to}",
-    "car_attack": "a car runs over {zone}: {dice} dice, {hits} hit(s)",
-    "gate_turned": "the rotating gate {gate} turns (a quarter turn: {turns} from the start)",
-    "grave_dead": "the grave dead's ability is {ability}",
-    "spawn_roll": "spawn roll {roll} against {zombies} zombie(s) on the board",
-    "zombie_card": "the zombie player plays '{card}'",
-    "sun": "'{card}' is discarded: the sun moves {moved:+d}",
-    "marker": "survivor {s} turns the {marker} marker in {zone}",
-    "pick_up": "survivor {s} picks up {card} from the {source}",
-    "grave_dead_wounded": "a grave dead is wounded in {zone}",
-    "grave_dead_shrugs": "a grave dead ignores the wound in {zone}",
-    "first_aid": "survivor {s} gives first aid (roll {roll}): {wounds} wound(s)",
-    "event": "survivor {s} plays {card}: {wounds} wound(s)",
-    "new_hero": "a new hero, {name}, enters in {zone}",
-    "heroes_killed": "the zombies have killed {count} heroes",
-    "no_spawn_point": "no spawning point is left: the zombies lose",
-    "swim": "survivor {s} swims into {zone} ({wounds} wound(s))",
-    "resource": "{resource} {change:+d} ({total})",
-    "points": "{points} victory point(s) this turn ({total})",
-    "charge": "{zombies} monster(s) charge into {zone}",
-    "hostile": "survivor {s} suffers {wounds} wound(s) from the hostile {zone}",
-    "smash": "survivor {s} attacks the scenery {piece} ({hits} of {of})",
-    "destroyed": "the scenery {piece} is destroyed: a devastated zone",
-}
-
-
-def transcript(events: list[dict], board: Board) -> str:
-    """A log as readable text, one line per event, grouped by turn."""
-    lines = []
-    turn = None
-    for e in events:
-        if e["turn"] != turn:
-            turn = e["turn"]
-            lines.append(f"Turn {turn}")
-        data = {k: (board.names[board.zone_index[v]] if k in ("to", "frm", "zone") and v in board.zone_index else v)
-                for k, v in e.items()}
-        if "survivor" in data:
-            data["s"] = data["survivor"] + 1
-        template = _TEXT.get(e["event"])
-        lines.append("  " + (template.format(**data) if template else e["event"].replace("_", " ")))
-    return "\n".join(lines)

@@ -19,6 +19,7 @@ from ..rules.profiles import DEFAULT_DECKS, DEFAULT_PARAMS, Params, ProfileError
 from ..rules.zombies import MELEE_ORDER, RANGED_GROUPS, RANGED_IMMUNE, ZTYPES
 from . import lnoe, morts
 from .state import INF
+from .shared import NEAR_SMOKE, NO_COLLECT, SMOKE, UNLIT, fall_levels, house_zones  # noqa: F401
 
 if TYPE_CHECKING:
     from .state import GameState, Survivor
@@ -43,7 +44,7 @@ class Game(Protocol):
 
     def danger_level(self) -> int: ...
 
-__all__ = ["PROFILES", "EdenMonsters", "House", "LastNightOnEarth", "Params", "Profile", "ProfileError", "Zombicide", "make_profile", "scenario_profile"]
+__all__ = ["PROFILES", "EdenMonsters", "House", "LastNightOnEarth", "Params", "Profile", "ProfileError", "Zombicide", "check_profile", "make_profile", "scenario_profile"]
 
 
 class Profile:
@@ -567,48 +568,6 @@ class House(Profile):
         return max(1, sum(1 for s in st.survivors if not s.escaped))
 
 
-def fall_levels(board: Any, conn: int) -> int:
-    """Survival rolls a jump down connection ``conn`` asks for: one per level fallen (at least
-    one) for a drop with ``survival_roll``; 0 for any other connection."""
-    rolls = board.compiled.get(("fall-levels",))
-    if rolls is None:
-        s = board.scenario
-        rolls = board.compiled[("fall-levels",)] = tuple(
-            max(1, board.level[board.c_from[c]] - board.level[board.c_to[c]])
-            if c < len(s.connections) and s.connections[c].kind == "drop" and s.connections[c].survival_roll else 0
-            for c in range(len(board.c_from)))
-    return rolls[conn]
-
-
-# ---- morts: darkness and smoke ----
-
-SMOKE = 1
-"""A smoke-filled zone (``flags.smoke``)."""
-NEAR_SMOKE = 2
-"""A zone filled with smoke or joined to one by a connection: no shot goes into it."""
-UNLIT = 4
-"""A dark zone that does not burn."""
-NO_COLLECT = SMOKE | UNLIT
-"""Nothing is collected there."""
-
-
-def house_zones(board: Any) -> tuple[int, ...]:
-    """Per zone, the bits of darkness and smoke the house rules read (:data:`SMOKE`,
-    :data:`NEAR_SMOKE`, :data:`UNLIT`), computed once per board."""
-    flags = board.compiled.get(("house-zones",))
-    if flags is None:
-        zones = board.scenario.zones
-        smoke = [z.flags.smoke for z in zones]
-        near = list(smoke)
-        for a, b in zip(board.c_from, board.c_to):
-            if smoke[a] or smoke[b]:
-                near[a] = near[b] = True
-        flags = board.compiled[("house-zones",)] = tuple(
-            (SMOKE if smoke[i] else 0) | (NEAR_SMOKE if near[i] else 0)
-            | (UNLIT if board.dark[i] and not board.fire[i] else 0) for i in range(len(zones)))
-    return flags
-
-
 class EdenMonsters:
     """Eden's activation of non-player fighters as the zombies' AI, mixed into a scenario's rule
     profile (:func:`scenario_profile`) when its infestation asks for it (``ai: "eden"``).
@@ -702,6 +661,24 @@ def hunt(game: "Game", zone: int) -> tuple[list[int], bool]:
 
 PROFILES: dict[str, type[Profile]] = {"zombicide": Zombicide, "lnoe": LastNightOnEarth, "house": House}
 """The hooks of each profile id (:data:`designer.rules.profiles.PROFILE_IDS`)."""
+
+
+def check_profile(profile: Any) -> Any:
+    """``profile`` itself when it is a built-in profile (one of :data:`PROFILES`, or its Eden
+    variant from :func:`scenario_profile`); a :class:`ProfileError` naming the class and the
+    alternative for a profile subclassed in Python. Profiles are chosen by id
+    (``setup.rules.profile``) and tuned by ``setup.rules.overrides``: the typed engine plays
+    the rules of an id, so a subclass's hooks would be ignored there (docs/engine.md)."""
+    cls = type(profile)
+    if cls in PROFILES.values() or cls in _EDEN_CLASSES.values():
+        return profile
+    base = next((b for b in cls.__mro__ if b in PROFILES.values()), Profile)
+    raise ProfileError(
+        f"the rule profile {cls.__module__}.{cls.__qualname__} is a Python subclass of {base.__name__}: profiles "
+        f"are chosen by id and tuned by overrides, not subclassed. Set setup.rules.profile to one of "
+        f"{', '.join(PROFILES)} and change its numbers with setup.rules.overrides (for example "
+        f"{{\"actions\": 4}}); a new behaviour is a hook of designer.engine.profiles.Profile with its rule in "
+        f"the typed engine (docs/engine.md, \"Adding a rule\")")
 
 
 def make_profile(profile_id: str, overrides: dict[str, Any] | None = None) -> Profile:

@@ -22,9 +22,10 @@ from typing import Any, Iterable
 
 from ..rules.zombies import RECORD_TYPES, ZTYPES, record_counts
 from .board import Board
-from .game import GameResult, transcript
+from .record import GameResult, transcript
 
-__all__ = ["LOGGED_KINDS", "LOGGED_RULES", "POLICY_CODES", "TypedGame", "TypedState", "action_tuple", "compiled",
+__all__ = ["LOGGED_KINDS", "LOGGED_RULES", "POLICY_CODES", "Position", "TypedGame", "TypedState", "action_tuple",
+           "compiled",
            "log_covers", "play_typed", "reference_state", "render_events", "typed_source"]
 
 _KIND_NAMES = ("move", "open", "search", "melee", "ranged", "take", "press", "noise", "trigger",
@@ -474,6 +475,58 @@ def hero_names(board: Board, names: list[str], heroes: list[dict]) -> list[dict]
     return heroes
 
 
+class Position:
+    """A typed game at a decision point as a policy reads it: what the
+    :class:`~designer.engine.view.GameView` handed to a Python policy wraps (the reference
+    engine hands it its ``Game``; the typed engine hands it this, with the same public fields).
+
+    ``state`` is a :class:`~designer.engine.state.GameState` written from the typed state
+    (:func:`reference_state`: survivors, zombies, noise, pool, doors, spawns, objectives, decks,
+    counters, ``outcome``, ``cause`` and ``seed``); at a decision its generator is the typed
+    game's own, so a policy drawing from ``view.rng`` draws the game's dice (a copy otherwise); ``board``, ``profile`` (the rule
+    profile of the scenario's id and overrides) and ``plan`` are the game's. ``step_met``,
+    ``door_passable`` and ``danger_level`` are the typed engine's rules, read at this moment;
+    ``terrain`` and ``terrain_base`` are None (the view's terrain is the reference engine's;
+    the typed engine's bots read theirs from its tables); ``copy()`` is
+    :meth:`TypedGame.copy` of this position. Nothing here runs the reference engine."""
+
+    __slots__ = ("board", "profile", "plan", "state", "typed_game", "view", "_data", "_engine")
+
+    terrain = None
+    terrain_base = None
+
+    def __init__(self, game: "TypedGame", own_generator: bool = True):
+        from .view import GameView
+
+        data = game.engine.state()
+        rng = game.engine.generator()
+        self.board, self.profile, self.plan = game.board, game._profile, game._plan
+        self._data, self._engine, self.typed_game = data, game.engine, game
+        st = self.state = reference_state(game.board, data, game.names, rng.copy() if own_generator else rng,
+                                          game.tables.colour_names)
+        st.outcome = ("", "win", "loss")[data["outcome"]]
+        st.cause = "" if data["outcome"] != 2 else _cause(data["cause"])
+        st.seed = game.seed  # a bot may seed its own generator from the game's seed (the expert does)
+        self.view = GameView(self)
+
+    def step_met(self, i: int) -> bool:
+        """Whether victory step ``i`` is met now (the typed engine's ``step_met``)."""
+        return self._data["steps_met"][i]
+
+    def door_passable(self, s: Any) -> int:
+        """Doors (bitmask) survivor ``s`` (a :class:`~designer.engine.state.Survivor` of
+        ``state``, or its index) may walk through or open now."""
+        return self._engine.passable_doors(s if isinstance(s, int) else s.index)
+
+    def danger_level(self) -> int:
+        """The danger level of the most experienced survivor on the board (0 blue ... 3 red)."""
+        return self._data["danger_level"]
+
+    def copy(self, policy: Any = None) -> "TypedGame":
+        """An independent typed game at this position (:meth:`TypedGame.copy`)."""
+        return self.typed_game.copy(policy)
+
+
 class TypedGame:
     """One game of the typed engine, steppable from Python.
 
@@ -535,7 +588,7 @@ class TypedGame:
     def _decide(self, engine: Any, si: int, na: int) -> int:
         try:
             acts = [action_tuple(self.tables, k, a, b) for k, a, b in engine.action_rows(na)]
-            game = self._reference_game()
+            game = Position(self, own_generator=False)  # the policy's draws are the game's
             s = game.state.survivors[si]
             act = self._policy(game.view, s, acts)
             return acts.index(act) if act in acts else 0
@@ -544,34 +597,12 @@ class TypedGame:
             engine.stop()
             return 0
 
-    def _reference_game(self) -> Any:
-        """A reference :class:`~designer.engine.game.Game` standing on this game's state (what
-        the policy's view reads: the state, board, profile, plan; ``step_met``, ``door_passable``,
-        ``danger_level``; ``copy_game`` gives a reference copy of this position)."""
-        from .game import SURVIVOR_ACTION_LIMIT, Game
-        from .view import GameView
-
-        g = Game.__new__(Game)
-        g.board, g.profile, g.plan = self.board, self._profile, self._plan
-        data = self.engine.state()
-        g.state = reference_state(self.board, data, self.names, self.engine.generator(), self.tables.colour_names)
-        g.state.outcome = ("", "win", "loss")[data["outcome"]]
-        g.state.cause = "" if data["outcome"] != 2 else _cause(data["cause"])
-        g.state.seed = self.seed  # a bot may seed its own generator from the game's seed (the expert does)
-        g.policy, g.log, g.script, g.heroes, g.resources_in = self._policy, None, None, None, None
-        g.terrain, g.points_rule, g.tracks_resources = None, None, False
-        g.terrain_base = None
-        g._obj_at, g._obj_at_key = None, None
-        g.extra_limit, g.extras = data["extra_limit"], data["extras"]
-        n = len(g.state.survivors)
-        g._order = [(data["first_player"] + i) % n for i in range(n)]
-        si = data["deciding"]
-        g._in_turn, g._started = True, si >= 0
-        g._pos = g._order.index(si) if si >= 0 else 0
-        g._taken, g._limit = 0, (g.state.survivors[si].actions_left if si >= 0 else 0) + SURVIVOR_ACTION_LIMIT
-        g.view = GameView(g)
-        g.typed_game = self  # view.copy_game() copies the typed game
-        return g
+    def position(self) -> "Position":
+        """This game at this moment as a policy reads it (:class:`Position`: the state, board,
+        profile and plan, the typed engine's ``step_met``, ``door_passable`` and
+        ``danger_level``; ``copy()`` gives a typed copy of this position). Its state is a fresh
+        object, its generator a copy: changing them does not change this game."""
+        return Position(self)
 
     # -- bots: copies, single actions, scripted dice ------------------------------------------
 
@@ -725,12 +756,6 @@ class TypedGame:
             p = self.__dict__["_plan_"] = as_plan(self.plan_steps)
         return p
 
-    def reference_game(self) -> Any:
-        """A reference :class:`~designer.engine.game.Game` standing on this game's state as it
-        is now (its state a fresh object: changing it does not change this game)."""
-        g = self._reference_game()
-        g.state.rng = g.state.rng.copy()
-        return g
 
     def step_met(self, i: int) -> bool:
         """Whether victory step ``i`` is met now."""

@@ -6350,6 +6350,22 @@ class Engine:
         profile's ``move_cost``)."""
         return self.move_cost(s, c)
 
+    # ---- OWNER: onecore: what a policy's view asks the engine ----
+
+    def passable_doors(self, s: int) -> int:
+        """The doors (bitmask) survivor ``s`` may walk through or open now: the view's
+        ``door_passable`` (:class:`designer.engine.session.Position`)."""
+        return self.door_passable(s)
+
+    def noise_levels(self) -> dict:
+        """The noise map (zone -> tokens plus one per survivor on the board), in the order the
+        zombies read it: token zones in board order, then the survivors' zones in turn order."""
+        k: cython.int = self.noise_map()
+        i: cython.int
+        return {self.nz[i]: self.nl[i] for i in range(k)}
+
+    # ---- end onecore ----
+
     def set_deal(self, edeck, zdeck, obj_zone, seed) -> None:
         """Deal the game another future (a searching bot's determinization): the equipment and
         zombie decks in these orders (the same cards), the objectives in these zones, and a

@@ -19,13 +19,35 @@ from ...rules.terrain import DEVASTATED_OBSTRUCTION, SWIM_MOVE_COST, terrain_tab
 from ...rules.zombies import ZINDEX, ZTYPES
 from ..board import INF, Board, collector_paused
 from ..cards import DECKS
-from ..game import SURVIVOR_ACTION_LIMIT, item_value, parse_dice
-from ..profiles import House, LastNightOnEarth, Profile, Zombicide, make_profile
+from ...rules.profiles import Params, default_deck, profile_params
+from ..shared import SURVIVOR_ACTION_LIMIT, fall_levels, house_zones, item_value, parse_dice
 from ..view import PlanStep, as_plan
 
-__all__ = ["MAX_BITS", "MAX_ITEMS", "MAX_SURVIVORS", "PROFILE_CODES", "Tables", "build", "tables_for"]
+__all__ = ["MAX_BITS", "MAX_ITEMS", "MAX_SURVIVORS", "PROFILE_CODES", "RuleProfile", "Tables", "build", "rule_profile",
+           "tables_for"]
 
-PROFILE_CODES = {Zombicide: 0, LastNightOnEarth: 1, House: 2}
+PROFILE_CODES = {"zombicide": 0, "lnoe": 1, "house": 2}
+"""The rule profiles the typed engine plays, by id (``setup.rules.profile``): a profile is
+chosen by its id and tuned by ``setup.rules.overrides``, never subclassed (docs/engine.md)."""
+
+
+class RuleProfile:
+    """A rule profile as the typed engine reads it: its id, its numbers (``Params``, the
+    scenario's overrides applied) and its default search deck. The reference engine's profile
+    objects (:mod:`designer.engine.profiles`) carry the same three fields and are read alike."""
+
+    __slots__ = ("id", "params", "default_deck")
+
+    def __init__(self, profile_id: str, params: Params, deck: tuple[tuple[str, int], ...]):
+        self.id, self.params, self.default_deck = profile_id, params, deck
+
+
+def rule_profile(scenario: Any) -> RuleProfile:
+    """The profile a scenario is played with (``setup.rules``: its id and overrides;
+    :class:`~designer.rules.profiles.ProfileError` for an unknown id or a bad override)."""
+    rules = scenario.setup.rules
+    return RuleProfile(rules.profile, profile_params(rules.profile, rules.overrides), default_deck(rules.profile))
+
 OBJ = {"token": 0, "key": 1, "switch": 2, "item": 3, "search_marker": 4}
 OBJ.update({"car": 5})
 EVENTS = {"objective_taken": 0, "switch_pressed": 1, "door_opened": 2, "zone_entered": 3, "turn_reached": 4,
@@ -83,11 +105,11 @@ class Tables:
         self.__dict__.update(fields)
 
 
-def problem(board: Board, profile: Profile) -> str | None:
+def problem(board: Board, profile: RuleProfile) -> str | None:
     """Why the typed engine cannot play this board (None when it can)."""
     s = board.scenario
-    if type(profile) not in PROFILE_CODES:
-        return f"profile {type(profile).__name__} is not one the typed engine plays"
+    if profile.id not in PROFILE_CODES:
+        return f"the rule profile '{profile.id}' is not one the typed engine plays"
     p = profile.params
     limits = [(p.max_items, MAX_ITEMS, "items a survivor carries"), (s.setup.survivors.max, MAX_SURVIVORS, "survivors")]
     for value, limit, what in limits:
@@ -100,13 +122,13 @@ def problem(board: Board, profile: Profile) -> str | None:
     return None
 
 
-def build(board: Board, profile: Profile, plan: tuple[PlanStep, ...] = ()) -> Tables:
+def build(board: Board, profile: RuleProfile, plan: tuple[PlanStep, ...] = ()) -> Tables:
     """The tables of ``board`` played with ``profile`` and the bots' witness plan ``plan``."""
     b, s = board, board.scenario
     p = profile.params
     n = b.n
     t: dict[str, Any] = dict(
-        profile=PROFILE_CODES[type(profile)], actions=p.actions, yellow_bonus=p.yellow_bonus,
+        profile=PROFILE_CODES[profile.id], actions=p.actions, yellow_bonus=p.yellow_bonus,
         dark_actions=p.dark_actions, max_items=p.max_items, danger_xp=_ints(p.danger_xp),
         tough=_ints(p.toughness), kill_xp=_ints(p.kill_xp), max_turns=p.max_turns,
         building_spawn=int(p.building_spawn), doors_need_item=int(p.doors_need_item),
@@ -423,9 +445,7 @@ def _mission_effects(b: Board, names: dict[str, int]) -> dict[str, Any]:
 
 def house_tables(b: Board) -> dict[str, Any]:
     """Les morts aux trousses: the survival rolls a jump down each connection asks for
-    (:func:`designer.engine.profiles.fall_levels`)."""
-    from ..profiles import fall_levels
-
+    (:func:`designer.engine.shared.fall_levels`)."""
     return {"c_fall": _ints(fall_levels(b, c) for c in range(len(b.c_from)))}
 
 
@@ -434,16 +454,14 @@ def house_tables(b: Board) -> dict[str, Any]:
 EFFECTS.update({"heal_or_draw": 60})
 
 
-def morts_tables(b: Board, profile: Profile) -> dict[str, Any]:
+def morts_tables(b: Board, profile: RuleProfile) -> dict[str, Any]:
     """Les morts aux trousses: the fixed spawn method's arrivals per player with the levels of
     the map (:func:`designer.rules.arrivals.arrival_levels`), and per zone the bits of darkness
-    and smoke the house profile reads (:func:`designer.engine.profiles.house_zones`; zeros for
+    and smoke the house profile reads (:func:`designer.engine.shared.house_zones`; zeros for
     the other profiles) and the drop a collapsing floor falls through
     (:func:`designer.engine.morts.collapse_drops`; -1 for none)."""
     from ..arrivals import levels
     from ..morts import collapse_drops
-    from ..profiles import house_zones
-
     m = b.scenario.setup.spawn_method
     lv_sp_start, lv_sp, lv_z_start, lv_z = [0], [], [0], []
     for _level, spawns, zones in levels(b):
@@ -451,7 +469,7 @@ def morts_tables(b: Board, profile: Profile) -> dict[str, Any]:
         lv_z += zones
         lv_sp_start.append(len(lv_sp))
         lv_z_start.append(len(lv_z))
-    house = isinstance(profile, House)
+    house = profile.id == "house"
     return {"m_per_player": int(m.kind == "fixed" and m.per_player),
             "m_first_levels": int(m.kind == "fixed" and m.first_turn_each_level),
             "m_nlv": len(lv_sp_start) - 1, "m_lv_sp_start": _ints(lv_sp_start), "m_lv_sp": _ints(lv_sp),
@@ -474,7 +492,7 @@ def _morts_effects(b: Board) -> dict[str, Any]:
     return {"m_fx_heal": _ints(heal), "m_fx_with_heal": _ints(with_heal), "m_fx_draw": _ints(draw)}
 
 
-def lnoe_tables(b: Board, profile: Profile, names: dict[str, int], pool0: array) -> dict[str, Any]:
+def lnoe_tables(b: Board, profile: RuleProfile, names: dict[str, int], pool0: array) -> dict[str, Any]:
     """The fields of Growing Hunger's rules the typed engine plays (:mod:`designer.engine.lnoe`;
     ``gh`` is 0 when the scenario does not opt in). The rules it does not play send the scenario
     to the reference engine (:func:`designer.engine.lnoe.typed_problem`). Adds the horde's red
@@ -496,7 +514,7 @@ def lnoe_tables(b: Board, profile: Profile, names: dict[str, int], pool0: array)
                                gh_nlib=0, gh_nbgrp=1, gh_bgrp_start=_ints([0, nbld]), gh_bgrp=_ints(range(nbld)),
                                gh_replenish=0, gh_to_lose=0, gh_explore=0, gh_bag0=_ints([]),
                                gh_grave=0, gh_ability0=0, gh_explosive=_ints(int(nm in EXPLOSIVES) for nm in names))
-    if not (isinstance(profile, LastNightOnEarth) and uses_lnoe_setup(s)):
+    if not (profile.id == "lnoe" and uses_lnoe_setup(s)):
         return out
     rules = rules_in_force(s.setup.special_rules)
     lnoe = s.setup.lnoe or LnoeSetup()
@@ -663,7 +681,7 @@ def tables_for(board: Board, plan: Any = None) -> tuple[Tables | None, str | Non
     entry = board.compiled.get(key)
     if entry is None:
         s = board.scenario
-        profile = make_profile(s.setup.rules.profile, s.setup.rules.overrides)
+        profile = rule_profile(s)
         why = problem(board, profile)
         with collector_paused():
             entry = board.compiled[key] = (None if why else build(board, profile, steps), why)
