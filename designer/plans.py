@@ -14,9 +14,9 @@ from typing import Any
 
 from .checks.plan import OPTIONAL, ReplayError, replay, shorten
 from .checks.reachability import search
-from .engine.view import PlanStep, as_plan
+from .engine.view import PlanSet, PlanStep, as_plan
 
-__all__ = ["BOT_PLAN_STATES", "BotPlanWarning", "bot_plan", "bot_plan_report", "shortest_plan"]
+__all__ = ["BOT_PLAN_STATES", "BotPlanWarning", "bot_plan", "bot_plan_report", "plans_per_start", "shortest_plan"]
 
 BOT_PLAN_STATES = 5_000
 """States the search may visit for a bot plan (the full validation allows more)."""
@@ -47,7 +47,7 @@ def bot_plan_report(scenario: Any) -> tuple[tuple[PlanStep, ...], str | None]:
             ((), f"scenario '{scenario.id}': the search for the bots' plan failed ({type(exc).__name__}: {exc})")
     else:
         if r.winnable:
-            out = (as_plan(plan_for_every_start(scenario, r)), None)
+            out = (plans_per_start(scenario, r), None)
         elif r.truncated:
             out = ((), f"scenario '{scenario.id}': the search for the bots' plan stopped after {r.states} states")
         else:
@@ -74,18 +74,18 @@ def shortest_plan(scenario: Any, plan: list) -> list:
 
 
 def replays_from_every_start(scenario: Any, plan: list) -> bool:
-    """Whether ``plan`` replays (:func:`designer.checks.plan.replay`) from every start zone."""
+    """Whether ``plan`` replays (:func:`designer.checks.plan.replay`) from every start zone (a
+    :class:`~designer.engine.view.PlanSet`: each start zone's plan from its zone)."""
     for z in dict.fromkeys(scenario.setup.start_zones):
-        try:
-            replay(scenario, list(plan), z)
-        except ReplayError:
+        steps = plan.for_start(z) if isinstance(plan, PlanSet) else plan
+        if not _replays_from(scenario, steps, z):
             return False
     return True
 
 
 def plan_for_every_start(scenario: Any, r: Any) -> list:
-    """The bots' plan when the search won the mission (``r``): the engine takes one plan, and
-    the game starts in a start zone drawn at random. The first start zone's plan, shortened,
+    """The common plan when the search won the mission (``r``; the default plan of
+    :func:`plans_per_start`): the game starts in a start zone drawn at random. The first start zone's plan, shortened,
     when it replays from every start zone; else the first plan found from another start zone
     (shortened, replaying from its own start zone and every other it replayed from) that
     replays from them all; else the first start zone's (casual passes over its steps out of
@@ -106,9 +106,48 @@ def plan_for_every_start(scenario: Any, r: Any) -> list:
     return first
 
 
+def _replays_from(scenario: Any, plan: list, zone: str) -> bool:
+    try:
+        replay(scenario, list(plan), zone)
+    except ReplayError:
+        return False
+    return True
+
+
+def plans_per_start(scenario: Any, r: Any) -> tuple[PlanStep, ...]:
+    """The bots' plans when the search won the mission (``r``), one per start zone: the game
+    draws its start zone and the bots follow that zone's plan.
+
+    The common plan (:func:`plan_for_every_start`) is every start zone's plan when it replays
+    from them all (a plain tuple of steps, as for one start zone). Otherwise a start zone it does
+    not replay from gets the plan the search found from that zone (shortened, replaying from it),
+    and the answer is a :class:`~designer.engine.view.PlanSet`: the common plan as the default
+    (for a zone with no plan of its own: a random start building, split starting groups), and
+    the plan of each start zone."""
+    common = plan_for_every_start(scenario, r)
+    plans = getattr(r, "plans", None) or {}
+    starts = list(dict.fromkeys(scenario.setup.start_zones))
+    if len(plans) < 2 or len(starts) < 2:
+        return as_plan(common)
+    by_start: dict[str, list] = {}
+    for z in starts:
+        own = plans.get(z)
+        if own is None or _replays_from(scenario, common, z):
+            by_start[z] = common
+        elif len(own) * max(1, len(scenario.zones)) > SHORTEN_BUDGET:
+            by_start[z] = own
+        else:
+            by_start[z] = shorten(scenario, own, SHORTEN_BUDGET, [z])
+    if all(p is common for p in by_start.values()):
+        return as_plan(common)
+    return PlanSet(common, by_start)
+
+
 def bot_plan(scenario: Any) -> tuple[PlanStep, ...]:
-    """The bots' witness plan for a scenario (cached per scenario content); warns with
-    :class:`BotPlanWarning` when the search could not give one."""
+    """The bots' witness plan for a scenario (cached per scenario content): a tuple of steps,
+    or a :class:`~designer.engine.view.PlanSet` when start zones need plans of their own
+    (:func:`plans_per_start`); warns with :class:`BotPlanWarning` when the search could not
+    give one."""
     plan, problem = bot_plan_report(scenario)
     if problem:
         warnings.warn(f"{problem}; the bots play without a plan", BotPlanWarning, stacklevel=2)

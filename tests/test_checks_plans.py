@@ -18,7 +18,7 @@ the general generator and the small missions);
 disagreements, listed in docs/validation.md).
 
 Where the bots, not the planner, are wrong, the property leaves the case out by a named
-predicate (:data:`BOT_ISSUES`, two left) and a strict ``xfail`` test holds the smallest
+predicate (:data:`BOT_ISSUES`, none left) and a strict ``xfail`` test holds the smallest
 reproducer: once the bots learn it, the test passes, fails as strict, and the predicate goes.
 """
 
@@ -172,28 +172,13 @@ PLAN_SHAPES = {
 by name: (scenario, plan) -> bool. casual follows them all; the property counts them in
 Hypothesis' statistics."""
 
-def _bots_plan_fails_elsewhere(s, plan) -> bool:
-    """The plan the bots get does not replay from some start zone: no start zone's plan the
-    search found replays from every one (the engine takes one plan for all of them)."""
-    from designer.plans import replays_from_every_start
-
-    return len(set(s.setup.start_zones)) > 1 and not replays_from_every_start(s, list(plan))
-
-
-def _escape_then_another_step(s, plan) -> bool:
-    steps = s.victory.steps
-    return s.victory.ordered and any(st.kind == "escape" for st in steps[:-1])
-
-
-BOT_ISSUES = {
-    "no one plan replays from every start zone": _bots_plan_fails_elsewhere,
-    "an ordered escape step with a step after it": _escape_then_another_step,
-}
+BOT_ISSUES: dict = {}
 """Plans casual cannot follow yet (or verdicts not yet diagnosed), by name: (scenario, plan) ->
-bool, each with a strict xfail holding its reproducer. Both are narrower than the two they
-replace ("a plan that does not replay from the start zone drawn" and "a goal step of several
-zones, the plan naming one", fixed: each a test below); they were found by 2,000 fresh plan
-maps once the older two no longer hid them."""
+bool, each with a strict xfail holding its reproducer. None is left: "no one plan replays from
+every start zone" (fixed in the engines, which take a plan per start zone:
+``test_no_one_plan_replays_from_every_start_zone``) and "an ordered escape step with a step
+after it" (fixed in the validator: ``test_an_ordered_escape_step_followed_by_a_survive_step``)
+were the last two."""
 
 
 def event(what: str) -> None:
@@ -541,10 +526,11 @@ def test_bots_wait_where_the_plan_says():
     assert _bots_win(s)
 
 
-@pytest.mark.xfail(strict=True, reason="cautious bots wait for team mates more than one zone away, and "
-                   "the team mates wait for them: a survivor standing in the goal zone and one who "
-                   "started elsewhere wait for each other for ever")
 def test_cautious_bots_do_not_wait_for_each_other_for_ever():
+    """cautious waited for every team mate more than one zone away, and the team mate waited for
+    it: the first survivor reached the goal zone z1, the second stood two zones away in z2, and
+    both passed to the turn limit. cautious now waits only for a team mate farther from the goal
+    than itself (and able to come), in both engines: the one ahead waits, the one behind walks."""
     s = mission([("z0", "street"), ("z1", "street"), ("z2", "street")],
                 [("a", "opening", "z0", "z1"), ("b", "opening", "z2", "z0")],
                 [{"kind": "reach_zone", "zones": ["z1"], "who": "all"}], start="z2", survivors=2)
@@ -1042,28 +1028,131 @@ def test_split_start_groups_are_searched_from_the_first_group_s_zone():
 
 
 
-@pytest.mark.xfail(strict=True, reason="no start zone's plan replays from every start zone (the first's "
-                   "opens c3 from z0, which a game starting in z1 cannot do by the same way); casual follows the "
-                   "first start zone's plan from the zone drawn and stalls: the fix is a plan per start zone "
-                   "handed to the engine (found by fresh plan maps)")
 def test_no_one_plan_replays_from_every_start_zone():
+    """Found by fresh plan maps: no start zone's plan replays from every start zone (z0's opens
+    c3 from z0, which a game starting in z1 cannot do by the same way), and casual followed the
+    first start zone's plan from the zone drawn and stalled. The engines now take a plan per
+    start zone (``designer.engine.view.PlanSet``) and follow the plan of the start zone drawn.
+    The same map showed the replay walking through z2 without firing its entry trigger (which
+    locks c1, so z2 must be entered before z4's trigger opens c1): the shortened plan dropped
+    "enter z2" and the bots starting in z0 were locked out; the replay now fires the entry
+    triggers of the zones it walks through."""
     data = {"schema_version": 1, "id": "plan", "meta": {"title": "plan"}, "zones": [{"id": "z0", "kind": "corridor"}, {"id": "z1", "kind": "street"}, {"id": "z2", "kind": "corridor"}, {"id": "z3", "kind": "street"}, {"id": "z4", "kind": "room", "flags": {"searchable": True}}], "connections": [{"id": "c0", "kind": "opening", "from": "z0", "to": "z4"}, {"id": "c1", "kind": "door", "from": "z1", "to": "z2", "state": "closed"}, {"id": "c2", "kind": "door", "from": "z2", "to": "z3", "state": "closed"}, {"id": "c3", "kind": "door", "from": "z0", "to": "z2", "state": "closed"}], "objectives": [{"id": "o0", "kind": "search_marker", "zone": "z1"}, {"id": "o1", "kind": "token", "zone": "z0"}], "triggers": [{"id": "t0", "when": {"kind": "zone_entered", "zone": "z4"}, "then": [{"kind": "toggle_door", "door": "c1"}], "once": True}, {"id": "t1", "when": {"kind": "zone_entered", "zone": "z2"}, "then": [{"kind": "lock_door", "door": "c1"}], "once": True}, {"id": "t2", "when": {"kind": "objective_taken", "objective": "o1"}, "then": [{"kind": "lock_door", "door": "c3"}], "once": True}], "exits": ["z2", "z1"], "victory": {"ordered": False, "steps": [{"kind": "reach_zone", "zones": ["z1"], "who": "any"}]}, "setup": {"start_zones": ["z0", "z1"], "rules": {"profile": "lnoe"}, "survivors": {"min": 2, "max": 2}, "equipment_deck": [{"item": "water"}]}}
     s = spawnless(data)
     assert check(s).winnable
-    assert BOT_ISSUES["no one plan replays from every start zone"](s, bot_plan(s))
-    assert _bots_win(s)
+    from designer.engine.view import PlanSet
+    from designer.plans import replays_from_every_start
+
+    plan = bot_plan(s)
+    assert isinstance(plan, PlanSet)
+    assert not any(replays_from_every_start(s, tuple(plan.for_start(z))) for z in ("z0", "z1")), "no one plan"
+    assert replays_from_every_start(s, plan), "each start zone's plan replays from its zone"
+    assert ("enter", "z2") in [(p.action, p.target) for p in plan.for_start("z0")]
+    assert [p.action for p in plan.for_start("z1")] == ["goal"]
+    assert _bots_win(s, seeds=range(8))
+    for policy in ("casual", "greedy", "cautious"):
+        _engines_agree(s, plan, policy)
 
 
-@pytest.mark.xfail(strict=True, reason="ordered 'escape (any)' then 'survive 4 turns', every zone an exit: "
-                   "casual steps off the exit (the escape would not win yet) and its way back fires the loss; "
-                   "whether the validator's 'winnable' is right here (the engine takes a survivor on an open exit "
-                   "off the board at the end of its turn) is not yet diagnosed (found by fresh plan maps)")
+def _two_starts():
+    """The map of ``test_no_one_plan_replays_from_every_start_zone``: a plan per start zone."""
+    data = {"schema_version": 1, "id": "plan", "meta": {"title": "plan"}, "zones": [{"id": "z0", "kind": "corridor"}, {"id": "z1", "kind": "street"}, {"id": "z2", "kind": "corridor"}, {"id": "z3", "kind": "street"}, {"id": "z4", "kind": "room", "flags": {"searchable": True}}], "connections": [{"id": "c0", "kind": "opening", "from": "z0", "to": "z4"}, {"id": "c1", "kind": "door", "from": "z1", "to": "z2", "state": "closed"}, {"id": "c2", "kind": "door", "from": "z2", "to": "z3", "state": "closed"}, {"id": "c3", "kind": "door", "from": "z0", "to": "z2", "state": "closed"}], "objectives": [{"id": "o0", "kind": "search_marker", "zone": "z1"}, {"id": "o1", "kind": "token", "zone": "z0"}], "triggers": [{"id": "t0", "when": {"kind": "zone_entered", "zone": "z4"}, "then": [{"kind": "toggle_door", "door": "c1"}], "once": True}, {"id": "t1", "when": {"kind": "zone_entered", "zone": "z2"}, "then": [{"kind": "lock_door", "door": "c1"}], "once": True}, {"id": "t2", "when": {"kind": "objective_taken", "objective": "o1"}, "then": [{"kind": "lock_door", "door": "c3"}], "once": True}], "exits": ["z2", "z1"], "victory": {"ordered": False, "steps": [{"kind": "reach_zone", "zones": ["z1"], "who": "any"}]}, "setup": {"start_zones": ["z0", "z1"], "rules": {"profile": "lnoe"}, "survivors": {"min": 2, "max": 2}, "equipment_deck": [{"item": "water"}]}}
+    return spawnless(data)
+
+
+def test_each_game_follows_the_plan_of_the_start_zone_it_drew():
+    """Both engines draw the start zone at set-up and their bots follow that zone's plan
+    (``PlanSet.for_start``): the reference game, the typed session (and a copy of it, which
+    carries the plan in its snapshot), a position put in by hand (the default plan); the plan set
+    survives pickling (the batch's workers) and the on-disk plan cache."""
+    import pickle
+
+    from designer.engine.game import Game
+    from designer.engine.session import TypedGame
+    from designer.engine.view import PlanSet
+
+    s = _two_starts()
+    plan = bot_plan(s)
+    board = Board(s)
+    drawn = set()
+    for seed in range(8):
+        g = Game(board, seed, "casual", plan=plan)
+        start = board.zone_ids[g.state.survivors[0].zone]
+        drawn.add(start)
+        assert g.plan == plan.for_start(start) and g.view.plan == g.plan and g.copy().plan == g.plan
+        if core.available():
+            t = TypedGame(board, seed, "casual", plan=plan)
+            assert t._plan == g.plan, "the typed engine picks the same start zone's plan"
+            assert t.copy()._plan == g.plan
+    assert drawn == {"z0", "z1"}
+    assert Game(board, 0, "casual", plan=plan, state=board.new_state(0)).plan == tuple(plan), "by hand: the default"
+    again = pickle.loads(pickle.dumps(plan))
+    assert isinstance(again, PlanSet) and again == plan and again.by_start == plan.by_start
+    assert plan != tuple(plan) and hash(plan) != hash(PlanSet(tuple(plan), ()))
+    assert PlanSet((), {}).for_start("z0") == ()
+
+
+def test_a_plan_per_start_zone_is_cached_on_disk(tmp_path, monkeypatch):
+    """The plan cache keeps a plan per start zone (it kept only the default plan's steps)."""
+    from designer.analysis.runs import cached_plan
+
+    monkeypatch.setenv("DESIGNER_PLANS", str(tmp_path / "plans"))
+    s = _two_starts()
+    first = cached_plan(s)
+    assert first == bot_plan(s)
+    kept = json.loads(next((tmp_path / "plans").iterdir()).read_text(encoding="utf-8"))
+    assert [z for z, _ in kept["by_start"]] == ["z0", "z1"]
+    assert cached_plan(s) == bot_plan(s), "read back from the file"
+
+
+def test_the_replay_fires_the_entry_triggers_of_the_zones_it_walks_through():
+    """A plan step in a far zone is walked to through zones between: entering one fires its
+    entry triggers ("zone entered"), as in play. The replay walked to the step's zone and fired
+    only that zone's; it now walks round zones whose entry would fire a trigger when it can,
+    else through them, firing their triggers (and fails when one shuts the way on)."""
+    from designer.checks.plan import ReplayError
+    from designer.checks.reachability import Step
+
+    s = mission([("z0", "street"), ("z1", "street"), ("z2", "street")],
+                [("a", "opening", "z0", "z1"), ("d", "door", "z1", "z2", {"state": "open"})],
+                [{"kind": "reach_zone", "zones": ["z2"]}],
+                triggers=[{"id": "t", "when": {"kind": "zone_entered", "zone": "z1"},
+                           "then": [{"kind": "lock_door", "door": "d"}]}])
+    assert not check(s).winnable
+    with pytest.raises(ReplayError, match="entering z1 shuts the way on"):
+        replay(s, [Step("goal", "z2", "0", "reach z2")])
+    around = mission([("z0", "street"), ("z1", "street"), ("z2", "street"), ("z3", "street")],
+                     [("a", "opening", "z0", "z1"), ("d", "door", "z1", "z2", {"state": "open"}),
+                      ("b", "opening", "z0", "z3"), ("e", "opening", "z3", "z2")],
+                     [{"kind": "reach_zone", "zones": ["z2"]}],
+                     triggers=[{"id": "t", "when": {"kind": "zone_entered", "zone": "z1"},
+                                "then": [{"kind": "end_game", "outcome": "loss"}]}])
+    assert replay(around, [Step("goal", "z2", "0", "reach z2")]).actions == 2, "round z1, through z3"
+
+
 def test_an_ordered_escape_step_followed_by_a_survive_step():
+    """Found by fresh plan maps: ordered "escape (any)" then "survive 4 turns", every zone an
+    exit, the escape open from the start. Prison Outbreak: "Ogni Sopravvissuto può scappare
+    attraverso questa Zona alla fine del suo Turno" -- the engines take a survivor on an open
+    exit off the board at the end of its activation, so the team is gone in turn 1 and the
+    game is lost with nobody left on the board. The validator said winnable (its "survive 4"
+    was met without a turn passing, there being no turn trigger); it now says unwinnable: a
+    "survive N" after an ordered escape step is not met where the team cannot let a turn pass
+    (``escapes_at_turn_end``). With one zone not an exit the team could wait there, but coming
+    back onto z1 loses: still unwinnable, and still no game won."""
     data = {"schema_version": 1, "id": "plan", "meta": {"title": "plan"}, "zones": [{"id": "z0", "kind": "street", "flags": {"dark": True}}, {"id": "z1", "kind": "street"}], "connections": [{"id": "c0", "kind": "stairs", "from": "z1", "to": "z0"}], "objectives": [{"id": "o0", "kind": "key", "zone": "z0", "colour": "blue"}], "triggers": [{"id": "t0", "when": {"kind": "zone_entered", "zone": "z1"}, "then": [{"kind": "end_game", "outcome": "loss"}], "once": True}], "exits": ["z1", "z0"], "victory": {"ordered": True, "steps": [{"kind": "escape", "who": "any"}, {"kind": "survive", "turns": 4}]}, "setup": {"start_zones": ["z1"], "rules": {"profile": "zombicide"}, "survivors": {"min": 1, "max": 1}, "turn_limit": 54}}
     s = spawnless(data)
-    assert check(s).winnable
-    assert BOT_ISSUES["an ordered escape step with a step after it"](s, bot_plan(s))
-    assert _bots_win(s)
+    assert not check(s).winnable
+    never_won(s)
+    assert not any(designer.play(s, seed=seed, policy=policy)["won"] for policy in ("casual", "greedy", "random")
+                   for seed in range(4))
+    one_exit = spawnless(dict(data, exits=["z1"]))
+    assert not check(one_exit).winnable
+    never_won(one_exit)
+    # without the loss on entering z1, waiting in z0 and escaping through z1 after turn 4 wins
+    free = spawnless(dict(data, exits=["z1"], triggers=[]))
+    assert check(free).winnable
+    assert _bots_win(free)
 
 
 

@@ -66,7 +66,10 @@ def cached_plan(scenario: Scenario, text: str | None = None) -> Any:
     unreadable cache file is searched again and rewritten."""
     import json
 
-    from ..engine.view import PlanStep
+    from ..engine.view import PlanSet, PlanStep
+
+    def steps(rows: Any) -> tuple:
+        return tuple(PlanStep(*map(str, step)) for step in rows)
 
     text = dumps(scenario) if text is None else text
     folder = plan_folder()
@@ -75,7 +78,10 @@ def cached_plan(scenario: Scenario, text: str | None = None) -> Any:
         key = hashlib.sha256(f"{ENGINE_VERSION}\n{text}".encode("utf-8")).hexdigest()[:32]
         where = folder / f"{key}.json"
         try:
-            return tuple(PlanStep(*map(str, step)) for step in json.loads(where.read_text(encoding="utf-8")))
+            kept = json.loads(where.read_text(encoding="utf-8"))
+            if isinstance(kept, dict):  # a plan per start zone (designer.plans.plans_per_start)
+                return PlanSet(steps(kept["default"]), [(z, steps(p)) for z, p in kept["by_start"]])
+            return steps(kept)
         except (OSError, ValueError, TypeError):
             pass
     from ..plans import bot_plan, bot_plan_report
@@ -86,7 +92,10 @@ def cached_plan(scenario: Scenario, text: str | None = None) -> Any:
     if where is not None:
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            write_text_atomic(where, json.dumps([list(step) for step in plan]))
+            rows = [list(step) for step in plan]
+            by_start = getattr(plan, "by_start", None)
+            write_text_atomic(where, json.dumps(rows if by_start is None else {
+                "default": rows, "by_start": [[z, [list(step) for step in p]] for z, p in by_start]}))
         except OSError:
             pass  # a folder that cannot be written: the plan is searched again next time
     return plan

@@ -210,11 +210,20 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> Replayed:
         if step.zone and step.zone != t.pos:
             if step.zone not in zone:
                 raise fail(f"no zone '{step.zone}'")
-            far = _walk_cost(costs, walk_graph(), t.pos, step.zone)
-            if far is None:
+            # the walk passes through zones, and entering one fires its entry triggers: a way
+            # through zones not entered yet whose entry fires a trigger is taken only when there
+            # is no other, and then their triggers fire on the way (and may shut it)
+            G = walk_graph()
+            fresh = {tr.when.zone for tr in s.triggers if tr.when.kind == "zone_entered"} - t.entered - {step.zone}
+            way = _walk_path(costs, G, t.pos, step.zone, fresh) or _walk_path(costs, G, t.pos, step.zone, set())
+            if way is None:
                 raise fail(f"the team in {t.pos} cannot walk to {step.zone}")
+            far, path = way
             clock.spend(far)
-            arrive(step.zone)
+            for k, z in enumerate(path[1:], 1):
+                arrive(z)
+                if k + 1 < len(path) and path[k + 1] not in walk_graph()[z]:
+                    raise fail(f"on the way to {step.zone}, entering {z} shuts the way on")
         a = step.action
         if a == "open":
             c = doors.get(step.target)
@@ -442,6 +451,31 @@ def _move_costs(s: Scenario) -> dict[tuple[str, str], int]:
         for pair in ((c.source, c.target), (c.target, c.source)):
             cost[pair] = min(cost.get(pair, k), k)
     return cost
+
+
+def _walk_path(cost: dict[tuple[str, str], int], G: dict[str, set[str]], a: str, b: str,
+               avoid: set[str]) -> tuple[int, list[str]] | None:
+    """(the fewest actions, the zones walked from ``a`` to ``b``, both included) in the walk
+    graph without passing through a zone of ``avoid``, or None when there is no such way."""
+    import heapq
+
+    best, back, todo = {a: 0}, {a: ""}, [(0, a)]
+    while todo:
+        d, u = heapq.heappop(todo)
+        if u == b:
+            path = [u]
+            while back[path[-1]]:
+                path.append(back[path[-1]])
+            return d, path[::-1]
+        if d > best[u] or (u in avoid and u != a):
+            continue
+        for v in sorted(G.get(u, ())):
+            nd = d + cost.get((u, v), 1)
+            if nd < best.get(v, nd + 1):
+                best[v] = nd
+                back[v] = u
+                heapq.heappush(todo, (nd, v))
+    return None
 
 
 def _walk_cost(cost: dict[tuple[str, str], int], G: dict[str, set[str]], a: str, b: str) -> int | None:

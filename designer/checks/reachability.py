@@ -921,6 +921,9 @@ class _Search:
         if op == ST_KILL:
             return st.zsrc
         if op == ST_SURVIVE:  # the turn triggers of turns 1..N fire before N turns are survived
+            if c.ordered and c.escape_steps & ((1 << i) - 1) and c.cs.step_count[i] > 0 \
+                    and self.escapes_at_turn_end(st, region):
+                return False  # an escape step before it is open where the team stands: it is off the board in turn 1
             return (c.turn_limit is None or c.cs.step_count[i] <= c.turn_limit) and st.turn >= c.survive_waits[i]
         return condition_met(self, i, st, region)  # the mission conditions (checks/missions.py)
 

@@ -28,9 +28,11 @@ from .view import as_plan
 
 __all__ = ["ENGINE_VERSION", "SERIAL_CORE_GAMES", "board_for", "chunks", "executor_for", "game_seed", "play_chunk", "run_chunks", "run_games"]
 
-_SOURCES = ("designer/engine", "designer/rules", "designer/checks/reachability.py")
+_SOURCES = ("designer/engine", "designer/rules", "designer/checks/reachability.py", "designer/checks/plan.py",
+            "designer/plans.py")
 """What a game's record depends on: the engine, the compiled scenario and the planner that
-writes the bots' witness plans."""
+writes the bots' witness plans (the search, the replay that shortens them and the choice of a
+plan per start zone)."""
 
 
 def _engine_version(root: Path | None = None) -> str:

@@ -32,7 +32,7 @@ from .points import finish_turn as finish_points_turn, points_table
 from .resources import resource_effect, uses_resources
 from .terrain import after_move as terrain_after_move, start_activation as terrain_start_activation
 from .terrain import reopened_moves, smash, smash_actions
-from .view import GameView, PlanStep, as_plan, escape_open
+from .view import GameView, PlanStep, as_plan, escape_open, plan_for_start
 from .record import GameResult, transcript  # noqa: F401
 from .shared import SURVIVOR_ACTION_LIMIT, extra_activation_limit, item_value, parse_dice  # noqa: F401
 
@@ -60,10 +60,16 @@ class Game:
         self.board = board
         s = board.scenario
         self.profile = check_profile(profile) if profile is not None else scenario_profile(s)
-        self.plan: tuple[PlanStep, ...] = as_plan(plan)
-        """The witness plan the bots follow, handed in by the caller (``designer.checks`` finds
-        it; ``designer.play`` and the playtest entry points pass it on). Empty: the bots walk to
-        the victory steps themselves."""
+        self.plans: tuple[PlanStep, ...] = as_plan(plan)
+        """The witness plan handed in by the caller (``designer.checks`` finds it;
+        ``designer.play`` and the playtest entry points pass it on): one plan, or a
+        :class:`~designer.engine.view.PlanSet` of a plan per start zone."""
+        self.plan: tuple[PlanStep, ...] = plan_for_start(self.plans, None)
+        """The witness plan the bots follow: once the game has drawn its start zone, that start
+        zone's plan (:func:`~designer.engine.view.plan_for_start`). Empty: the bots walk to the
+        victory steps themselves."""
+        self._start_zone: str | None = None
+        """The start zone the set-up drew (None: split starting groups, or a state handed in)."""
         self.policy = resolve_policy(policy)
         self.view = GameView(self)
         """What the policy sees (read-only)."""
@@ -92,6 +98,8 @@ class Game:
         """The terrain tables as the scenario is written; ``terrain`` is them once the scenery
         destroyed so far is devastated (``TerrainTables.devastated``, docs/terrain.md)."""
         self.state = state if state is not None else self.setup(seed, survivors)
+        if state is None and self._start_zone is not None:
+            self.plan = plan_for_start(self.plans, self._start_zone)
         if self.terrain is not None and self.state.destroyed:
             self.terrain = self.terrain_base.devastated(self.state.destroyed)
         self.extra_limit = extra_activation_limit(board, len(self.state.survivors), self.profile.params)
@@ -160,6 +168,7 @@ class Game:
         start = b.start_zones[st.rng.randrange(len(b.start_zones))]
         if b.rules.start_groups and self.heroes is None:
             return self._setup_groups(st, count)
+        self._start_zone = b.zone_ids[start]  # the bots follow this start zone's plan
         if self.heroes is not None:
             for h in self.heroes:  # heroes carried over from an earlier game of a campaign
                 hero = st.add_survivor(start, sv.health, list(h.get("items", [])))

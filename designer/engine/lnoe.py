@@ -348,6 +348,8 @@ def setup_game(game: "Game", seed: int, survivors: int | None) -> "GameState":
     else:
         count = survivors if survivors is not None else max(sv.min, min(sv.max, 4))
     start = _start_zone(game, boards)
+    if not (b.rules.start_groups and game.heroes is None):
+        game._start_zone = b.zone_ids[start]  # the bots follow this start zone's plan
     for k in range(count):
         carried = game.heroes[k] if game.heroes is not None else None
         hero = _add_hero(game, start, carried)

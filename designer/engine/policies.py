@@ -11,7 +11,8 @@ witness plan and the game's generator; a policy never gets the game itself.
   switches, in which order: ``designer.checks`` finds it), fights zombies it can kill in its
   zone, shoots zombies in sight, searches while it has no weapon, and heads for the exit.
 - ``cautious``: like greedy, but never steps into a zone with zombies when it can wait, and waits
-  for team mates who fall behind.
+  for team mates who fall behind (more than one zone away, able to come, and farther from the
+  goal than itself, so that two never wait for each other).
 - ``random``: a legal action drawn uniformly.
 
 Without a plan the bots walk to the victory steps themselves.
@@ -173,6 +174,14 @@ def _toward(game: "GameView", s: "Survivor", acts: list, zones: list[int], avoid
     return choices[0][1]
 
 
+def goal_distance(game: "GameView", s: "Survivor", zones: list[int]) -> int:
+    """Steps from the survivor to the nearest of ``zones`` (0 without goal zones): cautious
+    waits only for team mates farther from the goal than itself, so two survivors never wait
+    for each other."""
+    mask = game.door_passable(s)
+    return min((game.board.survivor_distances(g, mask)[s.zone] for g in zones), default=0)
+
+
 def _decide(game: "GameView", s: "Survivor", acts: list, cautious_mode: bool, memory: "PlanBot | None" = None) -> tuple:
     st, b = game.state, game.board
     z = s.zone
@@ -213,9 +222,11 @@ def _decide(game: "GameView", s: "Survivor", acts: list, cautious_mode: bool, me
     if free_markers:
         return free_markers[0]
 
-    if cautious_mode:
+    if cautious_mode:  # wait for a team mate who is behind: farther from the goal, and able to come
+        mine = goal_distance(game, s, zones)
         behind = [o for o in st.living() if o is not s and
-                  b.survivor_distances(z, game.door_passable(o))[o.zone] > 1]
+                  1 < b.survivor_distances(z, game.door_passable(o))[o.zone] < INF and
+                  goal_distance(game, o, zones) > mine]
         if behind:
             return ("pass",)
 

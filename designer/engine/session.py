@@ -749,11 +749,14 @@ class TypedGame:
 
     @property
     def _plan(self) -> Any:
+        """The plan the bots follow: the plan of the start zone the game drew
+        (:func:`~designer.engine.view.plan_for_start`, as the engine's set-up picks it)."""
         p = self.__dict__.get("_plan_")
         if p is None:
-            from .view import as_plan
+            from .view import plan_for_start
 
-            p = self.__dict__["_plan_"] = as_plan(self.plan_steps)
+            z = self.engine.state().get("plan_start", -1)
+            p = self.__dict__["_plan_"] = plan_for_start(self.plan_steps, self.board.zone_ids[z] if z >= 0 else None)
         return p
 
 

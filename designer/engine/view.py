@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["GameView", "PlanStep", "as_plan", "escape_open"]
+__all__ = ["GameView", "PlanSet", "PlanStep", "as_plan", "escape_open", "plan_for_start"]
 
 from typing import Iterable, NamedTuple
 
@@ -29,10 +29,74 @@ class PlanStep(NamedTuple):
     step index as text)."""
 
 
+def _steps(steps: Iterable[Any] | None) -> tuple[PlanStep, ...]:
+    return tuple(PlanStep(str(st.action), str(st.zone or ""), str(st.target)) for st in steps or ())
+
+
+class PlanSet(tuple):
+    """The bots' witness plans, one per start zone: the tuple itself is the default plan (the
+    one the engine follows from a zone that has none of its own), ``by_start`` the (start zone
+    id, plan) pairs. The game draws its start zone and its bots follow that zone's plan
+    (:meth:`for_start`); with split starting groups every group follows the default plan (the
+    search moves one team from the first group's zone).
+
+    A plan for one start zone only is a plain tuple of :class:`PlanStep` (as before); two plan
+    sets are equal when their default plans and their plans per start zone are (a plan set is
+    never equal to a plain plan).
+
+    Examples
+    --------
+    >>> a = (PlanStep("goal", "z1", "0"),)
+    >>> ps = PlanSet((), {"z0": (), "z1": a})
+    >>> ps.for_start("z1") == a, ps.for_start("z9") == ()
+    (True, True)
+    """
+
+    def __new__(cls, default: Iterable[Any] | None, by_start: Any = ()) -> "PlanSet":
+        obj = tuple.__new__(cls, _steps(default))
+        pairs = by_start.items() if hasattr(by_start, "items") else by_start
+        obj.by_start = tuple((str(z), _steps(p)) for z, p in pairs)
+        return obj
+
+    def for_start(self, zone: str) -> tuple[PlanStep, ...]:
+        """The plan the bots follow from start zone ``zone`` (the default plan when it has none)."""
+        for z, p in self.by_start:
+            if z == zone:
+                return p
+        return tuple(self)
+
+    def __reduce__(self) -> Any:
+        return (PlanSet, (tuple(self), self.by_start))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PlanSet) and tuple.__eq__(self, other) and other.by_start == self.by_start
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash((tuple(self), self.by_start))
+
+    def __repr__(self) -> str:
+        return f"PlanSet({tuple(self)!r}, {dict(self.by_start)!r})"
+
+
 def as_plan(steps: Iterable[Any] | None) -> tuple[PlanStep, ...]:
     """A plan as the engine keeps it: any steps with ``action``, ``zone`` and ``target``
-    (``designer.checks.reachability.Step`` for one), or None for no plan."""
-    return tuple(PlanStep(str(st.action), str(st.zone or ""), str(st.target)) for st in steps or ())
+    (``designer.checks.reachability.Step`` for one), or None for no plan; a :class:`PlanSet`
+    (a plan per start zone) is kept as it is."""
+    if isinstance(steps, PlanSet):
+        return steps
+    return _steps(steps)
+
+
+def plan_for_start(plan: Any, zone: str | None) -> tuple[PlanStep, ...]:
+    """The plan of start zone ``zone`` when ``plan`` is a :class:`PlanSet` (None: the default
+    plan), else ``plan`` itself: what a game follows once it has drawn its start zone."""
+    plan = as_plan(plan)
+    if isinstance(plan, PlanSet):
+        return plan.for_start(zone) if zone is not None else tuple(plan)
+    return plan
 
 
 class GameView:

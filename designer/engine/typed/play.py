@@ -263,7 +263,7 @@ CAR_HIT = cython.declare(cython.int, 4)
 
 NSCALARS = 24
 # ---- bots: snapshot ----
-SNAP_SCALARS = cython.declare(cython.int, 36)
+SNAP_SCALARS = cython.declare(cython.int, 37)  # plans: d[36], the start zone whose plan the bots follow
 """The counters at the head of a :class:`Snapshot`."""
 
 NSC = cython.declare(cython.int, 24)
@@ -599,6 +599,11 @@ class Engine:
     pl_action: cython.int[::1]
     pl_target: cython.int[::1]
     pl_zone: cython.int[::1]
+    # ---- OWNER: plans: a plan per start zone (the board's plans) ----
+    pl_sets: object
+    pl_of_zone: cython.int[::1]
+    pl_set: cython.int
+    plan_start: cython.int
 
     # ---- zombicide: Prison Outbreak mission rules (the board's arrays and scratch) ----
     st_cond: cython.int[::1]
@@ -1155,6 +1160,10 @@ class Engine:
         self.pl_action = t.pl_action
         self.pl_target = t.pl_target
         self.pl_zone = t.pl_zone
+        self.pl_sets = t.pl_sets  # plans: a plan per start zone
+        self.pl_of_zone = t.pl_of_zone
+        self.pl_set = 0
+        self.plan_start = -1
         self._eden_terrain(t)
         self._eden_rules(t)
 
@@ -4950,12 +4959,13 @@ class Engine:
         for i in range(na):
             if self.act_kind[i] == A_TAKE and self.obj_kind[self.act_a[i]] == O_MARKER:
                 return i
-        if cautious:
+        if cautious:  # policies._decide: wait for a team mate behind (farther from the goal, able to come)
+            mine: cython.int = self.goal_distance(si, nz)
             for i in range(self.ns):
                 if i == si or not self.on_board(i):
                     continue
                 soff: cython.longlong = self.srow(z, self.door_passable(i))
-                if self.arena[soff + self.sv_zone[i]] > 1:
+                if 1 < self.arena[soff + self.sv_zone[i]] < INF and self.goal_distance(i, nz) > mine:
                     return pas
         if action == G_HUNT:
             step = self.toward(si, na, nz, False)
@@ -5906,6 +5916,43 @@ class Engine:
         if dl > self.max_danger:
             self.max_danger = dl
 
+    # ---- OWNER: plans: a plan per start zone ----
+    # Game.setup / lnoe.setup_game: the bots follow the plan of the start zone the game drew
+    # (designer.engine.view.PlanSet.for_start; tables.pl_sets, pl_of_zone).
+
+    @cython.cfunc
+    def plan_for_start(self, zone: cython.int) -> cython.void:
+        """Follow the plan of start zone ``zone`` (-1: split starting groups or a position put
+        in by hand, which follow the default plan)."""
+        k: cython.int = self.pl_of_zone[zone] if zone >= 0 else 0
+        self.plan_start = zone
+        if k == self.pl_set:
+            return
+        self.pl_set = k
+        n, a, tg, zz = self.pl_sets[k]
+        self.nplan = n
+        self.pl_action = a
+        self.pl_target = tg
+        self.pl_zone = zz
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def goal_distance(self, si: cython.int, nz: cython.int) -> cython.int:
+        """policies.goal_distance: steps from survivor ``si`` to the nearest of the ``nz`` goal
+        zones in ``gz`` (0 without goal zones)."""
+        i: cython.int
+        mask: cython.ulonglong = self.door_passable(si)
+        best: cython.int = INF
+        if not nz:
+            return 0
+        for i in range(nz):
+            d: cython.int = self.arena[self.srow(self.gz[i], mask) + self.sv_zone[si]]
+            if d < best:
+                best = d
+        return best
+
+    # ---- end plans: a plan per start zone ----
+
     @cython.cfunc
     @cython.exceptval(check=False)
     def reset(self) -> cython.void:
@@ -6011,6 +6058,7 @@ class Engine:
         start: cython.int = self.lnoe_start_zone() if self.gh_random_start else self.start_zones[self.rng.randbelow(self.nstart)]
         if self.sgroups and heroes is None:  # split starting groups
             count = self.setup_groups(count)
+        self.plan_for_start(-1 if self.sgroups and heroes is None else start)
         if heroes is not None:
             for hero in heroes:
                 s: cython.int = self.new_survivor(start)
@@ -6213,6 +6261,7 @@ class Engine:
         z: cython.int
         nt: cython.int = self.nt
         self.reset()
+        self.plan_for_start(d.get("plan_start", -1))
         if "survivors" in d:
             self.ns = 0
             for sv in d["survivors"]:
@@ -6313,6 +6362,7 @@ class Engine:
             buildings_spawned=[self.bspawned[i] for i in range(self.nbld)],
             rising=[self.rising[i] for i in range(self.nrising)], danger_level=self.danger_level(),
             steps_met=[bool(self.step_met(i)) for i in range(self.nsteps)], plan_done=self.plan_done,
+            plan_start=self.plan_start,
             step_done=[self.step_done[i] for i in range(self.nsteps)],
             in_car=[self.sv_car[i] for i in range(self.ns)], car_drivers=[self.car_drv[i] for i in range(self.nobj)],
             extras=self.extras, extra_limit=self.extra_limit,
@@ -6488,6 +6538,7 @@ class Engine:
         d[33] = self.nscript - self.script_at
         d[34] = self.sp_ns
         d[35] = self.turn_end
+        d[36] = self.plan_start  # plans: a plan per start zone
         k: cython.int = SNAP_SCALARS
         k = self.put_ints(d, k, self.bspawned, self.nbld)
         k = self.put_ints(d, k, self.gh_marker, self.nbld)
@@ -6605,6 +6656,7 @@ class Engine:
         nscript: cython.int = cython.cast(cython.int, d[33])
         self.sp_ns = cython.cast(cython.int, d[34])
         self.turn_end = d[35] != 0
+        self.plan_for_start(cython.cast(cython.int, d[36]))  # plans: a plan per start zone
         self.sp_resume = 0
         self.cb_survivor = -1
         self.depth = 0

@@ -293,19 +293,9 @@ def build(board: Board, profile: RuleProfile, plan: tuple[PlanStep, ...] = ()) -
              it_search_bonus=_ints(int(i.search_bonus) for i in its), it_aaah=_ints(int(i.aaah) for i in its),
              it_value=array("d", [item_value(b, nm) for nm in names] or [0.0]), names=names)
 
-    pa, pt, pz = [], [], []
-    for step in plan:
-        a = step.action
-        target = {"open": lambda: b.door_index[step.target], "take": lambda: b.obj_index[step.target],
-                  "press": lambda: b.obj_index[step.target], "enter": lambda: b.zone_index[step.target],
-                  "cross": lambda: b.conn_index[step.target], "move": lambda: b.conn_index[step.target],
-                  "search": lambda: 0}.get(a, lambda: int(step.target) if step.target else 0)()
-        pa.append(PLAN.get(a, len(PLAN)))
-        pt.append(target)
-        pz.append(b.zone_index.get(step.zone, -1))
     t.update(_mission_tables(b, names))
     t.update(_mission_zones(b, p))
-    t.update(nplan=len(plan), pl_action=_ints(pa), pl_target=_ints(pt), pl_zone=_ints(pz))
+    t.update(_plan_tables(b, plan))
 
     # the most legal actions a survivor can have: pass, search, noise, one open or move per
     # survivor connection, one melee or ranged action per weapon kind and zone in sight, one per
@@ -671,6 +661,39 @@ def resource_names(s: Any) -> list[str]:
 def _only_moves(t: dict[str, Any], b: Board) -> None:
     """Zones where a survivor may only move (security zones, Prison Outbreak chapter 10)."""
     t["only_moves"] = _ints(int(k == "security") for k in b.kind)
+
+
+def _plan_arrays(b: Board, plan: tuple[PlanStep, ...]) -> tuple[int, Any, Any, Any]:
+    """(steps, actions, targets, zones) of one plan as integer arrays."""
+    pa, pt, pz = [], [], []
+    for step in plan:
+        a = step.action
+        target = {"open": lambda: b.door_index[step.target], "take": lambda: b.obj_index[step.target],
+                  "press": lambda: b.obj_index[step.target], "enter": lambda: b.zone_index[step.target],
+                  "cross": lambda: b.conn_index[step.target], "move": lambda: b.conn_index[step.target],
+                  "search": lambda: 0}.get(a, lambda: int(step.target) if step.target else 0)()
+        pa.append(PLAN.get(a, len(PLAN)))
+        pt.append(target)
+        pz.append(b.zone_index.get(step.zone, -1))
+    return len(plan), _ints(pa), _ints(pt), _ints(pz)
+
+
+def _plan_tables(b: Board, plan: tuple[PlanStep, ...]) -> dict[str, Any]:
+    """The plan's tables: the default plan (``nplan``, ``pl_*``), and ``pl_sets``, every plan
+    the game may follow (the default first, then each start zone's of a
+    :class:`~designer.engine.view.PlanSet`) with ``pl_of_zone``, the plan of each zone as a
+    start zone (0, the default, for a zone without one): the engine's set-up picks the plan of
+    the start zone it drew (``Engine.plan_for_start``)."""
+    default = _plan_arrays(b, tuple(plan))
+    sets = [default]
+    of_zone = [0] * b.n
+    for zone, steps in getattr(plan, "by_start", ()):
+        z = b.zone_index.get(zone, -1)
+        if z >= 0:
+            of_zone[z] = len(sets)
+            sets.append(_plan_arrays(b, steps))
+    n, pa, pt, pz = default
+    return dict(nplan=n, pl_action=pa, pl_target=pt, pl_zone=pz, pl_sets=tuple(sets), pl_of_zone=_ints(of_zone))
 
 
 def tables_for(board: Board, plan: Any = None) -> tuple[Tables | None, str | None]:
