@@ -10,7 +10,9 @@ leaves out every connection it shuts); these checks report what the search does 
   survivor is wounded on the way (an error when the wounds kill);
 - ``terrain-keyword-ignored``: a keyword that means nothing on a connection (crossable,
   elevation);
-- ``terrain-not-modelled``: flammable scenery, which the engine does not play;
+- ``terrain-fire-not-flammable``, ``terrain-fire-never-out``, ``terrain-fire-path``: a
+  ``set_fire`` effect on scenery that cannot burn, that never burns out, or that sits on the only
+  path to a goal (while it burns nobody passes);
 - ``terrain-breakthrough``: the mission is won only by destroying impassable scenery
   (destruction(x)): the reachability search then counts those walls as open.
 
@@ -30,7 +32,7 @@ from ..rules.profiles import DEFAULT_PARAMS, ProfileError, profile_params
 from ..rules.terrain import breakable_walls, has_terrain, move_cost, terrain_tables
 from .findings import Finding
 
-__all__ = ["breakthrough_findings", "check_terrain", "cheapest_entry", "goal_zones", "expected_of_impassable"]
+__all__ = ["breakthrough_findings", "check_terrain", "fire_findings", "fire_targets", "cheapest_entry", "goal_zones", "expected_of_impassable"]
 
 
 def _params(s: Any) -> Any:
@@ -94,7 +96,7 @@ def check_terrain(cs: Any) -> list[Finding]:
     """Every terrain finding of a compiled scenario (none on a map without terrain keywords)."""
     s = cs.scenario
     if not has_terrain(s):
-        return []
+        return fire_findings(cs, None) if fire_targets(s) else []
     t = terrain_tables(cs)
     out: list[Finding] = []
     zones, conns = s.zones, s.connections
@@ -110,16 +112,75 @@ def check_terrain(cs: Any) -> list[Finding]:
                                f"connection '{c.id}' is marked {' and '.join(wrong)}, which only a zone can be; "
                                f"expected it on zone '{c.source}' or '{c.target}'",
                                (c.id,), f"connections[{i}].terrain"))
-    for what, items in (("zone", zones), ("connection", conns)):
-        for i, x in enumerate(items):
-            if x.terrain is None:
-                continue
-            if x.terrain.flammable:
-                out.append(Finding("terrain-not-modelled", "info",
-                                   f"{what} '{x.id}' is flammable: the engine does not play burning scenery, so "
-                                   "playtests never set it on fire",
-                                   (x.id,), f"{what}s[{i}].terrain"))
+    out += fire_findings(cs, t)
     return out
+
+
+# ---- eden: flammable scenery ----
+
+
+def fire_targets(s: Any) -> list[tuple[str, str, str, str]]:
+    """Every ``set_fire`` effect: (trigger id, 'zone' or 'connection', target id, JSON path)."""
+    out = []
+    for ti, tr in enumerate(s.triggers):
+        for ei, e in enumerate(tr.then):
+            if e.kind == "set_fire":
+                what = "zone" if e.zone is not None else "connection"
+                out.append((tr.id, what, e.zone if e.zone is not None else e.connection,
+                            f"triggers[{ti}].then[{ei}].{what}"))
+    return out
+
+
+def fire_findings(cs: Any, t: Any) -> list[Finding]:
+    """Findings of the ``set_fire`` effects: a target that is not flammable, one that never burns
+    out (no destruction(x)), and one on the only path from the start to a goal (one search per
+    target, the piece left out, as for hostile presence)."""
+    s = cs.scenario
+    out: list[Finding] = []
+    starts = set(cs.start_zones)
+    goals = {z: what for z, what in goal_zones(cs).items() if z not in starts}
+    base = _reached(cs, starts, frozenset(), frozenset())
+    goals = {z: what for z, what in goals.items() if z in base}
+    seen_pieces: set[int] = set()
+    for trig, what, ident, path in fire_targets(s):
+        k = cs.zone_index[ident] if what == "zone" else cs.conn_index[ident]
+        piece = k if what == "zone" else cs.n + k
+        name = cs.label(ident) if what == "zone" else f"'{ident}'"
+        if t is None or not t.flammable[piece]:
+            out.append(Finding("terrain-fire-not-flammable", "warning",
+                               f"trigger '{trig}' sets fire to {what} {name}, whose terrain is not flammable: "
+                               "nothing burns; expected a zone or connection marked flammable",
+                               (trig, ident), path))
+            continue
+        if piece in seen_pieces:
+            continue
+        seen_pieces.add(piece)
+        x = t.destruction[piece]
+        if not x:
+            out.append(Finding("terrain-fire-never-out", "info",
+                               f"trigger '{trig}' sets fire to {what} {name}, which has no destruction(x): once "
+                               "lit it burns, and nobody enters or crosses it, for the rest of the game",
+                               (trig, ident), path))
+        bz = frozenset({k}) if what == "zone" else frozenset()
+        bc = frozenset({k}) if what == "connection" else frozenset()
+        seen = _reached(cs, starts, bz, bc)
+        cut = sorted(z for z in goals if z not in seen and not (what == "zone" and z == k))
+        if what == "zone" and k in goals:
+            cut = sorted({*cut, k})
+        if not cut:
+            continue
+        opens = (f"it opens only once burnt down, after {x} burn markers (about {max(x - 1, 0)} turns after it "
+                 "is lit)" if x else "it never burns out")
+        out.append(Finding(
+            "terrain-fire-path", "warning",
+            f"trigger '{trig}' can set fire to {what} {name}, which lies on the only path to "
+            f"{', '.join(f'{goals[z]} in {cs.labels[z]}' for z in cut)}: while it burns nobody passes and "
+            f"survivors beside it catch burn markers; {opens}",
+            (ident, trig, *(cs.zone_ids[z] for z in cut)), path))
+    return out
+
+
+# ---- end eden: flammable scenery ----
 
 
 def _impassable_holds(cs: Any, t: Any) -> list[Finding]:

@@ -58,7 +58,7 @@ from .policies import BOTS, PlanBot, _done, _killable, _step_zones, _toward, goa
 from .state import INF
 from .points import points_goal
 from .missions import car_choice
-from .terrain import terrain_toward
+from .terrain import burning_at_hand, terrain_toward
 from .view import escape_open
 
 if TYPE_CHECKING:
@@ -417,6 +417,9 @@ def casual_decide(game: "GameView", s: "Survivor", acts: list, memory: Any, sear
             return own[0]
         # nothing here can be killed: get out into the zone with the fewest zombies
         return _safest_move(game, s, acts, zones) or ("pass",)
+
+    if s.burn and ("douse",) in acts and not burning_at_hand(game, z):  # eden: no zombie here, no fire at hand
+        return ("douse",)
 
     if action == "reenter":
         step = _step_off(game, s, acts)

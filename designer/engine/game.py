@@ -32,6 +32,7 @@ from .points import finish_turn as finish_points_turn, points_table
 from .resources import resource_effect, uses_resources
 from .terrain import after_move as terrain_after_move, start_activation as terrain_start_activation
 from .terrain import reopened_moves, smash, smash_actions
+from .terrain import catch_fire, douse, fire_blocks, fire_upkeep, set_fire
 from .view import GameView, PlanStep, as_plan, escape_open, plan_for_start
 from .record import GameResult, transcript  # noqa: F401
 from .shared import SURVIVOR_ACTION_LIMIT, extra_activation_limit, item_value, parse_dice  # noqa: F401
@@ -297,6 +298,8 @@ class Game:
                 if tool is not None:
                     acts.append(("open", d))
                 continue
+            if st.burning and fire_blocks(self, c, v):  # eden: nobody enters or crosses burning scenery
+                continue
             need = move_cost(self, s, c)
             if terrain is not None and terrain.crossable[v]:
                 need += 1  # a crossable zone: the actions to move on again
@@ -345,6 +348,8 @@ class Game:
         acts.append(("noise",))
         if terrain is not None and terrain.smash_at[z]:  # destruction(x): attack the scenery at hand
             acts.extend(smash_actions(self, s))
+        if s.burn:  # eden: remove one of its burn markers
+            acts.append(("douse",))
         if getattr(self.policy, "trades", False):
             acts.extend(self.trade_actions(s))
         return acts
@@ -396,6 +401,8 @@ class Game:
             self.enter_zone(s, v)
             if self.terrain is not None:
                 terrain_after_move(self, s, c, v)
+                if st.burning:  # eden: a move ended with burning scenery at hand
+                    catch_fire(self, s)
             self._via = c  # the connection crossed (a house drop asks for survival rolls)
             p.after_move(self, s)
             self._via = -1
@@ -446,6 +453,8 @@ class Game:
             car_action(self, s, act)
         elif kind == "smash":
             smash(self, s, act[1])
+        elif kind == "douse":
+            douse(self, s)
 
     def _car_here(self, s: Survivor) -> int | None:
         """A car the survivor may search now: in its zone, no zombie there, not searched this
@@ -976,6 +985,8 @@ class Game:
                 s.searched = s.moved = False
                 if self.terrain is not None:
                     terrain_start_activation(self, s)
+                    if st.burning:  # eden: an activation begun with burning scenery at hand
+                        catch_fire(self, s)
                 self._taken, self._limit = 0, s.actions_left + SURVIVOR_ACTION_LIMIT
                 self._started = True
             while s.on_board and s.actions_left > 0 and not st.outcome:
@@ -1030,6 +1041,8 @@ class Game:
         st = self.state
         if not st.outcome:
             self.zombie_phase()
+        if self.terrain is not None and not st.outcome and self.terrain_base.fire_on:
+            fire_upkeep(self)  # eden: burning survivors and scenery (docs/terrain.md, *Fire*)
         self._turn_end = True
         self.check_victory()
         self._turn_end = False
@@ -1385,12 +1398,20 @@ def _give_card(g: Game, e: Any, actor: Survivor | None) -> None:
     g.keep(actor, card)
 
 
+def _set_fire(g: Game, e: Any, actor: Survivor | None) -> None:
+    """Flammable scenery set alight (docs/terrain.md, *Fire*)."""
+    b = g.board
+    piece = b.zone_index[e.zone] if e.zone is not None else b.n + b.rules.conn_index[e.connection]
+    set_fire(g, piece, e.markers)
+
+
 EFFECTS: dict[str, Callable[[Game, Any, Survivor | None], None]] = {
     "open_door": _door_effect, "close_door": _door_effect, "toggle_door": _door_effect, "unlock_door": _door_effect,
     "lock_door": _door_effect, "activate_spawn": _spawn_effect, "deactivate_spawn": _spawn_effect,
     "toggle_spawn": _spawn_effect, "spawn_zombies": _spawn_zombies, "grant_xp": _grant_xp, "end_game": _end_game,
     "give_card": _give_card, "rotate_gate": _rotate_gate,
-    "gain_resource": resource_effect, "spend_resource": resource_effect, "heal_or_draw": heal_or_draw}
+    "gain_resource": resource_effect, "spend_resource": resource_effect, "heal_or_draw": heal_or_draw,
+    "set_fire": _set_fire}
 """What each kind of trigger effect does (every ``kind`` of the model's ``Effect``)."""
 
 EVENTS = ("objective_taken", "switch_pressed", "door_opened", "zone_entered", "turn_reached", "kills_reached")

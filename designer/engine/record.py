@@ -72,6 +72,9 @@ _TEXT = {
     "hostile": "survivor {s} suffers {wounds} wound(s) from the hostile {zone}",
     "smash": "survivor {s} attacks the scenery {piece} ({hits} of {of})",
     "destroyed": "the scenery {piece} is destroyed: a devastated zone",
+    "fire": "the scenery {piece} burns ({markers} burn markers)",
+    "burn": "survivor {s} burn markers {change:+d}: {markers}",
+    "burning": "survivor {s} burns: {dice} dice, {wounds} wound(s), {markers} burn markers left",
 }
 
 

@@ -41,13 +41,13 @@ _MISSION_NAMES = ("search_car", "carrier_died", "fence_torn", "pushed_back", "in
 as the reference engine names its events (:func:`_render_mission`)."""
 
 LOGGED_KINDS = frozenset(_KIND_NAMES) | frozenset(_MISSION_NAMES) | {"swim", "hostile", "points", "resource", "charge",
-                                                                    "smash", "destroyed"}
+                                                                    "smash", "destroyed", "fire", "burn", "burning"}
 """The events the typed engine logs: a game whose rules can write any other event (the
 reference engine's Growing Hunger, terrain, Prison Outbreak mission rules...) is transcribed by
 the reference engine (:func:`typed_reason`)."""
 
 _ACTIONS = ("melee", "move", "noise", "open", "pass", "press", "ranged", "search", "take", "give",
-            "enter", "leave", "drive", "seat", "smash")
+            "enter", "leave", "drive", "seat", "smash", "douse")
 """The typed engine's action codes (``A_*``), as the reference engine names its actions."""
 
 
@@ -224,7 +224,7 @@ def render_lnoe_event(board: Board, tables: Any, kind: int, turn: int, a: int, b
 
 # ---- eden: terrain, victory points, infestation and resources events (codes 50-59) ----
 
-EDEN_EVENTS = ("swim", "hostile", "points", "resource", "charge", "smash", "destroyed")
+EDEN_EVENTS = ("swim", "hostile", "points", "resource", "charge", "smash", "destroyed", "fire", "burn", "burning")
 """The reference engine's names of the typed engine's events 50, 51, ... (``L_SWIM`` ...)."""
 
 
@@ -250,6 +250,12 @@ def render_eden_event(board: Board, kind: int, turn: int, a: int, b: int, c: int
         e.update(survivor=a, piece=_piece_id(board, b), hits=c, of=d)
     elif name == "destroyed":
         e.update(piece=_piece_id(board, a))
+    elif name == "fire":  # eden: flammable scenery
+        e.update(piece=_piece_id(board, a), markers=b)
+    elif name == "burn":
+        e.update(survivor=a, change=b, markers=c)
+    elif name == "burning":
+        e.update(survivor=a, dice=b, wounds=c, markers=d)
     else:
         e.update(zone=board.zone_ids[a], zombies=b)
     return e
@@ -258,7 +264,7 @@ def render_eden_event(board: Board, kind: int, turn: int, a: int, b: int, c: int
 def action_tuple(tables: Any, kind: int, a: int, b: int) -> tuple:
     """One of the typed engine's actions (kind code, two ints) as the reference engine writes it."""
     name = _ACTIONS[kind]
-    if name in ("pass", "search", "noise", "leave", "seat"):
+    if name in ("pass", "search", "noise", "leave", "seat", "douse"):
         return (name,)
     if name == "drive":
         return (name, a, b)
@@ -431,7 +437,7 @@ def reference_state(board: Board, data: dict, names: list[str], rng: Any, colour
 LOGGED_RULES = {"effects": frozenset({"open_door", "close_door", "toggle_door", "unlock_door", "lock_door",
                                       "activate_spawn", "deactivate_spawn", "toggle_spawn", "spawn_zombies",
                                       "grant_xp", "end_game", "give_card", "rotate_gate", "heal_or_draw",
-                                      "gain_resource", "spend_resource"}),
+                                      "gain_resource", "spend_resource", "set_fire"}),
                 "steps": frozenset({"take_objectives", "kill", "reach_zone", "escape", "survive", "clear_zones",
                                     "open_doors", "no_zombies", "doors_closed", "no_zombie_path", "carry_items",
                                     "hold_zone"}),
@@ -672,7 +678,7 @@ class TypedGame:
         name = action[0]
         kind = _ACTIONS.index(name)
         index = self.tables.names
-        if name in ("pass", "search", "noise", "leave", "seat"):
+        if name in ("pass", "search", "noise", "leave", "seat", "douse"):
             return kind, 0, 0
         if name == "drive":
             return kind, action[1], action[2]

@@ -24,7 +24,7 @@ class Survivor:
     """One survivor (hero)."""
 
     __slots__ = ("index", "zone", "wounds", "health", "xp", "items", "alive", "escaped",
-                 "searched", "moved", "actions_left", "acted", "came_from")
+                 "searched", "moved", "actions_left", "acted", "came_from", "burn")
 
     def __init__(self, index: int, zone: int, health: int, items: list[str] | None = None):
         self.index = index
@@ -41,6 +41,8 @@ class Survivor:
         self.acted = 0
         self.came_from = -1
         """The zone this survivor last moved from (a security zone pushes it back there)."""
+        self.burn = 0
+        """Burn markers (Eden's Brûlure: flammable scenery, docs/terrain.md)."""
 
     @property
     def on_board(self) -> bool:
@@ -181,6 +183,8 @@ class GameState:
         ``rules.terrain.TerrainTables``)."""
         self.destroyed = 0
         """Pieces of scenery destroyed (bit mask over pieces)."""
+        self.burning: dict[int, int] = {}
+        """Burn markers on each burning piece of flammable scenery (piece -> markers, at least 1)."""
         self.gate_turns: dict[str, int] = {}
         """Quarter turns of each rotating gate (by gate zone id) since the start."""
         """Barbed-wire fences an abomination has torn down (bit mask over connection indices)."""
@@ -294,6 +298,7 @@ class GameState:
         c.gate_turns = dict(self.gate_turns)
         c.in_car, c.drivers = dict(self.in_car), dict(self.drivers)
         c.damage = dict(self.damage)
+        c.burning = dict(self.burning)
         c.objective_turns = dict(self.objective_turns)
         c.zone_deaths, c.zone_kills, c.zone_visits = self.zone_deaths.copy(), self.zone_kills.copy(), \
             self.zone_visits.copy()

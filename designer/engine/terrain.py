@@ -14,9 +14,10 @@ import heapq
 from typing import Any
 
 from .state import INF
-from ..rules.terrain import SWIM_MOVE_COST, expected_swim_wounds, terrain_tables
+from ..rules.terrain import BURN_DICE, BURN_WOUND_ON, SWIM_MOVE_COST, expected_swim_wounds, terrain_tables
 
-__all__ = ["HAZARD_WEIGHT", "after_move", "break_through", "reopened_moves", "smash", "smash_actions", "hazard_distances", "start_activation", "step_cost", "swim_roll",
+__all__ = ["burning_at_hand", "catch_fire", "douse", "fire_blocks", "fire_upkeep", "set_fire",
+           "HAZARD_WEIGHT", "after_move", "break_through", "reopened_moves", "smash", "smash_actions", "hazard_distances", "start_activation", "step_cost", "swim_roll",
            "terrain_toward"]
 
 HAZARD_WEIGHT = 4
@@ -82,6 +83,7 @@ def smash(game: Any, s: Any, piece: int) -> None:
     game.note("smash", survivor=s.index, piece=base.piece_ids[piece], hits=hits, of=x)
     if hits >= x and not st.destroyed >> piece & 1:
         st.destroyed |= 1 << piece
+        st.burning.pop(piece, None)  # a devastated zone has no keyword: its fire is out
         game.terrain = base.devastated(st.destroyed)
         game.note("destroyed", piece=base.piece_ids[piece])
 
@@ -92,7 +94,7 @@ def reopened_moves(game: Any, s: Any, left: int) -> list[tuple]:
     t, p, b, st = game.terrain, game.profile, game.board, game.state
     out = []
     for v, c in t.reopen_adj[s.zone]:
-        if not t.reopened >> c & 1:
+        if not t.reopened >> c & 1 or (st.burning and fire_blocks(game, c, v)):
             continue
         need = p.terrain_move_cost(game, s, c) + (1 if t.crossable[v] else 0)
         if need <= left and (b.max_survivors[v] >= INF or len(st.survivors_in(v)) < b.max_survivors[v]):
@@ -133,6 +135,99 @@ def break_through(game: Any, s: Any, acts: list, zones: list[int], mask: int) ->
 
 
 # ---- end eden: destruction(x) ----
+
+
+# ---- eden: flammable scenery (docs/terrain.md, *Fire*) ----
+
+
+def _burn_attack(game: Any, piece: int) -> None:
+    """A burn marker put on a piece counts as an attack for its destruction(x) ("Chaque marqueur
+    Brûlure présent sur un tel décor compte comme étant une Attaque pour la règle spéciale
+    Destruction(X)"); at x the piece is destroyed (a devastated zone: no keyword, so it burns
+    no more)."""
+    st, base = game.state, game.terrain_base
+    x = base.destruction[piece]
+    if not x:
+        return
+    hits = st.damage.get(piece, 0) + 1
+    st.damage[piece] = hits
+    if hits >= x and not st.destroyed >> piece & 1:
+        st.destroyed |= 1 << piece
+        st.burning.pop(piece, None)
+        game.terrain = base.devastated(st.destroyed)
+        game.note("destroyed", piece=base.piece_ids[piece])
+
+
+def set_fire(game: Any, piece: int, markers: int) -> None:
+    """Put ``markers`` burn markers on a flammable piece not yet destroyed ("Un tel décor peut
+    recevoir des marqueurs Brûlure comme un combattant normal"); each counts as an attack.
+    Nothing happens to scenery that is not flammable or already destroyed."""
+    t, st = game.terrain_base, game.state
+    if t is None or not t.flammable[piece] or st.destroyed >> piece & 1:
+        return
+    for _ in range(markers):
+        if st.destroyed >> piece & 1:
+            break
+        st.burning[piece] = st.burning.get(piece, 0) + 1
+        game.note("fire", piece=t.piece_ids[piece], markers=st.burning[piece])
+        _burn_attack(game, piece)
+
+
+def burning_at_hand(game: Any, zone: int) -> bool:
+    """Whether burning scenery is at hand of a survivor in ``zone`` (``TerrainTables.fire_at``)."""
+    burning = game.state.burning
+    return any(p in burning for p in game.terrain_base.fire_at[zone])
+
+
+def catch_fire(game: Any, s: Any) -> None:
+    """A survivor starting its activation or ending a move with burning scenery at hand takes a
+    burn marker, one whatever the pieces burning ("reçoivent immédiatement un marqueur
+    Brûlure")."""
+    if s.on_board and game.state.burning and burning_at_hand(game, s.zone):
+        s.burn += 1
+        game.note("burn", survivor=s.index, change=1, markers=s.burn)
+
+
+def fire_blocks(game: Any, conn: int, zone: int) -> bool:
+    """Whether a move across ``conn`` into ``zone`` is barred by fire: burning scenery loses
+    Franchissement and Occupation ("il perd ses règles spéciales Franchissement, Occupation et
+    Obstruction"), so nobody crosses a burning connection or enters a burning zone."""
+    burning = game.state.burning
+    return zone in burning or game.board.n + conn in burning
+
+
+def douse(game: Any, s: Any) -> None:
+    """The survivor spends an action to remove one of its burn markers ("Durant son activation,
+    un combattant peut retirer un de ses marqueurs Brûlure en dépensant 1 PA")."""
+    s.burn -= 1
+    game.note("burn", survivor=s.index, change=-1, markers=s.burn)
+
+
+def fire_upkeep(game: Any) -> None:
+    """The end of a turn (Eden's Phase d'Intendance, after the monsters): each burning survivor,
+    in turn order from the first player, rolls :data:`BURN_DICE` d6, a wound per die showing
+    :data:`BURN_WOUND_ON` or more, then loses one marker; then each burning piece, in piece
+    order, gains a marker ("rajoutez un marqueur Brûlure sur le décor s'il en possède au moins
+    un"), an attack for its destruction(x)."""
+    st = game.state
+    n = len(st.survivors)
+    for i in range(n):
+        s = st.survivors[(st.first_player + i) % n]
+        if not s.on_board or not s.burn:
+            continue
+        wounds = sum(1 for _ in range(BURN_DICE) if game.d6() >= BURN_WOUND_ON)
+        s.burn -= 1
+        game.note("burning", survivor=s.index, dice=BURN_DICE, wounds=wounds, markers=s.burn)
+        if wounds:
+            game.wound(s, wounds, cause="burn")
+    for piece in sorted(st.burning):
+        if piece in st.burning:
+            st.burning[piece] += 1
+            game.note("fire", piece=game.terrain_base.piece_ids[piece], markers=st.burning[piece])
+            _burn_attack(game, piece)
+
+
+# ---- end eden: flammable scenery ----
 
 
 # -- the bots' path choice ---------------------------------------------------------------------------

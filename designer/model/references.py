@@ -39,6 +39,8 @@ REFERENCE_FIELDS: tuple[tuple[str, str], ...] = (
     ("triggers[*].then[*]{spawn_zombies}.at_objective", "objective"),
     ("triggers[*].then[*]{rotate_gate}.gate", "zone"),
     ("triggers[*].then[*]{rotate_gate}.sides[*]", "door"),
+    ("triggers[*].then[*]{set_fire}.zone", "zone"),
+    ("triggers[*].then[*]{set_fire}.connection", "connection"),
     ("exits[*]", "zone"),
     ("victory.steps[*]{take_objectives}.objectives[*]", "objective"),
     ("victory.steps[*]{reach_zone|clear_zones}.zones[*]", "zone"),

@@ -21,7 +21,7 @@ from .references import TARGETS, iter_references
 from .lnoe import LnoeSetup, TownLibrary
 from .special_rules import KnownRuleId
 from .resources import GainResource, SpendResource
-from .terrain import Terrain
+from .terrain import SetFire, Terrain
 
 __all__ = [
     "BUILDING_KINDS",
@@ -705,7 +705,7 @@ Effect = Annotated[
     Union[
         OpenDoor, CloseDoor, ToggleDoor, UnlockDoor, LockDoor,
         ActivateSpawn, DeactivateSpawn, ToggleSpawn, SpawnZombies, GrantXp, EndGame, GiveCard, RotateGate,
-        GainResource, SpendResource, HealOrDraw,
+        GainResource, SpendResource, HealOrDraw, SetFire,
     ],
     Field(discriminator="kind"),
 ]

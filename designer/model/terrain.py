@@ -14,25 +14,29 @@ keyword                 what it does on a zone map (``docs/terrain.md``)
 ``elevation``           ranged weapons fired from the zone reach one zone further
 ``swim`` (x)            entering costs 2 actions and a swim roll (d6 >= x), a wound per miss
 ``destruction`` (x)     survivors attack the scenery; after x attacks it is a devastated zone
-``flammable``           the scenery can burn (recorded, not played)
+``flammable``           the scenery takes burn markers (a ``set_fire`` effect lights it): while it
+                        burns nobody enters or crosses it, survivors at hand catch burn markers,
+                        each end of turn it gains a marker, and each marker counts as an attack
+                        for destruction(x)
 ======================  ===================================================================
 """
 
 from __future__ import annotations
 
-from pydantic import Field
+from typing import Literal
 
-from .common import Model
+from pydantic import Field, model_validator
 
-__all__ = ["PLAYED_KEYWORDS", "Terrain", "TERRAIN_KEYWORDS"]
+from .common import Id, Model, Tagged
+
+__all__ = ["PLAYED_KEYWORDS", "SetFire", "Terrain", "TERRAIN_KEYWORDS"]
 
 TERRAIN_KEYWORDS: tuple[str, ...] = (
     "impassable", "crossable", "obstruction", "hostile", "elevation", "swim", "destruction", "flammable")
 """Every terrain keyword, in the order of the table above."""
 
-PLAYED_KEYWORDS: frozenset[str] = frozenset(
-    {"impassable", "crossable", "obstruction", "hostile", "elevation", "swim", "destruction"})
-"""The keywords the engine plays; the others are recorded and reported (``terrain-not-modelled``)."""
+PLAYED_KEYWORDS: frozenset[str] = frozenset(TERRAIN_KEYWORDS)
+"""The keywords the engine plays: all of them (docs/terrain.md)."""
 
 
 class Terrain(Model):
@@ -70,8 +74,13 @@ class Terrain(Model):
     action (it always hits); at x attacks it becomes a devastated zone ("Zone dévastée :
     Obstruction(2), Occupation"), and an impassable wall it was opens."""
     flammable: bool = False
-    """The scenery can take burn markers ("Inflammable"). Recorded and reported; the engine does
-    not play burning scenery (a zone's ``flags.fire`` is the fire it plays)."""
+    """The scenery can take burn markers ("Inflammable : Un tel décor peut recevoir des marqueurs
+    Brûlure comme un combattant normal"), put on it by a ``set_fire`` trigger effect. While it
+    burns nobody enters the zone or crosses the connection ("il perd ses règles spéciales
+    Franchissement, Occupation et Obstruction"); a survivor starting its activation or ending a
+    move with it at hand catches a burn marker; at the end of each turn it gains a marker, and
+    each marker counts as an attack for destruction(x). Not a zone's ``flags.fire`` (Les morts
+    aux trousses' burning room, which zombies never enter): docs/terrain.md, *Fire*."""
 
     def keywords(self) -> list[str]:
         """The keywords set, in table order, with their values ('obstruction(2)')."""
@@ -83,3 +92,27 @@ class Terrain(Model):
             elif value not in (None, False):
                 out.append(f"{name}({value})")
         return out
+
+
+class SetFire(Tagged):
+    """Set flammable scenery alight: put burn markers on a zone or a connection whose terrain is
+    ``flammable`` (Eden: "Un tel décor peut recevoir des marqueurs Brûlure comme un combattant
+    normal"; a weapon's "Brûlure (X) ... On attribue X marqueurs Brûlure"). Give exactly one of
+    ``zone`` and ``connection``. Nothing happens to scenery that is not flammable or already
+    destroyed (the validator reports the first: ``fire-not-flammable``)."""
+
+    kind: Literal["set_fire"]
+    """Always 'set_fire'."""
+    zone: Id | None = None
+    """The flammable zone set alight."""
+    connection: Id | None = None
+    """The flammable connection (a hedge, a wooden fence) set alight."""
+    markers: int = Field(default=1, ge=1, le=10)
+    """Burn markers put on it (each counts as an attack for destruction(x))."""
+
+    @model_validator(mode="after")
+    def _one_target(self) -> "SetFire":
+        if (self.zone is None) == (self.connection is None):
+            raise ValueError("a 'set_fire' effect needs exactly one of 'zone' (a zone id) and "
+                             "'connection' (a connection id)")
+        return self

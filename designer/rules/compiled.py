@@ -31,7 +31,7 @@ __all__ = [
     "OBJ_KINDS", "EVENTS", "EFFECTS", "STEPS",
     "EV_TAKEN", "EV_PRESSED", "EV_DOOR_OPENED", "EV_ZONE_ENTERED", "EV_TURN", "EV_KILLS",
     "FX_OPEN", "FX_CLOSE", "FX_TOGGLE", "FX_UNLOCK", "FX_LOCK", "FX_ACTIVATE", "FX_DEACTIVATE",
-    "FX_TOGGLE_SPAWN", "FX_SPAWN", "FX_XP", "FX_END", "FX_GIVE", "FX_GAIN", "FX_SPEND", "FX_HEAL_OR_DRAW",
+    "FX_TOGGLE_SPAWN", "FX_SPAWN", "FX_XP", "FX_END", "FX_GIVE", "FX_GAIN", "FX_SPEND", "FX_HEAL_OR_DRAW", "FX_SET_FIRE",
     "ST_TAKE", "ST_KILL", "ST_REACH", "ST_ESCAPE", "ST_SURVIVE", "ST_CLEAR", "ST_OPEN",
     "ST_NO_ZOMBIES", "ST_DOORS_CLOSED", "ST_NO_PATH", "ST_CARRY", "ST_HOLD", "CONDITION_STEPS",
     "SAFE_EFFECTS", "FREE_PASSAGES",
@@ -53,6 +53,7 @@ EFFECTS: dict[str, int] = {"open_door": 0, "close_door": 1, "toggle_door": 2, "u
 (FX_OPEN, FX_CLOSE, FX_TOGGLE, FX_UNLOCK, FX_LOCK, FX_ACTIVATE, FX_DEACTIVATE, FX_TOGGLE_SPAWN, FX_SPAWN,
  FX_XP, FX_END, FX_GIVE, FX_ROTATE, FX_GAIN, FX_SPEND) = range(15)
 FX_HEAL_OR_DRAW = EFFECTS["heal_or_draw"] = 60  # Les morts aux trousses' office (the house rules' codes: 60-69)
+FX_SET_FIRE = EFFECTS["set_fire"] = 55  # eden: flammable scenery set alight (its argument: the piece, docs/terrain.md)
 """(``FX_ROTATE`` never appears in a row: a rotating gate's quarter turn is compiled into the door
 rows of its sides, see :func:`_gate_rows`.)"""
 STEPS: dict[str, int] = {"take_objectives": 0, "kill": 1, "reach_zone": 2, "escape": 3, "survive": 4,
@@ -331,6 +332,8 @@ class CompiledScenario:
                     row.append((op, e.amount))
                 elif op == FX_HEAL_OR_DRAW:
                     row.append((op, e.heal))
+                elif op == FX_SET_FIRE:  # the piece of scenery: zone i, or connection c as n + c
+                    row.append((op, zidx[e.zone] if e.zone is not None else n + self.conn_index[e.connection]))
                 elif op == FX_GIVE:  # how many set-aside cards it may draw from
                     names = set(e.cards)
                     row.append((op, sum(c.count for c in s.setup.set_aside if not names or c.item in names)))

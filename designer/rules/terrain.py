@@ -18,7 +18,7 @@ from typing import Any
 
 from ..model.scenario import Scenario
 
-__all__ = ["DEVASTATED_OBSTRUCTION", "breakable_walls", "open_walls", "SWIM_MOVE_COST", "TerrainTables", "eden_rules_used", "expected_swim_wounds", "has_terrain", "move_cost",
+__all__ = ["BURN_DICE", "BURN_WOUND_ON", "expected_burn_wounds", "DEVASTATED_OBSTRUCTION", "breakable_walls", "open_walls", "SWIM_MOVE_COST", "TerrainTables", "eden_rules_used", "expected_swim_wounds", "has_terrain", "move_cost",
            "passage_flags", "terrain_tables"]
 
 SWIM_MOVE_COST = 2
@@ -28,6 +28,32 @@ DEVASTATED_OBSTRUCTION = 2
 """A destroyed piece of scenery becomes a devastated zone ("remplacez-le par un décor Zone
 dévastée"; "Zone dévastée (2 points) : Obstruction(2), Occupation"): obstruction(2) and
 nothing else."""
+
+
+# ---- eden: flammable scenery ----
+
+BURN_DICE = 1
+"""Dice a burning survivor rolls at the end of each turn. Eden rolls 3D6 (and a location die)
+for a fighter whose four limbs hold its constitution points, a wound per die above its VIG
+("lance 3D6 + 1D6 de localisation. Chaque résultat de dé strictement supérieur à la VIG du
+combattant ... inflige 1 blessure"): about one wound per upkeep on a fighter that takes several
+to fall. A zone game's survivor falls at 2-3 wounds, so one die keeps the fire as dangerous
+relative to health (docs/terrain.md, *Fire*)."""
+
+BURN_WOUND_ON = 5
+"""A burn die wounds on this or more: strictly above VIG 4, Eden's usual Vigueur (Yûri's, the
+rulebook's example fighter: "4 en VIG")."""
+
+
+def expected_burn_wounds(markers: int, dice: int = BURN_DICE, wound_on: int = BURN_WOUND_ON) -> float:
+    """Closed form: the expected wounds of a survivor holding ``markers`` burn markers who
+    catches no more and never douses, ignoring death: one roll of ``dice`` dice at each of the
+    ``markers`` ends of turn (a marker is removed after each roll), each die wounding with
+    chance (7 - wound_on) / 6. One marker: 1/3 wound; three: one wound."""
+    return markers * dice * (7 - wound_on) / 6
+
+
+# ---- end eden: flammable scenery ----
 
 
 def has_terrain(scenario: Scenario) -> bool:
@@ -91,7 +117,8 @@ class TerrainTables:
 
     __slots__ = ("zone_obstruction", "zone_hostile", "zone_swim", "crossable", "elevated", "impassable",
                  "c_obstruction", "c_hostile", "c_swim", "c_impassable", "entry_hostile",
-                 "destruction", "smash_at", "shut_by", "reopen_adj", "reopened", "piece_ids", "_devastated")
+                 "destruction", "smash_at", "shut_by", "reopen_adj", "reopened", "piece_ids", "_devastated",
+                 "flammable", "fire_at", "fire_on")
 
     def __init__(self, cs: Any):
         s = cs.scenario
@@ -115,6 +142,36 @@ class TerrainTables:
         self.entry_hostile = any(self.zone_hostile) or any(self.c_hostile)
         """Whether any entry or crossing wounds (the engine skips the look-ups otherwise)."""
         self._eden_destruction(cs)
+        self._eden_fire(cs)
+
+    # ---- eden: flammable scenery ----
+
+    def _eden_fire(self, cs: Any) -> None:
+        """The flammable pieces (piece numbering of destruction(x)). ``flammable[p]``: whether
+        piece ``p`` takes burn markers; ``fire_at[z]``: the flammable pieces at hand of a
+        survivor in zone ``z`` ("au contact"): its own zone, each connection touching it and the
+        zone at its other end, each once, in connection order (the pieces a survivor could
+        attack there); ``fire_on``: whether any piece is flammable."""
+        s = cs.scenario
+        zones, conns = s.zones, s.connections
+        n = len(zones)
+        zidx = {z.id: i for i, z in enumerate(zones)}
+        self.flammable = tuple(bool(x.terrain and x.terrain.flammable) for x in (*zones, *conns))
+        self.fire_on = any(self.flammable)
+        at: list[list[int]] = [[] for _ in range(n)]
+        if self.fire_on:
+            for z in range(n):
+                if self.flammable[z]:
+                    at[z].append(z)
+            for c, conn in enumerate(conns):
+                a, b = zidx[conn.source], zidx[conn.target]
+                for u, v in ((a, b), (b, a)):
+                    for p in (n + c, v):
+                        if self.flammable[p] and p not in at[u]:
+                            at[u].append(p)
+        self.fire_at = tuple(tuple(row) for row in at)
+
+    # ---- end eden: flammable scenery ----
 
     # ---- eden: destruction(x) ----
 

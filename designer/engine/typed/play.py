@@ -262,6 +262,20 @@ CAR_SEATS = cython.declare(cython.int, 4)
 CAR_HIT = cython.declare(cython.int, 4)
 
 NSCALARS = 24
+# ---- OWNER: flammable: flammable scenery's codes (docs/terrain.md, *Fire*) ----
+A_DOUSE = cython.declare(cython.int, 15)
+"""A survivor removes one of its burn markers (one action)."""
+E_SET_FIRE = cython.declare(cython.int, 55)
+"""A trigger effect: burn markers on a flammable piece (a: the piece, count: the markers)."""
+L_FIRE = cython.declare(cython.int, 57)
+"""A burn marker put on a piece of scenery: piece, its markers now."""
+L_BURN = cython.declare(cython.int, 58)
+"""A survivor's burn markers change: survivor, +1 caught / -1 doused, its markers now."""
+L_BURNING = cython.declare(cython.int, 59)
+"""A burning survivor's end-of-turn roll: survivor, dice, wounds, markers left."""
+W_BURN = cython.declare(cython.int, 8)
+WOUND_CAUSES = (*WOUND_CAUSES, "burn")
+# ---- end OWNER: flammable ----
 # ---- bots: snapshot ----
 SNAP_SCALARS = cython.declare(cython.int, 37)  # plans: d[36], the start zone whose plan the bots follow
 """The counters at the head of a :class:`Snapshot`."""
@@ -489,6 +503,17 @@ class Engine:
     tc_hostile0: cython.int[::1]
     tc_swim0: cython.int[::1]
     # ---- end eden: destruction(x) ----
+    # ---- OWNER: flammable: burning scenery and survivors ----
+    fl_on: cython.bint
+    fl_piece: cython.int[::1]
+    fl_at_start: cython.int[::1]
+    fl_at: cython.int[::1]
+    fl_burn: cython.int[::1]
+    nburning: cython.int
+    sv_burn: cython.int[::1]
+    burn_dice: cython.int
+    burn_on: cython.int
+    # ---- end OWNER: flammable ----
     # ---- eden: victory points and infestation ----
     vp_on: cython.bint
     vp_turns: cython.int
@@ -1914,6 +1939,9 @@ class Engine:
             return
         if self.fx_res[e] >= 0:  # eden: a resource gained or spent
             self.eden_resource(e)
+            return
+        if kind == E_SET_FIRE:  # eden: flammable scenery set alight
+            self.eden_set_fire(a, self.e_count[e])
             return
         if kind <= E_LOCK:
             if kind == E_OPEN or (kind == E_TOGGLE and not self.ds_has(self.doors_open, a)):
@@ -3760,6 +3788,8 @@ class Engine:
                 if tool != -1:
                     k = self.push_act(k, A_OPEN, d, 0)
                 continue
+            if self.nburning and self.eden_fire_blocks(c, v):  # eden: nobody enters or crosses burning scenery
+                continue
             if self.eden_move_need(s, c, v) <= left and (self.max_s[v] >= INF or self.survivors_in(v) < self.max_s[v]):
                 k = self.push_act(k, A_MOVE, v, c)
         if self.ntorn:  # fences an abomination tore down are crossed like openings
@@ -3808,6 +3838,8 @@ class Engine:
         k = self.push_act(k, A_NOISE, 0, 0)
         if self.sc_on:  # destruction(x): attack the scenery at hand
             k = self.eden_smash_acts(s, k)
+        if self.fl_on and self.sv_burn[s]:  # eden: remove one of its burn markers
+            k = self.push_act(k, A_DOUSE, 0, 0)
         return self.trade_actions(s, k) if self.policy == P_CASUAL or self.cb_trades else k
 
     @cython.cfunc
@@ -3858,6 +3890,8 @@ class Engine:
             self.m_fresh = not self.entered[a]  # morts: a collapse falls under the first survivor
             self.enter_zone(si, a)
             self.eden_after_move(si, b, a)
+            if self.nburning and self.terrain:  # eden: a move ended with burning scenery at hand
+                self.eden_catch_fire(si)
             self.house_via = b
             self.after_move(si)
             self.house_via = -1
@@ -3922,6 +3956,8 @@ class Engine:
             self.car_action(si, kind, a, b)
         elif kind == A_SMASH:
             self.eden_smash(si, a)
+        elif kind == A_DOUSE:
+            self.eden_douse(si)
 
     # ---- eden: terrain (docs/terrain.md; the reference is engine/terrain.py and rules/terrain.py) ----
 
@@ -3938,6 +3974,7 @@ class Engine:
         self.tc_hostile = t.tc_hostile
         self.tc_swim = t.tc_swim
         self._eden_destruction(t)
+        self._eden_fire(t)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -4122,6 +4159,9 @@ class Engine:
             self.ev(L_SMASH, si, p, self.sc_dmg[p], self.sc_x[p])
         if self.sc_dmg[p] == self.sc_x[p]:
             self.eden_devastate(p)
+            if self.fl_on and self.fl_burn[p]:  # a devastated zone has no keyword: its fire is out
+                self.fl_burn[p] = 0
+                self.nburning -= 1
             if self.logging:
                 self.ev(L_DESTROYED, p, 0, 0, 0)
 
@@ -4136,7 +4176,8 @@ class Engine:
         for j in range(self.ro_start[z], self.ro_start[z + 1]):
             v = self.ro_v[j]
             c = self.ro_c[j]
-            if self.ro_open[c] and self.eden_move_need(s, c, v) <= self.sv_left[s] and (
+            if self.ro_open[c] and not (self.nburning and self.eden_fire_blocks(c, v)) and \
+                    self.eden_move_need(s, c, v) <= self.sv_left[s] and (
                     self.max_s[v] >= INF or self.survivors_in(v) < self.max_s[v]):
                 k = self.push_act(k, A_MOVE, v, c)
         return k
@@ -4194,6 +4235,125 @@ class Engine:
 
     # ---- end eden: destruction(x) ----
 
+    # ---- OWNER: flammable: burning scenery and survivors (the reference is engine/terrain.py's
+    # set_fire, catch_fire, fire_blocks, douse and fire_upkeep) ----
+    # ``fl_burn`` holds each piece's burn markers (``nburning`` pieces burn), ``sv_burn`` each
+    # survivor's; a marker on a piece is an attack for its destruction(x) (``sc_dmg``).
+
+    def _eden_fire(self, t) -> None:
+        self.fl_on = t.fl_on
+        self.fl_piece = t.fl_piece
+        self.fl_at_start = t.fl_at_start
+        self.fl_at = t.fl_at
+        self.fl_burn = _ia(self.npieces + 1)
+        self.nburning = 0
+        self.sv_burn = _ia(12)
+        self.burn_dice = t.burn_dice
+        self.burn_on = t.burn_on
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_burn_attack(self, p: cython.int) -> cython.void:
+        """A burn marker counts as an attack for the piece's destruction(x); at x it is destroyed."""
+        if not self.sc_on or not self.sc_x[p] or self.sc_dmg[p] >= self.sc_x[p]:
+            return
+        self.sc_dmg[p] += 1
+        if self.sc_dmg[p] == self.sc_x[p]:
+            self.eden_devastate(p)
+            self.fl_burn[p] = 0
+            self.nburning -= 1
+            if self.logging:
+                self.ev(L_DESTROYED, p, 0, 0, 0)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_set_fire(self, p: cython.int, markers: cython.int) -> cython.void:
+        """``terrain.set_fire``: burn markers on a flammable piece not yet destroyed."""
+        if not self.fl_on or not self.fl_piece[p] or (self.sc_on and self.sc_x[p] and self.sc_dmg[p] >= self.sc_x[p]):
+            return
+        i: cython.int
+        for i in range(markers):
+            if self.sc_on and self.sc_x[p] and self.sc_dmg[p] >= self.sc_x[p]:
+                break
+            if not self.fl_burn[p]:
+                self.nburning += 1
+            self.fl_burn[p] += 1
+            if self.logging:
+                self.ev(L_FIRE, p, self.fl_burn[p], 0, 0)
+            self.eden_burn_attack(p)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_fire_at_hand(self, z: cython.int) -> cython.bint:
+        """``terrain.burning_at_hand``: burning scenery at hand of a survivor in zone ``z``."""
+        j: cython.int
+        if not self.nburning:
+            return False
+        for j in range(self.fl_at_start[z], self.fl_at_start[z + 1]):
+            if self.fl_burn[self.fl_at[j]]:
+                return True
+        return False
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_catch_fire(self, si: cython.int) -> cython.void:
+        """``terrain.catch_fire``: one burn marker for a survivor with burning scenery at hand."""
+        if self.on_board(si) and self.eden_fire_at_hand(self.sv_zone[si]):
+            self.sv_burn[si] += 1
+            if self.logging:
+                self.ev(L_BURN, si, 1, self.sv_burn[si], 0)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_fire_blocks(self, c: cython.int, v: cython.int) -> cython.bint:
+        """``terrain.fire_blocks``: nobody enters a burning zone or crosses a burning connection."""
+        return self.fl_burn[v] != 0 or self.fl_burn[self.n + c] != 0
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_douse(self, si: cython.int) -> cython.void:
+        """``terrain.douse``: one action removes one of the survivor's burn markers."""
+        self.sv_burn[si] -= 1
+        if self.logging:
+            self.ev(L_BURN, si, -1, self.sv_burn[si], 0)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def eden_fire_upkeep(self) -> cython.void:
+        """``terrain.fire_upkeep``: each burning survivor, in turn order, rolls its burn dice (a
+        wound per die at ``burn_on`` or more) and loses a marker; then each burning piece gains
+        a marker, an attack for its destruction(x)."""
+        i: cython.int
+        j: cython.int
+        si: cython.int
+        wounds: cython.int
+        ns: cython.int = self.ns
+        for i in range(ns):
+            si = (self.first_player + i) % ns
+            if not self.on_board(si) or not self.sv_burn[si]:
+                continue
+            wounds = 0
+            for j in range(self.burn_dice):
+                if self.d6(6) >= self.burn_on:
+                    wounds += 1
+            self.sv_burn[si] -= 1
+            if self.logging:
+                self.ev(L_BURNING, si, self.burn_dice, wounds, self.sv_burn[si])
+            if wounds:
+                self.lg_cause = W_BURN
+                self.wound(si, wounds)
+                self.lg_cause = W_ZOMBIES
+        if not self.nburning:
+            return
+        for i in range(self.npieces):
+            if self.fl_burn[i]:
+                self.fl_burn[i] += 1
+                if self.logging:
+                    self.ev(L_FIRE, i, self.fl_burn[i], 0, 0)
+                self.eden_burn_attack(i)
+
+    # ---- end OWNER: flammable ----
+
     # ---- eden: victory points and infestation (the reference is engine/points.py,
     # engine/infestation.py and profiles.EdenMonsters) ----
 
@@ -4235,6 +4395,12 @@ class Engine:
             for i in range(self.npieces):
                 self.sc_dmg[i] = 0
             self.eden_scenery()
+        if self.fl_on:  # eden: nothing burns yet
+            for i in range(self.npieces):
+                self.fl_burn[i] = 0
+            for i in range(12):
+                self.sv_burn[i] = 0
+            self.nburning = 0
         for i in range(self.nres):
             self.res_stock[i] = self.res_start[i]
         if self.vp_on:
@@ -4441,7 +4607,7 @@ class Engine:
     @cython.exceptval(check=False)
     def eden_snap_size(self) -> cython.int:
         return 3 + (self.nobj + self.nt if self.vp_on else 0) + 2 * self.nres + self.nres_order + (
-            self.npieces if self.sc_on else 0)
+            self.npieces if self.sc_on else 0) + (self.npieces + 13 if self.fl_on else 0)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -4457,6 +4623,11 @@ class Engine:
         k = self.put_ints(d, k, self.res_start, self.nres)
         if self.sc_on:
             k = self.put_ints(d, k, self.sc_dmg, self.npieces)
+        if self.fl_on:  # eden: flammable scenery
+            k = self.put_ints(d, k, self.fl_burn, self.npieces)
+            k = self.put_ints(d, k, self.sv_burn, 12)
+            d[k] = self.nburning
+            k += 1
         return self.put_ints(d, k, self.res_order, self.nres_order)
 
     @cython.cfunc
@@ -4474,6 +4645,11 @@ class Engine:
         if self.sc_on:
             k = self.get_ints(d, k, self.sc_dmg, self.npieces)
             self.eden_scenery()
+        if self.fl_on:  # eden: flammable scenery
+            k = self.get_ints(d, k, self.fl_burn, self.npieces)
+            k = self.get_ints(d, k, self.sv_burn, 12)
+            self.nburning = cython.cast(cython.int, d[k])
+            k += 1
         return self.get_ints(d, k, self.res_order, self.nres_order)
 
     # ---- end eden: victory points and infestation ----
@@ -5699,6 +5875,10 @@ class Engine:
                         return i
             step = self.safest_move(si, na, nz)
             return step if step >= 0 else pas
+        if self.fl_on and self.sv_burn[si] and not self.eden_fire_at_hand(z):  # eden: no zombie here, no fire at hand
+            step = self.find_act(na, A_DOUSE)
+            if step >= 0:
+                return step
         if action == G_REENTER:
             step = self.step_off(na)
             if step >= 0:
@@ -5846,6 +6026,8 @@ class Engine:
             self.sv_searched[si] = 0
             self.sv_moved[si] = 0
             self.eden_start_activation(si)
+            if self.nburning and self.terrain:  # eden: an activation begun with burning scenery at hand
+                self.eden_catch_fire(si)
             self.sp_taken = 0
             self.sp_limit = self.sv_left[si] + self.action_limit
             self.sp_started = 1
@@ -5892,6 +6074,8 @@ class Engine:
             self.activate(self.all_types, False, False)
             self.activate(self.twice, True, False)
             self.spawn_phase()
+        if self.fl_on and self.terrain and not self.outcome:
+            self.eden_fire_upkeep()  # eden: burning survivors and scenery (docs/terrain.md, *Fire*)
         self.turn_end = True
         self.check_victory()
         self.turn_end = False

@@ -15,7 +15,7 @@ from typing import Any
 
 from ...rules.compiled import EV_PRESSED, FX_CLOSE, FX_LOCK, FX_OPEN, FX_TOGGLE
 from ...rules.equipment import ITEMS, item
-from ...rules.terrain import DEVASTATED_OBSTRUCTION, SWIM_MOVE_COST, terrain_tables
+from ...rules.terrain import BURN_DICE, BURN_WOUND_ON, DEVASTATED_OBSTRUCTION, SWIM_MOVE_COST, terrain_tables
 from ...rules.zombies import ZINDEX, ZTYPES
 from ..board import INF, Board, collector_paused
 from ..cards import DECKS
@@ -60,6 +60,7 @@ STEPS = {"take_objectives": 0, "kill": 1, "reach_zone": 2, "escape": 3, "survive
 EFFECTS.update({"give_card": 11, "rotate_gate": 12})
 STEPS.update({"no_zombies": 7, "doors_closed": 8, "no_zombie_path": 9, "carry_items": 10, "hold_zone": 11})
 EFFECTS.update({"gain_resource": 50, "spend_resource": 51})  # eden: campaign resources (eden_rules)
+EFFECTS.update({"set_fire": 55})  # eden: flammable scenery set alight (its a: the piece, its count: the markers)
 PLAN = {"open": 0, "take": 1, "press": 2, "enter": 3, "cross": 4, "wait": 5, "kill": 6, "goal": 7, "search": 8, "move": 9}
 METHODS = {"cards": 0, "dice": 1, "fixed": 2}
 CARD_KINDS = {"spawn": 0, "extra": 1, "manhole": 2}
@@ -224,8 +225,10 @@ def build(board: Board, profile: RuleProfile, plan: tuple[PlanStep, ...] = ()) -
             k = e.kind
             a = b.door_index[e.door] if hasattr(e, "door") else b.spawn_index[e.spawn] if hasattr(e, "spawn") else \
                 b.zone_index[e.zone] if k == "spawn_zombies" and e.zone is not None else 0
+            if k == "set_fire":  # eden: the piece of scenery (zone i, connection c as n + c)
+                a = b.zone_index[e.zone] if e.zone is not None else b.n + b.rules.conn_index[e.connection]
             dice = parse_dice(e.dice) if k == "spawn_zombies" and e.dice else (0, 1, 0)
-            row = [EFFECTS[k], a, ZINDEX[e.zombie] if k == "spawn_zombies" else 0, getattr(e, "count", 0), *dice,
+            row = [EFFECTS[k], a, ZINDEX[e.zombie] if k == "spawn_zombies" else 0, getattr(e, "count", getattr(e, "markers", 0)), *dice,
                    int(k == "spawn_zombies" and bool(e.dice)), getattr(e, "amount", 0),
                    int(getattr(e, "to", "") == "actor"), int(getattr(e, "outcome", "") == "win")]
             for key, value in zip(eff, row):
@@ -578,12 +581,13 @@ def eden_terrain(board: Board) -> dict[str, Any]:
                     tz_swim=zero, tz_cross=zero, tz_elev=zero, tc_obst=one, tc_hostile=zero, tc_swim=zero,
                     sc_on=0, npieces=0, sc_x=zero, sc_obst=DEVASTATED_OBSTRUCTION, sc_at_start=_ints([0, 0]),
                     sc_at=zero, sc_shut_start=_ints([0, 0]), sc_shut=zero, ro_start=_ints([0, 0]), ro_v=zero,
-                    ro_c=zero)
+                    ro_c=zero, fl_on=0, fl_piece=zero, fl_at_start=_ints([0, 0]), fl_at=zero, burn_dice=BURN_DICE,
+                    burn_on=BURN_WOUND_ON)
     return dict(terrain=1, entry_hostile=int(tt.entry_hostile), swim_cost=SWIM_MOVE_COST,
                 tz_obst=_ints(tt.zone_obstruction), tz_hostile=_ints(tt.zone_hostile), tz_swim=_ints(tt.zone_swim),
                 tz_cross=_ints(int(x) for x in tt.crossable), tz_elev=_ints(int(x) for x in tt.elevated),
                 tc_obst=_ints(tt.c_obstruction), tc_hostile=_ints(tt.c_hostile), tc_swim=_ints(tt.c_swim),
-                **eden_destruction(tt))
+                **eden_destruction(tt), **eden_fire(tt))
 
 
 # ---- eden: destruction(x) ----
@@ -605,6 +609,19 @@ def eden_destruction(tt: Any) -> dict[str, Any]:
 
 
 # ---- end eden: destruction(x) ----
+# ---- eden: flammable scenery ----
+
+
+def eden_fire(tt: Any) -> dict[str, Any]:
+    """Flammable scenery (docs/terrain.md, *Fire*) as the typed engine's arrays: ``fl_on`` when
+    any piece is flammable, ``fl_piece`` per piece, ``fl_at_start``/``fl_at`` the flammable
+    pieces at hand of each zone, and the burn roll (dice, the face that wounds)."""
+    fl_at_start, (fl_at,) = _csr([list(r) for r in tt.fire_at], 1)
+    return dict(fl_on=int(tt.fire_on), fl_piece=_ints(int(x) for x in tt.flammable), fl_at_start=fl_at_start,
+                fl_at=fl_at, burn_dice=BURN_DICE, burn_on=BURN_WOUND_ON)
+
+
+# ---- end eden: flammable scenery ----
 # ---- eden: victory points and infestation ----
 
 
