@@ -71,3 +71,19 @@ def test_the_office_choice_in_the_trigger_form():
     app._set_effect(0, 0, "heal_or_draw")
     assert app.editor.data["triggers"][0]["then"][0] == {"kind": "heal_or_draw"}
     parse(app.editor.data)
+
+
+def test_the_door_form_makes_a_door_closable_and_undo():
+    """"The one who closes a door is the only one who can use it from then on": the door form's
+    'closable' box sets the door's ``closable``, one undo step."""
+    app = app_for("les-morts-aux-trousses.json")
+    app.select("conn:hall-living")
+    box = checkbox(app.form, "closable")
+    assert box.value
+    box.value = False
+    door = next(c for c in app.editor.data["connections"] if c["id"] == "hall-living")
+    assert "closable" not in door
+    parse(app.editor.data)
+    app.editor.undo()
+    door = next(c for c in app.editor.data["connections"] if c["id"] == "hall-living")
+    assert door.get("closable") is True

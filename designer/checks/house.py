@@ -1,6 +1,6 @@
 """Les morts aux trousses' rules misused (seed 003): an objective where nothing can be collected
-(the dark, smoke), the office's choice on an event no survivor fires, and zombie arrivals per
-player with a level nobody can arrive on. Called from
+(the dark, smoke), the office's choice on an event no survivor fires, zombie arrivals per
+player with a level nobody can arrive on, and doors a survivor may close to no effect or for good. Called from
 :func:`designer.checks.lnoe.check_house`."""
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ def check_morts(s: Scenario) -> Iterator[Finding]:
                               + (" and the mission cannot be won" if o.id in needed else ""),
                               (o.id, z.id), f"objectives[{i}]")
     yield from _collapses(s)
+    yield from _closable_doors(s)
     for i, t in enumerate(s.triggers):
         if t.when.kind in _NO_ACTOR and any(e.kind == "heal_or_draw" for e in t.then):
             yield Finding("heal-or-draw-no-survivor", "warning",
@@ -79,6 +80,27 @@ def _collapses(s: Scenario) -> Iterator[Finding]:
             yield Finding("house-collapse-in-breakthrough", "warning",
                           f"'{z.id}' is a breakthrough zone with a collapsing floor: \"There is no collapse / hole "
                           f"in the floor / TV in a breakthrough zone\"", (z.id,), where)
+
+
+def _closable_doors(s: Scenario) -> Iterator[Finding]:
+    """Findings ``house-closable-without-effect`` (a ``closable`` door outside a house game, or
+    one only its button opens) and ``house-closable-unbreakable`` (a house door a survivor may
+    close that nobody else can break: "The one who closes a door is the only one who can use it
+    from then on")."""
+    house = s.setup.rules.profile == "house"
+    for i, c in enumerate(s.connections):
+        if c.kind != "door" or not c.closable:
+            continue
+        where = f"connections[{i}].closable"
+        if not house or not c.by_hand:
+            why = "the rule profile is not 'house'" if not house else "it opens only by its button (by_hand off)"
+            yield Finding("house-closable-without-effect", "warning",
+                          f"door '{c.id}' is closable, but {why}: nobody ever closes it", (c.id,), where)
+        elif not c.breakable:
+            yield Finding("house-closable-unbreakable", "warning",
+                          f"door '{c.id}' may be closed by a survivor but is not breakable: once closed only its "
+                          f"closer (or a holder of its lock's key) opens it, and nobody passes if the closer dies",
+                          (c.id,), where)
 
 
 def _steps(s: Scenario) -> list:

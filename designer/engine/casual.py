@@ -390,6 +390,24 @@ def give_opener(game: "GameView", s: "Survivor", acts: list) -> tuple | None:
     return None
 
 
+def close_behind(game: "GameView", s: "Survivor", acts: list) -> tuple | None:
+    """Les morts aux trousses: the door the survivor came through this turn, closed behind it
+    when the zone it left holds zombies and no other survivor (``("close", door)``), else None.
+    The survivor then stands in a zone without zombies (casual asks only then)."""
+    if not s.moved:
+        return None
+    st, b = game.state, game.board
+    back = s.came_from
+    if back is None or back < 0 or not st.zombies_in(back) or st.survivors_in(back):
+        return None
+    for a in acts:
+        if a[0] == "close":
+            c = b.door_conn[a[1]]
+            if back in (b.c_from[c], b.c_to[c]):
+                return a
+    return None
+
+
 def casual_decide(game: "GameView", s: "Survivor", acts: list, memory: Any, search_turns: int = 2,
                   team: Any = None) -> tuple:
     """One decision of ``casual`` (see the module's docstring). A survivor not well armed
@@ -417,6 +435,9 @@ def casual_decide(game: "GameView", s: "Survivor", acts: list, memory: Any, sear
             return own[0]
         # nothing here can be killed: get out into the zone with the fewest zombies
         return _safest_move(game, s, acts, zones) or ("pass",)
+    shut = close_behind(game, s, acts)  # morts: shut the zombies out
+    if shut is not None:
+        return shut
 
     if s.burn and ("douse",) in acts and not burning_at_hand(game, z):  # eden: no zombie here, no fire at hand
         return ("douse",)

@@ -21,7 +21,7 @@ from ..rules.zombies import (RECORD_TYPES, SPAWN_DEFAULT, WALKER, ZINDEX, ZOMBIE
                              record_counts)
 from .arrivals import spawn_arrivals
 from .missions import car_action, car_actions
-from .morts import heal_or_draw
+from .morts import break_door, close_door, closable_doors, heal_or_draw, held_against, zombies_break_door
 from .board import Board
 from .cards import DECKS
 from .policies import resolve_policy
@@ -261,6 +261,8 @@ class Game:
         st, b = self.state, self.board
         if not b.door_by_hand[d]:
             return False
+        if st.held and held_against(self, s, d):  # morts: a door another survivor closed is only broken
+            return b.door_breakable[d]
         if st.doors_unlocked >> d & 1:
             return True
         lock = b.door_lock[d]
@@ -288,10 +290,14 @@ class Game:
         tool_checked = False
         terrain = self.terrain
         move_cost = p.move_cost if terrain is None else p.terrain_move_cost
+        closable = closable_doors(b) if p.id == "house" else None
         for v, c in b.surv_adj[z]:
             d = b.c_door[c]
             if d >= 0 and not doors_open >> d & 1:
                 if not self.can_unlock(s, d):
+                    continue
+                if st.held and held_against(self, s, d):  # morts: break a door another survivor closed
+                    acts.append(("break", d))
                     continue
                 if not tool_checked:
                     tool, tool_checked = p.door_tool(self, s), True
@@ -305,6 +311,8 @@ class Game:
                 need += 1  # a crossable zone: the actions to move on again
             if need <= left and (b.max_survivors[v] >= INF or len(st.survivors_in(v)) < b.max_survivors[v]):
                 acts.append(("move", v, c))
+            if closable is not None and d >= 0 and closable[d] and not st.broken >> d & 1:  # morts: close a door
+                acts.append(("close", d))
         if st.torn:  # fences an abomination tore down are crossed like openings
             for v, c, _ in b.zpath_adj[z]:
                 if st.torn >> c & 1 and p.move_cost(self, s, c) <= left:
@@ -415,6 +423,10 @@ class Game:
             if tool is not None and tool.noisy_door:
                 st.add_noise(s.zone)
             self.open_door(act[1], actor=s)
+        elif kind == "close":  # morts: doors closed by a survivor
+            close_door(self, s, act[1])
+        elif kind == "break":
+            break_door(self, s, act[1])
         elif kind == "search" and b.rules.cars and self._car_here(s) is not None:
             car = self._car_here(s)
             s.searched = True
@@ -568,6 +580,7 @@ class Game:
         bit = 1 << d
         st.doors_open |= bit
         st.doors_unlocked |= bit
+        st.held &= ~bit  # morts: open again, the door is nobody's
         if st.doors_ever & bit:
             return
         st.doors_ever |= bit
@@ -891,6 +904,8 @@ class Game:
                 st.torn |= 1 << conn
                 self.note("fence_torn", frm=b.zone_ids[z], to=b.zone_ids[dest], fence=b.conn_ids[conn])
         if conn is None:
+            if self.profile.id == "house":  # morts: zombies break the door that stops them
+                zombies_break_door(self, z, dest, count)
             return 0  # stopped at a closed door or piled up behind a fence
         room = b.max_zombies[dest] - st.zombies_in(dest)
         if not b.breakthrough[dest]:

@@ -158,14 +158,16 @@ def _toward(game: "GameView", s: "Survivor", acts: list, zones: list[int], avoid
         return None
     want = best_d - 1
     choices = []
+    breaks = []  # morts: a door another survivor closed, broken only when no move or opening will do
     for a in acts:
         if a[0] == "move" and best[a[1]] == want:
             choices.append((st.zombies_in(a[1]), a))
-        elif a[0] == "open":
+        elif a[0] == "open" or a[0] == "break":
             c = b.door_conn[a[1]]
             other = b.c_to[c] if b.c_from[c] == s.zone else b.c_from[c]
             if best[other] == want:
-                choices.append((st.zombies_in(other), a))
+                (choices if a[0] == "open" else breaks).append((st.zombies_in(other), a))
+    choices = choices or breaks
     if not choices:
         return None
     choices.sort(key=lambda x: (x[0], x[1]))

@@ -41,14 +41,17 @@ _MISSION_NAMES = ("search_car", "carrier_died", "fence_torn", "pushed_back", "in
 as the reference engine names its events (:func:`_render_mission`)."""
 
 LOGGED_KINDS = frozenset(_KIND_NAMES) | frozenset(_MISSION_NAMES) | {"swim", "hostile", "points", "resource", "charge",
-                                                                    "smash", "destroyed", "fire", "burn", "burning"}
+                                                                    "smash", "destroyed", "fire", "burn", "burning",
+                                                                    "heal_or_draw", "collapse_dodged", "collapse_fall",
+                                                                    "door_closed", "door_break", "zombies_break_door"}
 """The events the typed engine logs: a game whose rules can write any other event (the
 reference engine's Growing Hunger, terrain, Prison Outbreak mission rules...) is transcribed by
 the reference engine (:func:`typed_reason`)."""
 
 _ACTIONS = ("melee", "move", "noise", "open", "pass", "press", "ranged", "search", "take", "give",
-            "enter", "leave", "drive", "seat", "smash", "douse")
-"""The typed engine's action codes (``A_*``), as the reference engine names its actions."""
+            "enter", "leave", "drive", "seat", "smash", "douse", "close", "break")
+"""The typed engine's action codes (``A_*``), as the reference engine names its actions (15 douses
+a survivor's fire, Eden; 16 and 17 close and break a door, Les morts aux trousses)."""
 
 
 def _module(engine: Any) -> Any:
@@ -79,7 +82,7 @@ def render_events(board: Board, tables: Any, events: Iterable[int], width: int =
             out.append(render_eden_event(board, kind, turn, a, b, c, d))
             continue
         if 60 <= kind < 70:  # Les morts aux trousses' events (_render_morts)
-            out.append(_render_morts(kind, turn, a, b, c, d, zid))
+            out.append(_render_morts(kind, turn, a, b, c, d, zid, did))
             continue
         name = _KIND_NAMES[kind]
         e: dict[str, Any] = {"turn": turn, "event": name}
@@ -172,10 +175,18 @@ def _render_mission(board: Board, names: list[str], out: list[dict], code: int, 
     out.append(e)
 
 
-def _render_morts(kind: int, turn: int, a: int, b: int, c: int, d: int, zid: Any = ()) -> dict:
+def _render_morts(kind: int, turn: int, a: int, b: int, c: int, d: int, zid: Any = (), did: Any = ()) -> dict:
     """A Les morts aux trousses event of the typed engine (codes 60-69) as the reference engine
     writes it: 60 the office's choice (``heal_or_draw``: survivor, wounds healed, cards), 61 a
-    floor collapsing (survivor, zone, the zone fallen to or -1 when dodged)."""
+    floor collapsing (survivor, zone, the zone fallen to or -1 when dodged), 62 a door closed
+    (survivor, door), 63 a survivor's try at breaking a door (survivor, door, broken), 64 the
+    zombies' (zone, door, broken)."""
+    if kind == 62:
+        return {"turn": turn, "event": "door_closed", "survivor": a, "door": did[b]}
+    if kind == 63:
+        return {"turn": turn, "event": "door_break", "survivor": a, "door": did[b], "broken": bool(c)}
+    if kind == 64:
+        return {"turn": turn, "event": "zombies_break_door", "zone": zid[a], "door": did[b], "broken": bool(c)}
     if kind == 60:
         return {"turn": turn, "event": "heal_or_draw", "survivor": a, "healed": b, "cards": c}
     if kind == 61:
@@ -368,11 +379,12 @@ def engine_position(board: Board, st: Any, names: dict, colours: list[str]) -> d
     return dict(
         survivors=[dict(zone=s.zone, wounds=s.wounds, health=s.health, xp=s.xp, items=[names[n] for n in s.items],
                         alive=s.alive, escaped=s.escaped, searched=s.searched, moved=s.moved,
-                        actions_left=s.actions_left) for s in st.survivors],
+                        actions_left=s.actions_left, came_from=s.came_from) for s in st.survivors],
         zombies={z: list(st.zombies[z]) for z in zones if any(st.zombies[z])},
         noise={z: st.noise[z] for z in (st.noise.keys() if hasattr(st.noise, "keys") else range(len(st.noise)))
                if st.noise[z]},
         pool=list(st.pool), doors_open=st.doors_open, doors_unlocked=st.doors_unlocked, doors_ever=st.doors_ever,
+        held=st.held, holders=list(st.holders), broken=st.broken,
         spawns_active=[st.spawns_active >> i & 1 for i in range(len(board.spawn_ids))], turn=st.turn, first_player=st.first_player, kills=st.kills,
         colours=sum(1 << i for i, c in enumerate(colours) if c in st.colours), rng=st.rng.copy(),
         zombie_actions=st.zombie_actions, survivor_actions=st.survivor_actions,
@@ -403,8 +415,10 @@ def reference_state(board: Board, data: dict, names: list[str], rng: Any, colour
         s = st.add_survivor(sv["zone"], sv["health"], [names[k] for k in sv["items"]])
         s.wounds, s.xp, s.alive, s.escaped = sv["wounds"], sv["xp"], sv["alive"], sv["escaped"]
         s.searched, s.moved, s.actions_left = sv["searched"], sv["moved"], sv["actions_left"]
+        s.came_from = sv.get("came_from", -1)
     st.first_player = data["first_player"]
     st.doors_open, st.doors_unlocked, st.doors_ever = data["doors_open"], data["doors_unlocked"], data["doors_ever"]
+    st.held, st.holders, st.broken = data.get("held", 0), tuple(data.get("holders", st.holders)), data.get("broken", 0)
     st.buildings_spawned = sum(1 << i for i, v in enumerate(data["buildings_spawned"]) if v)
     st.spawns_active = sum(1 << i for i, v in enumerate(data["spawns_active"]) if v)
     st.obj_zone = list(data["obj_zone"])
@@ -808,6 +822,7 @@ class TypedGame:
             s.items = [self.names[i] for i in sv["items"]]
             s.alive, s.escaped, s.searched, s.moved = sv["alive"], sv["escaped"], sv["searched"], sv["moved"]
             s.actions_left = sv["actions_left"]
+            s.came_from = sv.get("came_from", -1)
         for z in list(st.zombies.keys()) if hasattr(st.zombies, "keys") else range(len(st.zombies)):
             st.zombies[z] = [0] * len(ZTYPES)
         for z, row in d["zombies"].items():
@@ -817,6 +832,7 @@ class TypedGame:
         st.kills_by_type = list(d["kills_by_type"][:len(ZTYPES)])
         st.spawned_by_type = list(d["spawned_by_type"][:len(ZTYPES)])
         st.doors_open, st.doors_unlocked, st.doors_ever = d["doors_open"], d["doors_unlocked"], d["doors_ever"]
+        st.held, st.holders, st.broken = d.get("held", 0), tuple(d.get("holders", st.holders)), d.get("broken", 0)
         st.zdeck, st.zdiscard = list(d["zdeck"]), list(d["zdiscard"])
         for z, n in d["noise"].items():
             st.noise[z] = n

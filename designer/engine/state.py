@@ -176,6 +176,13 @@ class GameState:
         self.doors_open = board.door_open0
         self.doors_unlocked = board.door_unlocked0
         self.doors_ever = 0
+        # ---- morts: doors closed by a survivor ----
+        self.held = 0
+        """Doors a survivor closed (bit mask): only it, or a key holder, opens them again."""
+        self.holders: tuple[int, ...] = (-1,) * len(getattr(board, "door_ids", ()))
+        """Per door, the survivor who closed it last (-1: none); a tuple, so a copy shares it safely."""
+        self.broken = 0
+        """Doors broken by survivors or zombies (bit mask): they stay open."""
         self.buildings_spawned = 0
         self.torn = 0
         self.damage: dict[int, int] = {}

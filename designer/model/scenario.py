@@ -238,6 +238,11 @@ class Door(_ConnectionBase):
     """Whether survivors may open it by hand. Off for a door that only its button opens (a
     trigger's effect): prison cells, the rotating security gate, doors a mission opens only with
     their button (Prison Outbreak)."""
+    closable: bool = False
+    """Whether a survivor may close it during play (the house rules, Les morts aux trousses: "The
+    one who closes a door is the only one who can use it from then on"): once a survivor closes
+    it, only that survivor, or one holding the key of its lock, opens it again; the others (and
+    the zombies) break it when it is ``breakable``. A broken door stays open."""
 
 
 class Stairs(_ConnectionBase):

@@ -933,7 +933,7 @@ class DesignerApp:
         rows: list[w.Widget] = [w.HTML(f"<b>Connection {cid}</b>: {c['from']} → {c['to']}"),
                                 self._rename_row("connection", cid),
                                 self._field(w.Dropdown(options=CONN_KINDS, value=c["kind"], description="Kind"),
-                                            lambda v: upd(kind=v, state=None, lock=None, breakable=None,
+                                            lambda v: upd(kind=v, state=None, lock=None, breakable=None, closable=None,
                                                           spawns_on_first_open=None, capacity=None,
                                                           survival_roll=None), rebuild=True)]
         if c["kind"] == "door":
@@ -951,9 +951,11 @@ class DesignerApp:
                       self._field(_check("spawns on first opening", c.get("spawns_on_first_open", True)),
                                   lambda v: upd(spawns_on_first_open=None if v else False)),
                       self._field(_check("by hand", c.get("by_hand", True)),
-                                  lambda v: upd(by_hand=None if v else False))]),
+                                  lambda v: upd(by_hand=None if v else False)),
+                      self._field(_check("closable", c.get("closable", False)), lambda v: upd(closable=v or None))]),
                 w.HTML("<span style='font-size:11px;color:#616161'>by hand off: only a trigger (a button's) "
-                       "opens it</span>"),
+                       "opens it; closable (house games): a survivor may close it, then only it or a key "
+                       "holder opens it, the others break it</span>"),
             ]
         self.selection_findings = w.HTML(layout=w.Layout(width="100%"))
         self.selection_findings.add_class("sd-field-findings")

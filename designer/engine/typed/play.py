@@ -131,6 +131,16 @@ M_NO_COLLECT = cython.declare(cython.int, 5)
 E_HEAL_OR_DRAW = cython.declare(cython.int, 60)
 L_HEAL_OR_DRAW = cython.declare(cython.int, 60)
 L_COLLAPSE = cython.declare(cython.int, 61)
+# ---- OWNER: morts: doors closed by a survivor, broken by survivors and zombies ----
+A_CLOSE = cython.declare(cython.int, 16)
+"""Close an open door of the survivor's zone (a: the door)."""
+A_BREAK = cython.declare(cython.int, 17)
+"""Break a closed door another survivor closed (a: the door)."""
+L_DOOR_CLOSED = cython.declare(cython.int, 62)
+L_DOOR_BREAK = cython.declare(cython.int, 63)
+L_ZOMBIES_BREAK = cython.declare(cython.int, 64)
+M_DOOR_BONUS = cython.declare(cython.int, 2)
+# ---- end morts: doors ----
 # ---- bots: casual ----
 A_GIVE = cython.declare(cython.int, 9)
 # ---- eden: destruction(x) ----
@@ -895,6 +905,12 @@ class Engine:
     m_collapse: cython.int[::1]
     m_fresh: cython.int
     m_fx_draw: cython.int[::1]
+    # ---- OWNER: morts: doors closed by a survivor, broken by survivors and zombies ----
+    m_closable: cython.int[::1]
+    m_rifle: cython.int
+    m_held: cython.ulonglong
+    m_holder: cython.int[::1]
+    m_broken: cython.ulonglong
     # ---- bots: casual ----
     obj_group: cython.int[::1]
     it_rank: cython.int[::1]
@@ -1751,6 +1767,8 @@ class Engine:
     def can_unlock(self, s: cython.int, d: cython.int) -> cython.bint:
         if not self.door_by_hand[d]:
             return False
+        if self.m_held and self.morts_held_against(s, d):  # morts: a door another survivor closed is only broken
+            return self.door_breakable[d] != 0
         if self.ds_has(self.doors_unlocked, d):
             return True
         if self.lock_kind[d] == 1 and self.ds_has(self.colours, self.lock_val[d]):
@@ -1910,6 +1928,8 @@ class Engine:
     def open_door(self, d: cython.int, actor: cython.int) -> cython.void:
         self.doors_open = self.ds_add(self.doors_open, d)
         self.doors_unlocked = self.ds_add(self.doors_unlocked, d)
+        if self.m_held:  # morts: open again, the door is nobody's (closable doors are among the first 62)
+            self.m_held &= ~(ONE << d)
         if self.ds_has(self.doors_ever, d):
             return
         self.doors_ever = self.ds_add(self.doors_ever, d)
@@ -3139,6 +3159,8 @@ class Engine:
                 found = True
                 break
         if not found and not (t == ABOMINATION_T and self.tear_fences and self.tear_fence(z, dest)):
+            if self.profile == P_HOUSE:  # morts: zombies break the door that stops them
+                self.morts_zombies_break(z, dest, count)
             return 0
         room: cython.int = self.max_z[dest] - self.zombies_in(dest)
         if not self.breakthrough[dest]:
@@ -3782,6 +3804,9 @@ class Engine:
             if d >= 0 and not self.ds_has(self.doors_open, d):
                 if not self.can_unlock(s, d):
                     continue
+                if self.m_held and self.morts_held_against(s, d):  # morts: break a door another survivor closed
+                    k = self.push_act(k, A_BREAK, d, 0)
+                    continue
                 if not tool_checked:
                     tool = self.door_tool(s)
                     tool_checked = True
@@ -3792,6 +3817,8 @@ class Engine:
                 continue
             if self.eden_move_need(s, c, v) <= left and (self.max_s[v] >= INF or self.survivors_in(v) < self.max_s[v]):
                 k = self.push_act(k, A_MOVE, v, c)
+            if d >= 0 and self.m_closable[d] and not (self.m_broken >> d) & 1:  # morts: close a door
+                k = self.push_act(k, A_CLOSE, d, 0)
         if self.ntorn:  # fences an abomination tore down are crossed like openings
             k = self.torn_moves(s, k)
         if self.nreopened:  # walls destroyed scenery no longer shuts
@@ -3910,6 +3937,10 @@ class Engine:
                 self.touch(z)
                 self.noise[z] += 1
             self.open_door(a, si)
+        elif kind == A_CLOSE:  # morts: doors closed by a survivor
+            self.morts_close(si, a)
+        elif kind == A_BREAK:
+            self.morts_break(si, a)
         elif kind == A_SEARCH and self.ncars and self.car_here(si) >= 0:
             self.search_car(si, self.car_here(si))
         elif kind == A_SEARCH:
@@ -5009,11 +5040,13 @@ class Engine:
         choice: cython.int = -1
         cz: cython.int = 0
         other: cython.int
+        brk: cython.int = -1  # morts: a door another survivor closed, broken only when no move or opening will do
+        bz: cython.int = 0
         for i in range(na):
             kind: cython.int = self.act_kind[i]
             if kind == A_MOVE:
                 other = self.act_a[i]
-            elif kind == A_OPEN:
+            elif kind == A_OPEN or kind == A_BREAK:
                 c: cython.int = self.door_conn[self.act_a[i]]
                 other = self.c_to[c] if self.c_from[c] == here else self.c_from[c]
             else:
@@ -5021,9 +5054,17 @@ class Engine:
             if self.arena[best + other] != want:
                 continue
             zc: cython.int = self.zombies_in(other)
+            if kind == A_BREAK:
+                if brk < 0 or zc < bz or (zc == bz and self.act_less(i, brk)):
+                    brk = i
+                    bz = zc
+                continue
             if choice < 0 or zc < cz or (zc == cz and self.act_less(i, choice)):
                 choice = i
                 cz = zc
+        if choice < 0:
+            choice = brk
+            cz = bz
         if choice < 0 or (avoid and cz > 0):
             return -1
         return choice
@@ -5879,6 +5920,9 @@ class Engine:
             step = self.find_act(na, A_DOUSE)
             if step >= 0:
                 return step
+        step = self.morts_close_behind(si, na)  # morts: shut the zombies out
+        if step >= 0:
+            return step
         if action == G_REENTER:
             step = self.step_off(na)
             if step >= 0:
@@ -6187,6 +6231,7 @@ class Engine:
         self.doors_open = self.door_open0
         self.doors_unlocked = self.door_unlocked0
         self.doors_ever = 0
+        self.morts_reset()
         for i in range(self.nsp):
             self.spawns_active[i] = self.spawn_active0[i]
         for i in range(self.ntr):
@@ -6462,6 +6507,7 @@ class Engine:
                 self.sv_searched[i] = 1 if sv.get("searched", False) else 0
                 self.sv_moved[i] = 1 if sv.get("moved", False) else 0
                 self.sv_left[i] = sv.get("actions_left", 0)
+                self.sv_came[i] = sv.get("came_from", -1)  # morts: the door closed behind
         for z, row in d.get("zombies", {}).items():
             self.touch(z)
             for t in range(min(nt, len(row))):
@@ -6478,6 +6524,11 @@ class Engine:
             self.doors_unlocked = self.ds_of_int(d["doors_unlocked"])
         if "doors_ever" in d:
             self.doors_ever = self.ds_of_int(d["doors_ever"])
+        if "held" in d:  # morts: doors closed by a survivor
+            self.m_held = d["held"]
+            self.m_broken = d.get("broken", 0)
+            for i in range(len(d.get("holders", ()))):
+                self.m_holder[i] = d["holders"][i]
         for name, arr in (("spawns_active", self.spawns_active), ("taken", self.taken), ("pressed", self.pressed),
                           ("fired", self.fired)):
             if name in d:
@@ -6522,7 +6573,7 @@ class Engine:
                             xp=self.sv_xp[i], items=[self.sv_items[i * MAXI + k] for k in range(self.sv_nitems[i])],
                             alive=bool(self.sv_alive[i]), escaped=bool(self.sv_escaped[i]),
                             searched=bool(self.sv_searched[i]), moved=bool(self.sv_moved[i]),
-                            actions_left=self.sv_left[i]) for i in range(self.ns)],
+                            actions_left=self.sv_left[i], came_from=self.sv_came[i]) for i in range(self.ns)],
             zombies={z: [self.zombies[z * nt + t] for t in range(nt)] for z in zones
                      if any(self.zombies[z * nt + t] for t in range(nt))},
             noise={z: self.noise[z] for z in zones if self.noise[z]},
@@ -6533,6 +6584,7 @@ class Engine:
             pool=[self.pool[t] for t in range(nt)],
             doors_open=self.ds_int(self.doors_open), doors_unlocked=self.ds_int(self.doors_unlocked),
             doors_ever=self.ds_int(self.doors_ever),
+            held=self.m_held, holders=[self.m_holder[i] for i in range(self.nd)], broken=self.m_broken,
             spawns_active=[self.spawns_active[i] for i in range(self.nsp)],
             taken=[self.taken[i] for i in range(self.nobj)], pressed=[self.pressed[i] for i in range(self.nobj)],
             obj_zone=[self.obj_zone[i] for i in range(self.nobj)],
@@ -6669,7 +6721,7 @@ class Engine:
                 + self.nsteps + self.nzdeck + self.nzdiscard + self.nedeck + self.nediscard + self.nset_aside
                 + self.ngates + self.nc + self.nrising + 12 * self.ns + items + self.ntouched * (self.nt + 6)
                 + self.nscript - self.script_at + self.eden_snap_size() + self.lnoe_snap_size() + self.car_snap_size()
-                + self.ds_snap_size())
+                + self.ds_snap_size() + self.morts_snap_size())
 
     @cython.ccall
     def snapshot(self, into: Snapshot = None) -> Snapshot:
@@ -6747,6 +6799,7 @@ class Engine:
         k = self.lnoe_snap(d, k)
         k = self.car_snap(d, k)
         k = self.ds_snap(d, k)
+        k = self.morts_snap(d, k)
         snap.carry = tuple(self.gh_carry)
         for t in range(nt):
             d[k] = self.pool[t]
@@ -6876,6 +6929,7 @@ class Engine:
         k = self.lnoe_unsnap(d, k)
         k = self.car_unsnap(d, k)
         k = self.ds_unsnap(d, k)
+        k = self.morts_unsnap(d, k)
         self.gh_carry = list(snap.carry)
         for t in range(nt):
             self.pool[t] = cython.cast(cython.int, d[k])
@@ -8057,6 +8111,10 @@ class Engine:
         self.m_fx_draw = t.m_fx_draw
         self.m_collapse = t.m_collapse
         self.m_fresh = 0
+        self.m_closable = t.m_closable
+        self.m_rifle = t.m_rifle
+        self.m_holder = _ia(self.nd + 1, -1)
+        self.morts_reset()
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -8180,6 +8238,147 @@ class Engine:
         if self.m_zone[z] & M_SMOKE or self.m_zone[v] & (M_NEAR_SMOKE | M_UNLIT):
             return False
         return dist <= 1 or not self.m_zone[z] & M_UNLIT
+
+    # ---- OWNER: morts: doors closed by a survivor, broken by survivors and zombies ----
+    # designer/engine/morts.py's held_against, close_door, break_door and zombies_break_door, with
+    # the same dice (docs/les-morts-aux-trousses.md).
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def morts_reset(self) -> cython.void:
+        i: cython.int
+        self.m_held = 0
+        self.m_broken = 0
+        for i in range(self.nd):
+            self.m_holder[i] = -1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def morts_held_against(self, s: cython.int, d: cython.int) -> cython.bint:
+        """morts.held_against: door ``d`` was closed by another survivor and ``s`` holds no key
+        of its lock."""
+        if not (self.m_held >> d) & 1 or self.m_holder[d] == s:
+            return False
+        if self.lock_kind[d] == 1 and (self.colours >> self.lock_val[d]) & 1:
+            return False
+        if self.lock_kind[d] == 2 and self.has_item(s, self.lock_val[d]):
+            return False
+        return True
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def morts_close(self, si: cython.int, d: cython.int) -> cython.void:
+        bit: cython.ulonglong = ONE << d
+        self.doors_open &= ~bit
+        self.m_held |= bit
+        self.m_holder[d] = si
+        if self.logging:
+            self.ev(L_DOOR_CLOSED, si, d, 0, 0)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def morts_broken(self, d: cython.int, actor: cython.int) -> cython.void:
+        self.m_broken |= ONE << d
+        self.open_door(d, actor)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def morts_break(self, si: cython.int, d: cython.int) -> cython.void:
+        """morts.break_door: with a rifle 4-6 breaks the door, a 1 jams the gun; else the
+        survivor's d6 + best melee damage (-1 in the dark) against the door's d6 + 2, a loss
+        ending the movement, a 1 breaking the weapon."""
+        roll: cython.int
+        won: cython.bint
+        if self.m_rifle >= 0 and self.has_item(si, self.m_rifle):
+            roll = self.d6(6)
+            won = roll >= 4
+            if self.logging:
+                self.ev(L_DOOR_BREAK, si, d, won, 0)
+            if won:
+                self.morts_broken(d, si)
+            elif roll == 1:
+                self.sv_left[si] = 0
+                if self.logging:
+                    self.ev(L_JAMMED, si, self.m_rifle, 0, 0)
+            return
+        weapon: cython.int = self.best_melee(si)
+        roll = self.d6(6)
+        mine: cython.int = roll + (self.it_damage[weapon] if weapon >= 0 else 0) - (1 if self.dark[self.sv_zone[si]] else 0)
+        won = mine > self.d6(6) + M_DOOR_BONUS
+        if self.logging:
+            self.ev(L_DOOR_BREAK, si, d, won, 0)
+        if won:
+            self.morts_broken(d, si)
+        else:
+            self.sv_left[si] = 0
+        if roll == 1:
+            self.house_break(si, weapon)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def morts_zombies_break(self, z: cython.int, dest: cython.int, count: cython.int) -> cython.void:
+        """morts.zombies_break_door: no survivor in their zone, the closed breakable door toward
+        ``dest``: d6 + min(count - 1, 2) against the door's d6 + 2."""
+        a: cython.int
+        c: cython.int
+        d: cython.int = -1
+        if self.survivors_in(z):
+            return
+        for a in range(self.zadj_start[z], self.zadj_start[z + 1]):
+            c = self.zadj_c[a]
+            if self.zadj_v[a] == dest and self.zadj_ok[a] and self.c_door[c] >= 0 and \
+                    not (self.doors_open >> self.c_door[c]) & 1:
+                d = self.c_door[c]
+                break
+        if d < 0 or not self.door_breakable[d]:
+            return
+        mine: cython.int = self.d6(6) + (count - 1 if count < 3 else 2)
+        won: cython.bint = mine > self.d6(6) + M_DOOR_BONUS
+        if self.logging:
+            self.ev(L_ZOMBIES_BREAK, z, d, won, 0)
+        if won:
+            self.morts_broken(d, -1)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def morts_close_behind(self, si: cython.int, na: cython.int) -> cython.int:
+        """casual.close_behind: the door the survivor came through this turn, closed when the
+        zone it left holds zombies and no other survivor; -1 when none."""
+        i: cython.int
+        c: cython.int
+        if not self.sv_moved[si]:
+            return -1
+        back: cython.int = self.sv_came[si]
+        if back < 0 or not self.zombies_in(back) or self.survivors_in(back):
+            return -1
+        for i in range(na):
+            if self.act_kind[i] == A_CLOSE:
+                c = self.door_conn[self.act_a[i]]
+                if self.c_from[c] == back or self.c_to[c] == back:
+                    return i
+        return -1
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def morts_snap_size(self) -> cython.int:
+        return 2 + self.nd
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def morts_snap(self, d: cython.longlong[::1], k: cython.int) -> cython.int:
+        """The doors closed by a survivor, who closed each, the doors broken."""
+        d[k] = cython.cast(cython.longlong, self.m_held)
+        d[k + 1] = cython.cast(cython.longlong, self.m_broken)
+        return self.put_ints(d, k + 2, self.m_holder, self.nd)
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def morts_unsnap(self, d: cython.longlong[::1], k: cython.int) -> cython.int:
+        self.m_held = cython.cast(cython.ulonglong, d[k])
+        self.m_broken = cython.cast(cython.ulonglong, d[k + 1])
+        return self.get_ints(d, k + 2, self.m_holder, self.nd)
+
+    # ---- end morts: doors ----
 
     # == records ===================================================================================
 

@@ -120,6 +120,11 @@ def problem(board: Board, profile: RuleProfile) -> str | None:
         return "hero_dice outside 2-64"
     if len(s.setup.survivors.starting_equipment) > 20:
         return "more than 20 items of starting equipment"
+    if profile.id == "house" and len(board.door_ids) > 62:
+        from ..morts import closable_doors
+
+        if any(closable_doors(board)[62:]):
+            return "a door a survivor may close beyond the board's 62nd (closed doors are one 64-bit word)"
     return None
 
 
@@ -307,11 +312,12 @@ def build(board: Board, profile: RuleProfile, plan: tuple[PlanStep, ...] = ()) -
     max_zdeg = max((len(r) for r in b.zpath_adj), default=0)
     weapons = sum(1 for i in its if i.dice > 0)
     _only_moves(t, b)
-    t.update(max_acts=8 + max_sdeg + weapons * n + nobj, max_zdeg=max_zdeg,
+    # (morts: a door's close action beside its move, hence two per connection)
+    t.update(max_acts=8 + 2 * max_sdeg + weapons * n + nobj, max_zdeg=max_zdeg,
              action_limit=SURVIVOR_ACTION_LIMIT)
     t.update(lnoe_tables(b, profile, names, t["pool0"]))
     t.update(house_tables(b))
-    t.update(morts_tables(b, profile))
+    t.update(morts_tables(b, profile, names))
     t.update(eden_terrain(b))
     t.update(eden_rules(b, t["pool0"]))
     return Tables(**t)
@@ -447,14 +453,15 @@ def house_tables(b: Board) -> dict[str, Any]:
 EFFECTS.update({"heal_or_draw": 60})
 
 
-def morts_tables(b: Board, profile: RuleProfile) -> dict[str, Any]:
+def morts_tables(b: Board, profile: RuleProfile, names: dict[str, int] | None = None) -> dict[str, Any]:
     """Les morts aux trousses: the fixed spawn method's arrivals per player with the levels of
     the map (:func:`designer.rules.arrivals.arrival_levels`), and per zone the bits of darkness
     and smoke the house profile reads (:func:`designer.engine.shared.house_zones`; zeros for
     the other profiles) and the drop a collapsing floor falls through
-    (:func:`designer.engine.morts.collapse_drops`; -1 for none)."""
+    (:func:`designer.engine.morts.collapse_drops`; -1 for none); per door whether a survivor may
+    close it (:func:`designer.engine.morts.closable_doors`) and the rifle's item index (-1: none)."""
     from ..arrivals import levels
-    from ..morts import collapse_drops
+    from ..morts import DOOR_RIFLE, closable_doors, collapse_drops
     m = b.scenario.setup.spawn_method
     lv_sp_start, lv_sp, lv_z_start, lv_z = [0], [], [0], []
     for _level, spawns, zones in levels(b):
@@ -469,6 +476,8 @@ def morts_tables(b: Board, profile: RuleProfile) -> dict[str, Any]:
             "m_lv_z_start": _ints(lv_z_start), "m_lv_z": _ints(lv_z),
             "m_zone": _ints(house_zones(b) if house else [0] * b.n),
             "m_collapse": _ints(collapse_drops(b) if house else [-1] * b.n),
+            "m_closable": _ints(int(x) for x in closable_doors(b)) if b.door_ids else _ints([0]),
+            "m_rifle": (names or {}).get(DOOR_RIFLE, -1),
             **_morts_effects(b)}
 
 
