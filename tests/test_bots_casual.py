@@ -265,3 +265,32 @@ def test_casual_goes_for_victory_points_in_the_typed_engine():
             o["hidden_group"] = "crates"
     records = _same_games(held, "casual", games=60, base=3)
     assert len({r["points"] for r in records}) > 1
+
+
+def _last_action(s, policy, zombies, actions_left=1):
+    game = Game(Board(s), 0, policy, plan=bot_plan(s))
+    st, b = game.state, game.board
+    sv = st.survivors[0]
+    sv.items[:] = ["baseball bat"]
+    for zone, kind, count in zombies:
+        st.place_zombies(b.zone_index[zone], kind, count, from_pool=False)
+    sv.actions_left = actions_left
+    return resolve_policy(policy)(game.view, sv, game.legal_actions(sv)), b
+
+
+def test_casual_ends_its_turn_out_of_the_runners_reach():
+    """Prison Outbreak, the zombies' phase: "Runners have two actions per activation", so a
+    runner one zone away moves in and attacks ("zombies in a survivor's zone attack"). With its
+    last action, in a zone without zombies that a runner next to it will reach, casual steps
+    into the zone next to it that no zombie reaches (z4) rather than toward its goal (z1, the
+    runner's zone); with actions to spare it walks on as before."""
+    s = _street()
+    runner = [("z1", "runner", 1)]
+    g, b = _last_action(s, "greedy", runner)
+    c, _ = _last_action(s, "casual", runner)
+    assert c[0] == "move" and b.zone_ids[c[1]] == "z4"
+    assert g != c
+    walk, _ = _last_action(s, "casual", runner, actions_left=3)
+    assert walk != c
+    walkers, _ = _last_action(s, "casual", [("z1", "walker", 1)])  # a walker next door does not reach
+    assert walkers != c

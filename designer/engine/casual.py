@@ -54,6 +54,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..rules.equipment import item
+from ..rules.zombies import ZOMBIE_TYPES
 from .policies import BOTS, PlanBot, _done, _killable, _step_zones, _toward, goal_zones, job_here, walk_on
 from .state import INF
 from .points import points_goal
@@ -65,7 +66,7 @@ if TYPE_CHECKING:
     from .state import Survivor
     from .view import GameView
 
-__all__ = ["CasualBot", "casual_decide", "escape_wins", "give_opener", "give_weapon", "hidden_of", "known_goal", "melee_value"]
+__all__ = ["CasualBot", "casual_decide", "end_out_of_reach", "escape_wins", "give_opener", "give_weapon", "hidden_of", "in_reach", "known_goal", "melee_value"]
 
 
 # -- what the team knows ------------------------------------------------------------------------
@@ -336,6 +337,39 @@ def _step_off(game: "GameView", s: "Survivor", acts: list) -> tuple | None:
     return min(moves, key=lambda a: (st.zombies_in(a[1]), a), default=None)
 
 
+# ---- OWNER: bots: the turn's end out of the zombies' reach ----
+
+
+def in_reach(game: "GameView", zone: int) -> bool:
+    """Whether zombies attack a survivor standing in ``zone`` in the coming zombies' phase:
+    zombies stand there, or zombies with two actions (runners: a move, then an attack) stand one
+    zone away."""
+    st = game.state
+    if st.zombies_in(zone):
+        return True
+    return any(c and ZOMBIE_TYPES[t].actions >= 2 for v, _c in game.board.surv_adj[zone]
+               for t, c in enumerate(st.zombies[v]))
+
+
+def end_out_of_reach(game: "GameView", s: "Survivor", acts: list, zones: list[int]) -> tuple | None:
+    """The turn's last action, from a zone without zombies that zombies will reach in their
+    phase (runners next to it), when a zone they will not reach is one move away: the move
+    toward the goal when it leads to such a zone, else the move into the one with the fewest
+    zombies next to it (then the first). None when the rule does not apply."""
+    st, b = game.state, game.board
+    z = s.zone
+    if s.actions_left != 1 or st.zombies_in(z) or not in_reach(game, z):
+        return None
+    toward = _toward(game, s, acts, zones, False)
+    if toward is not None and toward[0] == "move" and not in_reach(game, toward[1]):
+        return toward
+    moves = [a for a in acts if a[0] == "move" and not in_reach(game, a[1])]
+    return min(moves, key=lambda a: (sum(st.zombies_in(u) for u, _c in b.surv_adj[a[1]]), a), default=None)
+
+
+# ---- end OWNER: bots: the turn's end out of the zombies' reach ----
+
+
 def _weapon_value(name: str) -> float:
     it = item(name)
     return it.dice * max(0, 7 - it.accuracy) * it.damage * (1.5 if it.is_ranged else 1.0)
@@ -487,6 +521,9 @@ def casual_decide(game: "GameView", s: "Survivor", acts: list, memory: Any, sear
         act = team(game, s, acts, zones, action)
         if act is not None:
             return act
+    away = end_out_of_reach(game, s, acts, zones)  # the turn's end out of the zombies' reach
+    if away is not None:
+        return away
     detour = terrain_toward(game, s, acts, zones)  # round hostile scenery and swims (docs/terrain.md)
     if detour is not None:
         return detour

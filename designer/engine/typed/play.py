@@ -5657,6 +5657,57 @@ class Engine:
                 b2 = c2
         return best
 
+    # ---- OWNER: bots: the turn's end out of the zombies' reach (casual.in_reach, end_out_of_reach) ----
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def in_reach(self, z: cython.int) -> cython.bint:
+        """Whether zombies attack a survivor in ``z`` in the coming zombies' phase: zombies
+        there, or zombies with two actions (runners) one zone away."""
+        a: cython.int
+        t: cython.int
+        if self.zombies_in(z):
+            return True
+        for a in range(self.sadj_start[z], self.sadj_start[z + 1]):
+            v: cython.int = self.sadj_v[a]
+            if not self.is_touched[v]:
+                continue
+            for t in range(self.nt):
+                if self.twice >> t & 1 and self.zombies[v * self.nt + t]:
+                    return True
+        return False
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def end_out_of_reach(self, si: cython.int, na: cython.int, nz: cython.int) -> cython.int:
+        """The turn's last action from a zone without zombies that zombies will reach, when a
+        zone they will not reach is one move away: the move toward the goal when it leads
+        there, else the move into the zone with the fewest zombies next to it; -1 when the rule
+        does not apply."""
+        i: cython.int
+        a: cython.int
+        z: cython.int = self.sv_zone[si]
+        if self.sv_left[si] != 1 or self.zombies_in(z) or not self.in_reach(z):
+            return -1
+        t: cython.int = self.toward(si, na, nz, False)
+        if t >= 0 and self.act_kind[t] == A_MOVE and not self.in_reach(self.act_a[t]):
+            return t
+        best: cython.int = -1
+        bc: cython.int = 0
+        for i in range(na):
+            if self.act_kind[i] != A_MOVE or self.in_reach(self.act_a[i]):
+                continue
+            v: cython.int = self.act_a[i]
+            c: cython.int = 0
+            for a in range(self.sadj_start[v], self.sadj_start[v + 1]):
+                c += self.zombies_in(self.sadj_v[a])
+            if best < 0 or c < bc or (c == bc and self.act_less(i, best)):
+                best = i
+                bc = c
+        return best
+
+    # ---- end OWNER: bots: the turn's end out of the zombies' reach ----
+
     @cython.cfunc
     @cython.exceptval(check=False)
     def step_off(self, na: cython.int) -> cython.int:
@@ -6007,6 +6058,9 @@ class Engine:
         for i in range(na):
             if self.act_kind[i] == A_TAKE and self.obj_kind[self.act_a[i]] == O_MARKER:
                 return i
+        step = self.end_out_of_reach(si, na, nz)  # the turn's end out of the zombies' reach
+        if step >= 0:
+            return step
         step = self.terrain_toward(si, na, nz)  # round hostile scenery and swims (docs/terrain.md)
         if step >= 0:
             return step
