@@ -29,9 +29,13 @@ from .view import as_plan
 
 __all__ = ["ENGINE_VERSION", "SERIAL_CORE_GAMES", "board_for", "chunks", "executor_for", "game_seed", "play_chunk", "run_chunks", "run_games"]
 
-_SOURCES = ("designer/engine", "designer/rules", "designer/checks/reachability.py")
-"""What a game's record depends on: the engine, the compiled scenario and the planner that
-writes the bots' witness plans."""
+_SOURCES = ("designer/engine", "designer/rules", "designer/model", "designer/io/files.py", "designer/io/migrate.py",
+            "designer/checks", "designer/plans.py", "designer/town.py")
+"""What a game's record depends on: the engine, the compiled scenario (the rules' tables, and the
+model and loader that turn a file into the scenario it compiles: defaults, migrations), the
+planner that writes the bots' witness plans (``designer.plans`` over ``designer.checks``, whose
+package the planner imports whole) and the town boards of Last Night on Earth (``designer.town``).
+``tests/test_engine_seams.py`` checks that every module of the package a game imports is here."""
 
 
 def _engine_version(root: Path | None = None) -> str:
