@@ -92,9 +92,9 @@ def cached_plan(scenario: Scenario, text: str | None = None) -> Any:
     return plan
 
 
-def scenario_hash(scenario: Scenario) -> str:
-    """Content hash of a scenario (its stable JSON text)."""
-    return hashlib.sha256(dumps(scenario).encode("utf-8")).hexdigest()[:16]
+def scenario_hash(scenario: Scenario, text: str | None = None) -> str:
+    """Content hash of a scenario (its stable JSON text; ``text``: that text, already written)."""
+    return hashlib.sha256((dumps(scenario) if text is None else text).encode("utf-8")).hexdigest()[:16]
 
 
 @dataclass(eq=False)
@@ -383,7 +383,7 @@ def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "gr
     policy_key = policy if isinstance(policy, str) else None
     board = board_for(text)
     spec = spec_for(scenario)
-    meta = {"scenario_id": scenario.id, "scenario_title": scenario.meta.title, "scenario_hash": scenario_hash(scenario),
+    meta = {"scenario_id": scenario.id, "scenario_title": scenario.meta.title, "scenario_hash": scenario_hash(scenario, text),
             "engine_version": ENGINE_VERSION, "policy": policy_key or getattr(policy, "__name__", "custom"),
             "survivors": survivors, "base_seed": seed, "n": n, "designer_version": __version__,
             "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),

@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import multiprocessing
 import os
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any, Callable
 
@@ -141,6 +139,9 @@ def run_chunks(fn: Callable[..., Any], args: tuple, n: int, *, workers: int | No
             for a, b in parts:
                 collect(a, fn(*args, a, b))
         elif executor is None or executor == "local":
+            import multiprocessing  # with the pool only: a run played here does not pay for them
+            from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
             # forkserver, not fork: forking a process that runs threads (a Jupyter kernel, a Dask
             # client) can deadlock the children
             with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("forkserver")) as pool:
