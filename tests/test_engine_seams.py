@@ -4,6 +4,7 @@ new rule must fill in (a test fails when a kind of the model has no rule in the 
 from __future__ import annotations
 
 import ast
+import json
 import shutil
 import subprocess
 import sys
@@ -172,6 +173,74 @@ def test_engine_version_follows_the_sources(tmp_path):
     rules = root / "designer" / "rules" / "profiles.py"
     rules.write_text(rules.read_text().replace("actions: int = 3", "actions: int = 4"))
     assert batch._engine_version(root) != first
+
+
+def test_engine_version_changes_with_each_kind_of_source_a_game_reads(tmp_path):
+    """A change to any source the version names (the engine, a typed module, the rules, the model,
+    the loader, the planner, the town boards) gives a new version; the bytecode, the compiled
+    extensions and the C that Cython writes beside a typed module do not."""
+    root = tmp_path / "src"
+    for entry in batch._SOURCES:
+        source = ROOT / entry
+        if source.is_dir():
+            shutil.copytree(source, root / entry, ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+        else:
+            (root / entry).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(source, root / entry)
+    first = batch._engine_version(root)
+    assert first == batch.ENGINE_VERSION, "the copy hashes as the checkout"
+    for entry in ("designer/engine/typed/play.py", "designer/engine/rng.pxd", "designer/model/scenario.py",
+                  "designer/io/migrate.py", "designer/checks/plan.py", "designer/plans.py", "designer/town.py"):
+        path = root / entry
+        before = path.read_bytes()
+        path.write_bytes(before + b"\n# changed\n")
+        assert batch._engine_version(root) != first, entry
+        path.write_bytes(before)
+    assert batch._engine_version(root) == first
+    (root / "designer/engine/typed/play.c").write_text("/* written again by Cython */")
+    (root / "designer/engine/_built.py").write_text("SOURCES = {}\n")
+    (root / "designer/engine/__pycache__").mkdir(exist_ok=True)
+    (root / "designer/engine/__pycache__/game.cpython-311.pyc").write_bytes(b"\0")
+    assert batch._engine_version(root) == first
+
+
+_GAME_MODULES = """
+import json, sys, warnings
+warnings.simplefilter("ignore")
+import designer
+from designer.engine.batch import play_chunk
+from designer.io.files import dumps
+from designer.plans import bot_plan
+for path in {samples!r}:
+    try:
+        s = designer.load(path)
+    except Exception:  # a broken sample refused by the loader plays no game
+        continue
+    for policy in ("greedy", "cautious", "casual", "random"):
+        try:
+            play_chunk(dumps(s), policy, 1, None, 0, 2, bot_plan(s))
+        except Exception:  # a sample the bots cannot play (a campaign, a broken map)
+            pass
+print(json.dumps(sorted(m.__file__ for n, m in sys.modules.items()
+                        if n.startswith("designer") and getattr(m, "__file__", None))))
+"""
+
+
+def test_engine_version_names_every_module_a_game_imports():
+    """Every module of the package that loading, planning and playing the samples imports (with
+    each bot, both engines' paths) is a source of ``ENGINE_VERSION``, so that no change to what a
+    game's record depends on leaves stored runs and kept plans served as today's. The ``__init__``
+    of the package and of ``designer.io`` only name things lazily and are left out."""
+    samples = [str(p) for p in SAMPLES]
+    proc = subprocess.run([sys.executable, "-c", _GAME_MODULES.format(samples=samples)], capture_output=True,
+                          text=True, cwd=ROOT, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    files = [Path(f).resolve().relative_to(ROOT).as_posix() for f in json.loads(proc.stdout.strip().splitlines()[-1])]
+    files = [f.split(".")[0] + ".py" if f.endswith(".so") else f for f in files]  # a compiled module: its source
+    assert "designer/engine/game.py" in files and "designer/plans.py" in files
+    uncovered = [f for f in files if f not in ("designer/__init__.py", "designer/io/__init__.py")
+                 and not any(f == e or f.startswith(e + "/") for e in batch._SOURCES)]
+    assert uncovered == []
 
 
 # -- adding a rule: every kind of the model has its rule in the engine ---------------------------------

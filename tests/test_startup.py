@@ -88,11 +88,13 @@ with contextlib.redirect_stdout(buf):
 summary = json.loads(buf.getvalue())
 print(json.dumps({{"games": summary["games"], "win_rate": summary["win_rate"],
                   "heavy": sorted(m for m in sys.modules if m.split(".")[0] in {HEAVY!r}),
-                  "variants": "designer.variants" in sys.modules}}))
+                  "variants": "designer.variants" in sys.modules,
+                  "pool": sorted(m for m in sys.modules if m.split(".")[0] in ("multiprocessing", "concurrent"))}}))
 """)
     assert out["games"] == 50 and 0 <= out["win_rate"] <= 1
     assert out["heavy"] == [], f"imported before they were needed: {out['heavy']}"
     assert out["variants"] is False, "a playtest without --variant does not import the variants"
+    assert out["pool"] == [], "a run played in this process imports no process pool"
 
 
 def test_a_variant_error_is_still_reported_in_lines_without_the_variants_imported_up_front():

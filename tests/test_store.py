@@ -592,3 +592,41 @@ def test_a_run_without_points_or_resources_reads_none_beside_one_with_them(tmp_p
     assert store.table(scored.meta["run_id"]).points is not None
     back = store.table(plain.meta["run_id"])
     assert back.points is None and back.resources is None and back == plain.table
+
+
+def test_a_points_run_stored_without_its_points_is_played_again_not_served(tmp_path):
+    """A run of a victory points mission that the store kept without its ``points`` column (as
+    the store did before it kept scores, under the same engine version) is not served as today's
+    run: the playtest plays the games again, with their scores, and stores them beside it; the
+    next ask is served from the new run."""
+    s = designer.load("scenarios/eden-skirmish.json")
+    store = ResultsStore(tmp_path / "s.sqlite")
+    first = playtest(s, n=30, seed=3, workers=1, store=store)
+    assert first.table.points is not None and not first.cached
+    with sqlite3.connect(store.path) as db:  # what the store held before it kept the scores
+        db.execute("DELETE FROM game_blocks WHERE run_id=? AND field=(SELECT field FROM game_fields "
+                   "WHERE name='points')", (first.meta["run_id"],))
+    assert store.table(first.meta["run_id"]).points is None
+    again = playtest(s, n=30, seed=3, workers=1, store=store)
+    assert not again.cached and again.meta["run_id"] != first.meta["run_id"]
+    assert again.table == first.table and again.table.points.tolist() == first.table.points.tolist()
+    third = playtest(s, n=20, seed=3, workers=1, store=store)
+    assert third.cached and third.meta["run_id"] == again.meta["run_id"]
+    assert third.table.points.tolist() == first.table.points.tolist()[:20]
+
+
+def test_a_stored_run_whose_first_game_is_not_todays_is_played_again(tmp_path, sdln):
+    """A run stored under today's engine version whose games this engine does not play (here
+    the games of another base seed, as a version that missed a change to the engine would leave
+    them) is not served: the run is played again and its summary is today's."""
+    from designer.engine.batch import ENGINE_VERSION
+
+    store = ResultsStore(tmp_path / "s.sqlite")
+    other = playtest(sdln, n=40, seed=8, workers=1, store=None, keep_games=True)
+    meta = dict(_meta(sdln, 40), engine_version=ENGINE_VERSION, base_seed=9)
+    stale = store.save_table(meta, other.table)
+    r = playtest(sdln, n=40, seed=9, workers=1, store=store)
+    fresh = playtest(sdln, n=40, seed=9, workers=1, store=None)
+    assert not r.cached and r.meta["run_id"] != stale
+    assert r.summary()["wins"] == fresh.summary()["wins"] and r.table == fresh.table
+    assert playtest(sdln, n=40, seed=9, workers=1, store=store).cached

@@ -101,9 +101,9 @@ def cached_plan(scenario: Scenario, text: str | None = None) -> Any:
     return plan
 
 
-def scenario_hash(scenario: Scenario) -> str:
-    """Content hash of a scenario (its stable JSON text)."""
-    return hashlib.sha256(dumps(scenario).encode("utf-8")).hexdigest()[:16]
+def scenario_hash(scenario: Scenario, text: str | None = None) -> str:
+    """Content hash of a scenario (its stable JSON text; ``text``: that text, already written)."""
+    return hashlib.sha256((dumps(scenario) if text is None else text).encode("utf-8")).hexdigest()[:16]
 
 
 @dataclass(eq=False)
@@ -325,6 +325,19 @@ def _calibrate(args: tuple, n: int, plan: Any, tick: Any, parts: list[_Chunk]) -
     return calibrate(lambda start, stop: play_tally(*args, start, stop, plan=plan), n, tick, parts)
 
 
+def _plays_today(table: GameTable, text: str, policy: str, seed: int, survivors: int | None, plan: Any) -> bool:
+    """Whether a stored run is what this engine plays: its first game, played again here, has the
+    same record, with the same columns (a victory points mission's ``points``, the resources) as
+    the stored one. A run stored under this engine version always is, unless the version missed a
+    change to what the games depend on, or the store that saved it kept fewer columns (runs of
+    victory points missions stored before the store kept ``points`` read back with None)."""
+    if not len(table):
+        return True
+    today = play_chunk(text, policy, seed, survivors, 0, 1, plan)
+    return (table.points is None) == (today.points is None) and (table.resources is None) == (today.resources is None) \
+        and table.head(1).records() == today.records()
+
+
 def _library_command(scenario: Scenario, n: int, seed: int, policy: str, survivors: int | None) -> str:
     extra = f", survivors={survivors}" if survivors is not None else ""
     return f"designer.playtest(<{scenario.id} {scenario_hash(scenario)}>, n={n}, seed={seed}, policy={policy!r}{extra})"
@@ -379,7 +392,7 @@ def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "gr
     policy_key = policy if isinstance(policy, str) else None
     board = board_for(text)
     spec = spec_for(scenario)
-    meta = {"scenario_id": scenario.id, "scenario_title": scenario.meta.title, "scenario_hash": scenario_hash(scenario),
+    meta = {"scenario_id": scenario.id, "scenario_title": scenario.meta.title, "scenario_hash": scenario_hash(scenario, text),
             "engine_version": ENGINE_VERSION, "policy": policy_key or getattr(policy, "__name__", "custom"),
             "survivors": survivors, "base_seed": seed, "n": n, "designer_version": __version__,
             "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
@@ -396,6 +409,8 @@ def playtest(scenario: Scenario, n: int = 2000, seed: int = 1, policy: Any = "gr
     if db is not None:
         found = db.find_table(meta["scenario_hash"], ENGINE_VERSION, policy_key, survivors, seed, n,
                               spec.zone_ids, spec.objective_ids)
+        if found is not None and not _plays_today(found[0], text, policy_key, seed, survivors, plan):
+            found = None  # stored by an engine that played otherwise: played again, and stored beside it
         if found is not None:
             table, stored = found
             if label is not None and label != stored["label"]:

@@ -809,7 +809,7 @@ class ResultsStore:
                  survivors: int | None, base_seed: int, n: int) -> tuple[int, str | None] | None:
         return db.execute(
             "SELECT run_id, label FROM runs WHERE scenario_hash=? AND engine_version=? "
-            "AND policy=? AND survivors=? AND base_seed=? AND n>=? ORDER BY n LIMIT 1",
+            "AND policy=? AND survivors=? AND base_seed=? AND n>=? ORDER BY n, run_id DESC LIMIT 1",
             (scenario_hash, engine_version, policy, -1 if survivors is None else survivors, base_seed, n),
         ).fetchone()
 

@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import multiprocessing
 import os
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any, Callable
 
@@ -28,11 +26,13 @@ from .view import as_plan
 
 __all__ = ["ENGINE_VERSION", "SERIAL_CORE_GAMES", "board_for", "chunks", "executor_for", "game_seed", "play_chunk", "run_chunks", "run_games"]
 
-_SOURCES = ("designer/engine", "designer/rules", "designer/checks/reachability.py", "designer/checks/plan.py",
-            "designer/plans.py")
-"""What a game's record depends on: the engine, the compiled scenario and the planner that
-writes the bots' witness plans (the search, the replay that shortens them and the choice of a
-plan per start zone)."""
+_SOURCES = ("designer/engine", "designer/rules", "designer/model", "designer/io/files.py", "designer/io/migrate.py",
+            "designer/checks", "designer/plans.py", "designer/town.py")
+"""What a game's record depends on: the engine, the compiled scenario (the rules' tables, and the
+model and loader that turn a file into the scenario it compiles: defaults, migrations), the
+planner that writes the bots' witness plans (``designer.plans`` over ``designer.checks``, whose
+package the planner imports whole) and the town boards of Last Night on Earth (``designer.town``).
+``tests/test_engine_seams.py`` checks that every module of the package a game imports is here."""
 
 
 def _engine_version(root: Path | None = None) -> str:
@@ -133,6 +133,9 @@ def run_chunks(fn: Callable[..., Any], args: tuple, n: int, *, workers: int | No
             for a, b in parts:
                 collect(a, fn(*args, a, b))
         elif executor is None or executor == "local":
+            import multiprocessing  # with the pool only: a run played here does not pay for them
+            from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
             # forkserver, not fork: forking a process that runs threads (a Jupyter kernel, a Dask
             # client) can deadlock the children
             with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("forkserver")) as pool:

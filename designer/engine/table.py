@@ -150,6 +150,14 @@ class GameTable:
                 self.resources is None) == (other.resources is None) and (
                 self.resources is None or self.records() == other.records())
 
+    def head(self, k: int) -> "GameTable":
+        """The first ``k`` games (views of this table's arrays, no copy)."""
+        objectives, zones = int(self.objective_counts[:k].sum()), int(self.zone_counts[:k].sum())
+        return GameTable(self.seeds[:k], self.scalars[:k], self.objective_counts[:k], self.objectives[:objectives],
+                         self.zone_counts[:k], self.zone_keys[:zones], self.zone_values[:zones], self.zone_ids,
+                         self.objective_ids, None if self.points is None else self.points[:k], self.resource_names,
+                         None if self.resources is None else self.resources[:k])
+
     def column(self, name: str) -> np.ndarray:
         """One field of every game (``cause`` and ``max_danger`` as codes)."""
         return self.seeds if name == "seed" else self.scalars[:, SCALARS.index(name) - 1]
