@@ -171,3 +171,45 @@ def test_the_benchmark_s_city_figure_plays_the_reference_games():
     assert c["same_games"] and c["reference_games"] == 6 and c["games_per_s"] > 0
     r = {"clock": "", "typed_engine_compiled": True, "scenarios": {}, "city": c, "peak_memory_mb": 1}
     assert any("the city of 2,0" in line for line in report_lines(r))
+
+
+def _one_colour_per_lock(board: Board) -> Board:
+    """The wide map with every chain door locked by a colour of its own and its key of that
+    colour: 74 key colours (the model names eight, so the colours are renamed on the board)."""
+    lock = list(board.door_lock)
+    for d, did in enumerate(board.door_ids):
+        if did.startswith("cd") and lock[d] and lock[d][0] == "colour":
+            lock[d] = ("colour", f"c{did[2:]}")
+    colour = list(board.obj_colour)
+    for o, oid in enumerate(board.obj_ids):
+        if oid.startswith("k") and colour[o]:
+            colour[o] = f"c{oid[1:]}"
+    board.door_lock, board.obj_colour = tuple(lock), tuple(colour)
+    return board
+
+
+@pytest.mark.parametrize("policy", ["greedy", "casual"])
+def test_more_than_62_key_colours_play_as_in_the_reference_engine(policy):
+    """75 key colours (74 locks, one colour each, and the final token's): the keys found are
+    colours of both words of the set, and the games and the colours found are the reference
+    engine's."""
+    s = wide_map(item_locks=False)
+    board, plan = _one_colour_per_lock(Board(s)), bot_plan(s)
+    tables, problem = core._compiled(board, plan)
+    assert problem is None and len(tables.colour_names) == 75  # and the token's colour (red by default)
+    assert tables.colour_names.index("c0") == 0 and tables.colour_names.index("c1") == 73
+    seeds = [game_seed(24, i) for i in range(6)]
+    want = _reference(board, seeds, policy, plan)
+    assert core.play_interpreted(board, seeds, policy, None, 0, plan).records() == want
+    if core.compiled():
+        assert core.play_games(board, seeds, policy, None, 0, plan).records() == want
+    found = set()
+    for seed in seeds[:3]:
+        game = session.TypedGame(board, seed, policy, plan=plan)
+        game.play()
+        ref = Game(board, seed, policy, plan=plan)
+        ref.play()
+        assert game.state.colours == ref.state.colours
+        found |= ref.state.colours
+    bits = {tables.colour_names.index(c) for c in found}
+    assert max(bits) >= 64 > min(bits), f"keys of both words found: {sorted(bits)}"

@@ -100,17 +100,19 @@ def large_map(zones: int = 10_000, locks: int = 32, switches: int = 8, drops: in
     })
 
 
-def wide_map(districts: int = 75, every: int = 8) -> Scenario:
+def wide_map(districts: int = 75, every: int = 8, item_locks: bool = True) -> Scenario:
     """A chain of ``districts`` streets, each with a room behind a closed door, the door on to
     the next street locked by a key colour (every third district; the model's eight colours in
     turn, the key in the room), by a named item (the next third, the item in the room) or
-    closed; every ``every`` districts a switch that toggles a gate to a yard and another that
+    closed (``item_locks`` false: every chain door locked by a colour); every ``every`` districts a switch that toggles a gate to a yard and another that
     opens a locked vault beyond it. More than 62 doors: the typed engine holds the door sets in
     several words.
 
     The connections list the chain's doors last district first, then the rooms' doors, so the
     first doors a game opens are the highest numbered (beyond the first 64-bit word), and the
-    gates' and vaults' doors last."""
+    gates' and vaults' doors last; with ``item_locks`` false, the even districts' chain doors
+    come first and the odd ones' last, so the first districts' colours alternate between the
+    lowest and the highest numbers."""
     colours = ["red", "blue", "green", "yellow", "purple", "orange", "white", "black"]
     zs: list[dict] = []
     objectives: list[dict] = []
@@ -136,15 +138,17 @@ def wide_map(districts: int = 75, every: int = 8) -> Scenario:
         if i == districts - 1:
             continue
         door = {"id": f"cd{i}", "kind": "door", "from": f"s{i}", "to": f"s{i + 1}", "state": "closed"}
-        if i % 3 == 0:
-            colour = colours[(i // 3) % len(colours)]
+        if i % 3 == 0 or not item_locks:
+            colour = colours[(i // 3 if item_locks else i) % len(colours)]
             door.update(state="locked", lock={"kind": "colour", "colour": colour})
             objectives.append({"id": f"k{i}", "kind": "key", "colour": colour, "zone": f"r{i}"})
         elif i % 3 == 1:
             door.update(state="locked", lock={"kind": "item", "item": f"key-{i}"})
             objectives.append({"id": f"k{i}", "kind": "item", "item": f"key-{i}", "zone": f"r{i}"})
         chain.append(door)
-    cs = chain[::-1] + rooms + extra
+    # item_locks false: the even districts' doors first, then the odd ones' last first, so the
+    # first keys found are colours of both ends of the colour set (and of both 64-bit words)
+    cs = (chain[::-1] if item_locks else chain[::2] + chain[1::2][::-1]) + rooms + extra
     last = districts - 1
     objectives.append({"id": "final", "kind": "token", "zone": f"r{last}"})
     return Scenario.model_validate({
