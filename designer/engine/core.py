@@ -1,20 +1,18 @@
-"""The batch path: whole games played by the typed engine, the same games as the reference engine.
+"""One choice of engine for every caller: the typed engine, compiled or from its source.
 
-:class:`~designer.engine.game.Game` is the reference: readable, steppable, with logs and
-transcripts. The typed engine (:mod:`designer.engine.typed`: typed Python in Cython's pure
-Python mode, compiled by ``setup.py``) plays the same rules for the built-in rule profiles and
-bots, rolling the same dice from the same seeds (:class:`designer.engine.rng.Twister`), so a
-batch it plays gives record for record what the reference engine gives; the tests compare them
-game by game on every sample scenario, profile and bot, compiled and interpreted.
+The typed engine (:mod:`designer.engine.typed`: typed Python in Cython's pure Python mode,
+compiled by ``setup.py``) plays every game it can, rolling the same dice from the same seeds as
+the reference engine (:class:`designer.engine.rng.Twister`), so its records are record for
+record the reference engine's; the tests compare them game by game on every sample scenario,
+profile and bot, compiled and interpreted.
 
-Batches (:func:`designer.engine.batch.play_chunk`) use the typed engine when it is compiled and
-the game is one it plays; otherwise, and with ``DESIGNER_ENGINE=python`` in the environment,
-the reference engine plays (the typed source runs interpreted too, with the same games, but
-more slowly than the reference engine's compiled modules). :func:`unsupported` says why a game
-goes to the reference engine: a bot name the typed engine does not know, heroes carried over
-from a campaign with items the board's tables do not list (or more than it holds), a profile
-subclassed in Python, or a board beyond the engine's bit sets (more than 62 doors or key
-colours).
+:func:`play_table` (batches, variant and points runs), :func:`play_party` (a campaign step's
+game), :func:`open_game` and :class:`Game` (one steppable game, ``designer.engine.Game``) run
+the compiled module where it is built and :func:`available`, the typed source otherwise
+(``DESIGNER_ENGINE=python``, no compiler): the same games. :func:`unsupported` says why a game
+goes to the reference engine instead (:func:`reference_game`, the one place that starts one):
+heroes carried over from a campaign with items the board's tables do not list (or more than it
+holds), or a board beyond the engine's bit sets (more than 62 doors or key colours).
 """
 
 from __future__ import annotations
