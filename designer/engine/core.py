@@ -24,9 +24,9 @@ from typing import Any
 from ..rules.terrain import eden_rules_used
 from ..rules.zombies import ZTYPES
 from .board import Board
-from .lnoe import has_library as lnoe_has_library, town_board as lnoe_town_board, town_of_seed, \
+from .towns import has_library as lnoe_has_library, town_board as lnoe_town_board, town_of_seed, \
     town_tables as lnoe_town_tables, typed_carried, typed_problem as lnoe_typed_problem
-from .resources import resource_stock
+from .record import resource_stock
 from .seeds import game_seed
 from . import session
 from .table import CAUSES, ZONE_KEY_DTYPE, GameTable
@@ -438,7 +438,7 @@ def play(scenario: Any, seed: int = 0, policy: Any = "greedy", *, survivors: int
 
 def town_tables(board: Board, boards: tuple[str, ...], plan: Any = None) -> tuple[Any, Any, str | None]:
     """(the town's board, the typed engine's tables of it, why the typed engine cannot play it):
-    :func:`designer.engine.lnoe.town_tables` once the town's rules pass :func:`_board_problem`
+    :func:`designer.engine.towns.town_tables` once the town's rules pass :func:`_board_problem`
     (checked once per town, cached on the town's board)."""
     tb = lnoe_town_board(board, boards)
     key = ("typed-town-problem",)

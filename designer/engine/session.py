@@ -544,7 +544,7 @@ class TypedGame:
         from .policies import resolve_policy
         from .typed import tables as typed_tables
 
-        from .lnoe import has_library, town_of_seed, town_tables, typed_carried
+        from .towns import has_library, town_of_seed, town_tables, typed_carried
 
         if has_library(board.scenario):  # a board library: the town this seed draws
             board, tables, problem = town_tables(board, town_of_seed(board, seed), plan)
@@ -934,7 +934,7 @@ class TypedGame:
     def _resources(self) -> dict:
         """The record's resources (a scenario that gains or spends one: Arctic Scavengers)."""
         from .typed.tables import resource_names
-        from .resources import resource_stock
+        from .record import resource_stock
 
         names = resource_names(self.board.scenario)
         if not names:
