@@ -34,9 +34,9 @@ from .typed import play as typed_play
 from .typed import tables as typed_tables
 from .typed.tables import EFFECTS as _EFFECTS, EVENTS as _EVENTS, OBJ as _OBJ, STEPS as _STEPS  # noqa: F401
 
-__all__ = ["Game", "POLICY_CODES", "available", "compiled", "engine_for", "open_game", "play", "play_games", "play_interpreted",
-           "play_party", "play_range", "play_table", "play_with_heroes", "played_by", "reference_game", "typed_reason",
-           "typed_source", "unsupported"]
+__all__ = ["Game", "POLICY_CODES", "available", "compiled", "engine_for", "open_game", "play", "play_games",
+           "play_interpreted", "play_party", "play_range", "play_table", "play_with_heroes", "played_by",
+           "reference_game", "typed_reason", "typed_source", "unsupported"]
 
 POLICY_CODES = session.POLICY_CODES
 """The bots the typed engine plays itself (a Python callable decides through its callback;
