@@ -432,3 +432,58 @@ def test_dealt_heroes_play_in_the_typed_engine_like_the_reference(path, policy):
         g = Game(board, seed, policy, plan=plan)
         assert g.state.survivors[0].items[:len(s.setup.survivors.starting_equipment) + 2][-2:] == ["pistol", "crowbar"]
 
+
+
+class _NoReferenceGame:
+    """Stands in for the reference ``Game`` where a test says none may start."""
+
+    def __new__(cls, *args, **kwargs):
+        raise AssertionError("a reference Game was started")
+
+
+def test_designer_engine_python_plays_the_typed_source_and_never_the_reference_engine(monkeypatch):
+    """``DESIGNER_ENGINE=python`` forces the interpreted path of the one engine: batches, a
+    campaign step's game and single games are played by the typed engine's source (the same
+    records as compiled), and no reference ``Game`` is started on the way."""
+    import designer.engine.game as reference
+
+    s = designer.load("scenarios/night-shift.json")
+    board, plan = Board(s), bot_plan(s)
+    text = dumps(s)
+    fast = play_chunk(text, "greedy", 3, None, 10, 30)
+    party = core.play_party(board, game_seed(3, 0), "cautious", None, None, plan)
+    single = core.open_game(board, 5, "random", plan=plan).play()
+    monkeypatch.setenv("DESIGNER_ENGINE", "python")
+    monkeypatch.setattr(reference, "Game", _NoReferenceGame)
+    assert not core.available() and core.played_by(board, "greedy", None, plan) == "core"
+    assert play_chunk(text, "greedy", 3, None, 10, 30).records() == fast.records()
+    assert core.play_party(board, game_seed(3, 0), "cautious", None, None, plan) == party
+    game = core.open_game(board, 5, "random", plan=plan)
+    assert game.module is core.typed_source() and game.play() == single
+
+
+def test_designer_engine_game_is_the_typed_game_and_the_reference_only_for_a_hand_built_state(monkeypatch):
+    """``designer.engine.Game`` gives the typed engine's game (steps, copies, transcript), the
+    same game as the reference engine's; a position built by hand (``state=``) and a board the
+    typed engine refuses (more than 62 doors) get the reference ``Game``; ``isinstance`` holds
+    for both."""
+    import designer.engine as engine
+
+    s = designer.load("scenarios/night-shift.json")
+    board, plan = Board(s), bot_plan(s)
+    g = engine.Game(board, 7, "cautious", log=True, plan=plan)
+    assert type(g).__name__ == "TypedGame" and isinstance(g, engine.Game)
+    g.play_on(max_turns=2)
+    copy = g.copy()
+    ref = Game(board, 7, "cautious", log=True, plan=plan)
+    assert copy.play_on() == ref.play() and g.play_on() == ref.result()
+    assert g.transcript() == ref.transcript()
+    hand = engine.Game(board, policy="greedy", state=board.new_state(1))
+    assert type(hand) is Game and isinstance(hand, engine.Game)
+    many = Board(parse({
+        "schema_version": 1, "id": "doors", "meta": {"title": "63 doors"},
+        "zones": [{"id": "S"}] + [{"id": f"R{i}", "kind": "room"} for i in range(63)],
+        "connections": [{"id": f"d{i}", "kind": "door", "from": "S", "to": f"R{i}"} for i in range(63)],
+        "victory": {"steps": [{"kind": "kill", "count": 5}]}, "setup": {"start_zones": ["S"]}}))
+    if core.unsupported(many, "greedy") is not None:  # until the typed engine plays wider door sets
+        assert type(engine.Game(many, 1, "greedy")) is Game

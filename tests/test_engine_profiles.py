@@ -110,3 +110,25 @@ def test_house_dead_survivors_rise_as_zombies_next_turn():
     g.spawn_phase()
     assert g.state.zombies[zi(g, "hall")][ZOMBIE] == 1
     assert other.alive
+
+
+def test_a_profile_subclassed_in_python_is_refused_with_the_alternative():
+    """Profiles are chosen by id (``setup.rules.profile``) and tuned by overrides: the typed
+    engine plays the rules of an id, so a Python subclass's hooks would be ignored there. Both
+    the reference ``Game`` and ``designer.engine.Game`` refuse one, naming the class, its base
+    and what to do instead; the built-in profile objects are accepted."""
+    import pytest
+
+    import designer.engine as engine
+    from designer.engine.profiles import ProfileError, Zombicide
+
+    class Tougher(Zombicide):
+        def danger(self, xp):
+            return 3
+
+    b = Board(designer.load("scenarios/night-shift.json"))
+    for cls in (Game, engine.Game):
+        with pytest.raises(ProfileError, match=r"Tougher is a Python subclass of Zombicide.*setup\.rules\.overrides"):
+            cls(b, 1, "greedy", profile=Tougher())
+    assert Game(b, 1, "greedy", profile=Zombicide()).profile.id == "zombicide"
+    assert type(engine.Game(b, 1, "greedy", profile=make_profile("zombicide"))) is Game

@@ -35,8 +35,8 @@ class TypedSteps:
     state (survivor objects included), so every check reads both engines alike. Nothing of the
     reference engine runs (``Game`` is not a base of this class)."""
 
-    def __init__(self, board, state):
-        self.board, self.state, self.script = board, state, None
+    def __init__(self, board, state, policy="greedy"):
+        self.board, self.state, self.script, self.policy = board, state, None, policy
 
     def activate(self, types=None, runners_second=False):
         self._typed("activate", types, runners_second)
@@ -68,7 +68,7 @@ class TypedSteps:
     def _game(self):
         from designer.engine.session import TypedGame
 
-        return TypedGame.from_state(self.board, self.state, compiled=None)
+        return TypedGame.from_state(self.board, self.state, self.policy, compiled=None)
 
     def _typed(self, step, *args):
         typed = self._game()

@@ -199,7 +199,8 @@ ENGINE_MODULES = ("board", "game", "policies", "profiles", "state", "view")
 _GAMES_SCRIPT = r"""
 import hashlib, json, sys, time
 import designer
-from designer.engine import Board, Game, game
+from designer.engine import Board, game
+from designer.engine.game import Game  # the reference engine, compiled unchanged or not
 from designer.engine.batch import game_seed
 from designer.plans import bot_plan
 

@@ -182,7 +182,8 @@ def _draws_per_game(board: Board, seeds: list[int], policy: str, plan: Any) -> f
 
 _INTERPRETED_GAMES = r"""
 import json, sys, time
-from designer.engine import Board, Game, modes
+from designer.engine import Board, modes
+from designer.engine.game import Game  # the reference engine, from its sources
 from designer.io.files import load
 from designer.plans import bot_plan
 

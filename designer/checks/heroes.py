@@ -58,13 +58,12 @@ def check_heroes(view: CompiledScenario) -> Iterator[Finding]:
 
 def _max_items(s) -> int | None:
     """How many items a survivor carries under the scenario's rule profile."""
-    from ..engine.profiles import PROFILES, ProfileError
+    from ..rules.profiles import DEFAULT_PARAMS, ProfileError, profile_params
 
     rules = s.setup.rules
-    cls = PROFILES.get(rules.profile)
-    if cls is None:
+    if rules.profile not in DEFAULT_PARAMS:
         return None
     try:
-        return cls(overrides=rules.overrides).params.max_items
+        return profile_params(rules.profile, rules.overrides).max_items
     except ProfileError:
-        return cls.default_params.max_items
+        return DEFAULT_PARAMS[rules.profile].max_items

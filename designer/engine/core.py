@@ -1,19 +1,18 @@
-"""The batch path: whole games played by the typed engine, the same games as the reference engine.
+"""One choice of engine for every caller: the typed engine, compiled or from its source.
 
-:class:`~designer.engine.game.Game` is the reference: readable, steppable, with logs and
-transcripts. The typed engine (:mod:`designer.engine.typed`: typed Python in Cython's pure
-Python mode, compiled by ``setup.py``) plays the same rules for the built-in rule profiles and
-bots, rolling the same dice from the same seeds (:class:`designer.engine.rng.Twister`), so a
-batch it plays gives record for record what the reference engine gives; the tests compare them
-game by game on every sample scenario, profile and bot, compiled and interpreted.
+The typed engine (:mod:`designer.engine.typed`: typed Python in Cython's pure Python mode,
+compiled by ``setup.py``) plays every game it can, rolling the same dice from the same seeds as
+the reference engine (:class:`designer.engine.rng.Twister`), so its records are record for
+record the reference engine's; the tests compare them game by game on every sample scenario,
+profile and bot, compiled and interpreted.
 
-Batches (:func:`designer.engine.batch.play_chunk`) use the typed engine when it is compiled and
-the game is one it plays; otherwise, and with ``DESIGNER_ENGINE=python`` in the environment,
-the reference engine plays (the typed source runs interpreted too, with the same games, but
-more slowly than the reference engine's compiled modules). :func:`unsupported` says why a game
-goes to the reference engine: a bot name the typed engine does not know, heroes carried over
-from a campaign with items the board's tables do not list (or more than it holds), or a profile
-subclassed in Python. Any number of doors and key colours plays typed.
+:func:`play_table` (batches, variant and points runs), :func:`play_party` (a campaign step's
+game), :func:`open_game` and :class:`Game` (one steppable game, ``designer.engine.Game``) run
+the compiled module where it is built and :func:`available`, the typed source otherwise
+(``DESIGNER_ENGINE=python``, no compiler): the same games. :func:`unsupported` says why a game
+goes to the reference engine instead (:func:`reference_game`, the one place that starts one):
+heroes carried over from a campaign with items the board's tables do not list (or more than it
+holds). Any number of doors and key colours plays typed.
 """
 
 from __future__ import annotations
@@ -25,9 +24,9 @@ from typing import Any
 from ..rules.terrain import eden_rules_used
 from ..rules.zombies import ZTYPES
 from .board import Board
-from .lnoe import has_library as lnoe_has_library, town_board as lnoe_town_board, town_of_seed, \
+from .towns import has_library as lnoe_has_library, town_board as lnoe_town_board, town_of_seed, \
     town_tables as lnoe_town_tables, typed_carried, typed_problem as lnoe_typed_problem
-from .resources import resource_stock
+from .record import resource_stock
 from .seeds import game_seed
 from . import session
 from .table import CAUSES, ZONE_KEY_DTYPE, GameTable
@@ -35,9 +34,9 @@ from .typed import play as typed_play
 from .typed import tables as typed_tables
 from .typed.tables import EFFECTS as _EFFECTS, EVENTS as _EVENTS, OBJ as _OBJ, STEPS as _STEPS  # noqa: F401
 
-__all__ = ["Game", "POLICY_CODES", "available", "compiled", "engine_for", "open_game", "play", "play_games", "play_interpreted",
-           "play_party", "play_range", "play_table", "play_with_heroes", "played_by", "reference_game", "typed_reason",
-           "typed_source", "unsupported"]
+__all__ = ["Game", "POLICY_CODES", "available", "compiled", "engine_for", "open_game", "play", "play_games",
+           "play_interpreted", "play_party", "play_range", "play_table", "play_with_heroes", "played_by",
+           "reference_game", "typed_reason", "typed_source", "unsupported"]
 
 POLICY_CODES = session.POLICY_CODES
 """The bots the typed engine plays itself (a Python callable decides through its callback;
@@ -439,7 +438,7 @@ def play(scenario: Any, seed: int = 0, policy: Any = "greedy", *, survivors: int
 
 def town_tables(board: Board, boards: tuple[str, ...], plan: Any = None) -> tuple[Any, Any, str | None]:
     """(the town's board, the typed engine's tables of it, why the typed engine cannot play it):
-    :func:`designer.engine.lnoe.town_tables` once the town's rules pass :func:`_board_problem`
+    :func:`designer.engine.towns.town_tables` once the town's rules pass :func:`_board_problem`
     (checked once per town, cached on the town's board)."""
     tb = lnoe_town_board(board, boards)
     key = ("typed-town-problem",)

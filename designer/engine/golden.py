@@ -67,9 +67,9 @@ def _play_reference(scenario: Any, seed: int = 0, policy: Any = "greedy", *, log
                     plan: Any = None, board: Any = None) -> Any:
     """One game on the reference engine's ``Game`` (with ``log``, its events under ``"log"``)."""
     from .board import Board
-    from .game import Game
+    from .core import reference_game
 
-    game = Game(board or Board(scenario), seed, policy, log=log, plan=plan)
+    game = reference_game(board or Board(scenario), seed, policy, log=log, plan=plan)
     result = game.play()
     if log:
         result["log"] = game.log

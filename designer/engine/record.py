@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["GameResult", "transcript"]
+__all__ = ["GameResult", "resource_stock", "transcript"]
 
 
 class GameResult(dict):
@@ -96,3 +96,16 @@ def transcript(events: list[dict], board: Any) -> str:
         template = _TEXT.get(e["event"])
         lines.append("  " + (template.format(**data) if template else e["event"].replace("_", " ")))
     return "\n".join(lines)
+
+
+def resource_stock(names: list[str], stock_in: dict[str, int] | None, stock: list[int],
+                   order: list[int]) -> dict[str, int]:
+    """The party's resources after a typed game, as the reference record writes them: the stock
+    it came in with (in its order), then the resources first gained or spent in the game."""
+    out = dict(stock_in or {})
+    for i, n in enumerate(names):
+        if n in out and stock[i] >= 0:
+            out[n] = stock[i]
+    for i in order:
+        out[names[i]] = stock[i]
+    return out

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .record import resource_stock  # noqa: F401  (the record's stock, written once there)
+
 __all__ = ["resource_effect", "resource_stock", "uses_resources"]
 
 
@@ -32,16 +34,3 @@ def resource_effect(game: Any, e: Any, actor: Any) -> None:
             st.resources_short = getattr(st, "resources_short", 0) + missing
     st.resources = {**stock, e.resource: new}
     game.note("resource", resource=e.resource, change=new - have, total=new)
-
-
-def resource_stock(names: list[str], stock_in: dict[str, int] | None, stock: list[int],
-                   order: list[int]) -> dict[str, int]:
-    """The party's resources after a typed game, as the reference record writes them: the stock
-    it came in with (in its order), then the resources first gained or spent in the game."""
-    out = dict(stock_in or {})
-    for i, n in enumerate(names):
-        if n in out and stock[i] >= 0:
-            out[n] = stock[i]
-    for i in order:
-        out[names[i]] = stock[i]
-    return out

@@ -25,8 +25,7 @@ from .board import Board
 from .record import GameResult, transcript
 
 __all__ = ["LOGGED_KINDS", "LOGGED_RULES", "POLICY_CODES", "Position", "TypedGame", "TypedState", "action_tuple",
-           "compiled",
-           "log_covers", "play_typed", "reference_state", "render_events", "typed_source"]
+           "compiled", "log_covers", "play_typed", "reference_state", "render_events", "typed_source"]
 
 _KIND_NAMES = ("move", "open", "search", "melee", "ranged", "take", "press", "noise", "trigger",
                "extra_activation", "spawn", "out_of_miniatures", "runaway", "runaway", "death", "wound", "kill",
@@ -503,8 +502,9 @@ class Position:
     ``state`` is a :class:`~designer.engine.state.GameState` written from the typed state
     (:func:`reference_state`: survivors, zombies, noise, pool, doors, spawns, objectives, decks,
     counters, ``outcome``, ``cause`` and ``seed``); at a decision its generator is the typed
-    game's own, so a policy drawing from ``view.rng`` draws the game's dice (a copy otherwise); ``board``, ``profile`` (the rule
-    profile of the scenario's id and overrides) and ``plan`` are the game's. ``step_met``,
+    game's own, so a policy drawing from ``view.rng`` draws the game's dice (a copy otherwise);
+    ``board``, ``profile`` (the rule profile of the scenario's id and overrides) and ``plan``
+    are the game's. ``step_met``,
     ``door_passable`` and ``danger_level`` are the typed engine's rules, read at this moment;
     ``terrain`` and ``terrain_base`` are None (the view's terrain is the reference engine's;
     the typed engine's bots read theirs from its tables); ``copy()`` is
@@ -564,7 +564,7 @@ class TypedGame:
         from .policies import resolve_policy
         from .typed import tables as typed_tables
 
-        from .lnoe import has_library, town_of_seed, town_tables, typed_carried
+        from .towns import has_library, town_of_seed, town_tables, typed_carried
 
         if has_library(board.scenario):  # a board library: the town this seed draws
             board, tables, problem = town_tables(board, town_of_seed(board, seed), plan)
@@ -779,7 +779,6 @@ class TypedGame:
             p = self.__dict__["_plan_"] = plan_for_start(self.plan_steps, self.board.zone_ids[z] if z >= 0 else None)
         return p
 
-
     def step_met(self, i: int) -> bool:
         """Whether victory step ``i`` is met now."""
         return self.engine.state()["steps_met"][i]
@@ -959,7 +958,7 @@ class TypedGame:
     def _resources(self) -> dict:
         """The record's resources (a scenario that gains or spends one: Arctic Scavengers)."""
         from .typed.tables import resource_names
-        from .resources import resource_stock
+        from .record import resource_stock
 
         names = resource_names(self.board.scenario)
         if not names:

@@ -497,13 +497,13 @@ def _morts_effects(b: Board) -> dict[str, Any]:
 def lnoe_tables(b: Board, profile: RuleProfile, names: dict[str, int], pool0: array) -> dict[str, Any]:
     """The fields of Growing Hunger's rules the typed engine plays (:mod:`designer.engine.lnoe`;
     ``gh`` is 0 when the scenario does not opt in). The rules it does not play send the scenario
-    to the reference engine (:func:`designer.engine.lnoe.typed_problem`). Adds the horde's red
+    to the reference engine (:func:`designer.engine.towns.typed_problem`). Adds the horde's red
     zombies to ``pool0``."""
     from ...model.lnoe import LnoeSetup
     from ...model.special_rules import rules_in_force
     from ...rules.profiles import EXPLORATION_BAG, GRAVE_DEAD_POOL, HORDE_RED, LNOE_EVENTS
     from ...rules.zombies import GRAVE_DEAD
-    from ..lnoe import EXPLOSIVES, _dice, uses_lnoe_setup
+    from ..towns import EXPLOSIVES, _dice, uses_lnoe_setup
 
     s = b.scenario
     nbld = len(b.building_zones)
