@@ -82,11 +82,15 @@ def test_casual_enters_the_start_zone_it_stands_in():
                 [("a", "opening", "z0", "z1"), ("d", "door", "z1", "z2", {"by_hand": False})],
                 [{"kind": "reach_zone", "zones": ["z2"]}], start=["z0", "z1"], triggers=trigger)
     plan = bot_plan(s)
-    assert PLAN_SHAPES["enter another start zone"](s, plan)
+    assert PLAN_SHAPES["enter another start zone"](s, tuple(plan))
     seeds = range(8)
+    # with one plan for both start zones greedy waited in z1 unentered; with a plan per start
+    # zone (designer.engine.view.PlanSet) the games drawn in z1 follow z1's own plan
     greedy = [designer.play(s, seed=seed, plan=plan)["won"] for seed in seeds]
-    casual = [designer.play(s, seed=seed, policy="casual", plan=plan)["won"] for seed in seeds]
-    assert not all(greedy)  # the games that start in z1 wait there
+    common = [designer.play(s, seed=seed, plan=tuple(plan))["won"] for seed in seeds]
+    casual = [designer.play(s, seed=seed, policy="casual", plan=tuple(plan))["won"] for seed in seeds]
+    assert all(greedy)
+    assert not all(common)  # the games that start in z1 wait there
     assert all(casual)
 
 

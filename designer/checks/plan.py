@@ -199,6 +199,7 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> Replayed:
             return (limit is None or st.turns <= limit) and not later
         return _condition_met(s, facts, st, t)  # the mission conditions
 
+    on_entry = {tr.when.zone for tr in s.triggers if tr.when.kind == "zone_entered"}
     t.turn = 1  # the first turn begins before any survivor acts
     fire(lambda ev: ev.kind == "turn_reached" and ev.turn == 1)
     for i, step in enumerate(plan):
@@ -214,7 +215,7 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> Replayed:
             # through zones not entered yet whose entry fires a trigger is taken only when there
             # is no other, and then their triggers fire on the way (and may shut it)
             G = walk_graph()
-            fresh = {tr.when.zone for tr in s.triggers if tr.when.kind == "zone_entered"} - t.entered - {step.zone}
+            fresh = on_entry - t.entered - {step.zone}
             way = _walk_path(costs, G, t.pos, step.zone, fresh) or _walk_path(costs, G, t.pos, step.zone, set())
             if way is None:
                 raise fail(f"the team in {t.pos} cannot walk to {step.zone}")
@@ -222,7 +223,7 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> Replayed:
             clock.spend(far)
             for k, z in enumerate(path[1:], 1):
                 arrive(z)
-                if k + 1 < len(path) and path[k + 1] not in walk_graph()[z]:
+                if k + 1 < len(path) and z in on_entry and path[k + 1] not in walk_graph()[z]:
                     raise fail(f"on the way to {step.zone}, entering {z} shuts the way on")
         a = step.action
         if a == "open":
