@@ -324,18 +324,21 @@ def test_set_fire_in_the_trigger_form():
 
     app = app_for("eden-wildfire.json")
     assert app.editor.data["triggers"][1]["then"][0] == {"kind": "set_fire", "connection": "hedge"}
-    dropdowns = [c for c in walk(app.setup_box) if isinstance(c, w.Dropdown) and "zone:W1" in
-                 [v for _l, v in c.options]]
-    assert dropdowns and {v for _l, v in dropdowns[0].options} == {"zone:W1", "zone:K1", "connection:hedge"}
+    def values(c):
+        return [o[1] if isinstance(o, tuple) else o for o in c.options]
+
+    dropdowns = [c for c in walk(app.setup_box) if isinstance(c, w.Dropdown) and "zone:W1" in values(c)]
+    assert dropdowns and set(values(dropdowns[0])) == {"zone:W1", "zone:K1", "connection:hedge"}
     dropdowns[0].value = "zone:K1"
-    assert app.editor.data["triggers"][0]["then"][0] == {"kind": "set_fire", "zone": "K1", "markers": 1}
+    assert app.editor.data["triggers"][0]["then"][0] == {"kind": "set_fire", "zone": "K1"}
     numbers(app, "markers", "Triggers")[0].text.value = "3"
     assert app.editor.data["triggers"][0]["then"][0]["markers"] == 3
     before = json.dumps(app.editor.data, sort_keys=True)
     numbers(app, "markers", "Triggers")[0].text.value = "11"
     assert json.dumps(app.editor.data, sort_keys=True) == before
     app._set_effect(1, 0, "set_fire")
-    assert app.editor.data["triggers"][1]["then"][0] == {"kind": "set_fire", "zone": "W1", "markers": 1}
+    e = app.editor.data["triggers"][1]["then"][0]
+    assert (e["kind"], e["zone"], e.get("markers", 1)) == ("set_fire", "W1", 1) and "connection" not in e
     parse(app.editor.data)
     app.undo_button.click()
     assert app.editor.data["triggers"][1]["then"][0] == {"kind": "set_fire", "connection": "hedge"}
