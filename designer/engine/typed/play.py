@@ -6884,6 +6884,8 @@ class Engine:
             self.activate(self.all_types, False, False)
             self.activate(self.twice, True, False)
             self.spawn_phase()
+        if self.fl_on and self.terrain and not self.outcome:
+            self.eden_fire_upkeep()  # eden: burning survivors and scenery, as play_turn
         self.end_turn()
 
     @cython.ccall
