@@ -19,7 +19,7 @@ __all__ = ["GOLDEN_POLICIES", "GOLDEN_SEEDS", "GOLDEN_SCENARIOS", "golden_name",
            "playthrough_lines", "write_goldens"]
 
 GOLDEN_SCENARIOS = ("night-shift", "seul-dans-le-noir", "les-morts-aux-trousses", "woodinvale-last-stand",
-                    "eden-skirmish", "scavenger-run")
+                    "eden-skirmish", "scavenger-run", "eden-wildfire")
 """The samples under ``scenarios/`` that have golden playthroughs."""
 GOLDEN_POLICIES = ("greedy", "cautious", "random")
 GOLDEN_SEEDS = (1, 2, 3)

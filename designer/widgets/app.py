@@ -21,6 +21,7 @@ from ..model.common import ZOMBIE_TYPES as MODEL_ZOMBIE_TYPES
 from ..model.lnoe import GRAVE_DEAD_ABILITIES
 from .canvas import MapCanvas, elements_for
 from .eden_forms import RESOURCE_EFFECTS, default_resource_effect, infestation_rows, points_rows, resource_effect_fields
+from .eden_forms import FIRE_EFFECT, default_fire_effect, fire_effect_fields
 from .morts_forms import HEAL_OR_DRAW, arrival_rows, heal_or_draw_fields
 
 __all__ = ["DesignerApp"]
@@ -47,7 +48,7 @@ EFFECT_KINDS = {"open_door": "open door", "close_door": "close door", "toggle_do
                 "deactivate_spawn": "deactivate spawn", "toggle_spawn": "toggle spawn",
                 "spawn_zombies": "spawn zombies", "grant_xp": "grant XP", "end_game": "end the game",
                 "give_card": "give a set-aside card", "rotate_gate": "turn the rotating gate", **RESOURCE_EFFECTS,
-                **HEAL_OR_DRAW}
+                **HEAL_OR_DRAW, **FIRE_EFFECT}
 TILES_TAB, FILES_TAB = 3, 4
 """Indices of the Tiles tab (open, the map's tile outlines take clicks and drags) and the Files
 tab (where the question before unsaved edits go is asked)."""
@@ -1432,6 +1433,8 @@ class DesignerApp:
                                                        layout=w.Layout(width="150px")),
                                             lambda v, i=i, j=j: put(i, lambda t: t["then"][j].__setitem__(
                                                 "direction", v))))
+                elif e["kind"] in FIRE_EFFECT:
+                    eff += fire_effect_fields(self, e, lambda fn, i=i, j=j: put(i, lambda t: fn(t["then"][j])), error)
                 elif e["kind"] in RESOURCE_EFFECTS:
                     eff += resource_effect_fields(self, e, lambda fn, i=i, j=j: put(i, lambda t: fn(t["then"][j])), error)
                 elif e["kind"] in HEAL_OR_DRAW:
@@ -1551,6 +1554,8 @@ class DesignerApp:
                     "passage": [bool(c and c.get("state") == "open") for c in sides + [None] * (4 - len(sides))]}
         if kind == "end_game":
             return {"kind": kind, "outcome": "win"}
+        if kind in FIRE_EFFECT:
+            return default_fire_effect(d)
         if kind in RESOURCE_EFFECTS:
             return default_resource_effect(kind, d)
         if kind in HEAL_OR_DRAW:

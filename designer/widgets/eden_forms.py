@@ -21,11 +21,15 @@ from ..model.common import ZOMBIE_TYPES as _MODEL_ZOMBIES
 if TYPE_CHECKING:
     from .app import DesignerApp
 
-__all__ = ["RESOURCE_EFFECTS", "infestation_rows", "points_rows", "resource_effect_fields"]
+__all__ = ["FIRE_EFFECT", "default_fire_effect", "fire_effect_fields", "RESOURCE_EFFECTS", "infestation_rows", "points_rows", "resource_effect_fields"]
 
 RESOURCE_EFFECTS = {"gain_resource": "gain a resource", "spend_resource": "spend a resource"}
 """Trigger effects on the party's resources (``designer.model.resources``), as the effect menu
 names them."""
+
+FIRE_EFFECT = {"set_fire": "set scenery alight"}
+"""The trigger effect that lights flammable scenery (``designer.model.terrain.SetFire``), as the
+effect menu names it."""
 
 _ZOMBIES = list(_MODEL_ZOMBIES)
 
@@ -280,3 +284,52 @@ def resource_effect_fields(app: "DesignerApp", e: dict, put: Callable[[Callable[
     return [app._mfield(name, set_name, error=error),
             app._int_field("amount", e.get("amount", 1), 1, 1000, lambda v: put(lambda x: x.__setitem__("amount", v)),
                            width="150px")]
+
+
+# ---- eden: flammable scenery ----
+
+
+def _flammable(data: dict) -> list[tuple[str, str]]:
+    """(label, 'zone:ID' or 'connection:ID') for each zone and connection marked flammable."""
+    out = []
+    for what, key in (("zone", "zones"), ("connection", "connections")):
+        for x in data.get(key, []):
+            if (x.get("terrain") or {}).get("flammable"):
+                out.append((f"{what} {x.get('name') or x['id']} ({x['id']})", f"{what}:{x['id']}"))
+    return out
+
+
+def default_fire_effect(data: dict) -> dict:
+    """A new ``set_fire`` effect on the first flammable zone (else connection) of the map."""
+    pieces = _flammable(data)
+    if not pieces:
+        raise EditError("there is no flammable scenery yet: mark a zone or a connection flammable first")
+    what, ident = pieces[0][1].split(":", 1)
+    return {"kind": "set_fire", what: ident, "markers": 1}
+
+
+def fire_effect_fields(app: "DesignerApp", e: dict, put: Callable[[Callable[[dict], None]], None],
+                       error: w.HTML) -> list[w.Widget]:
+    """The fields of a ``set_fire`` effect: the flammable piece (a zone or a connection) and the
+    burn markers put on it; ``put(fn)`` applies ``fn`` to the effect's dict (one undo step)."""
+    what = "zone" if e.get("zone") is not None else "connection"
+    value = f"{what}:{e.get(what)}"
+    opts = _flammable(app.editor.data)
+    if value not in {v for _l, v in opts}:
+        opts = [(f"{e.get(what)} (not flammable)", value), *opts]
+
+    def set_piece(v: str) -> None:
+        kind, ident = v.split(":", 1)
+
+        def apply(x: dict) -> None:
+            x.pop("zone", None)
+            x.pop("connection", None)
+            x[kind] = ident
+        put(apply)
+    return [app._mfield(w.Dropdown(options=opts, value=value, layout=w.Layout(width="220px"),
+                                   tooltip="flammable scenery (terrain: flammable)"), set_piece, error=error),
+            app._int_field("markers", e.get("markers", 1), 1, 10, lambda v: put(lambda x: x.__setitem__("markers", v)),
+                           width="150px")]
+
+
+# ---- end eden: flammable scenery ----

@@ -5827,10 +5827,11 @@ class Engine:
     def step_cost(self, c: cython.int, v: cython.int) -> cython.int:
         """``terrain.step_cost``: a bot's count for a step across ``c`` into ``v`` (its actions,
         at least two for a swim, plus 4 per expected wound rounded up; the reference's
-        floating-point sum, operation for operation)."""
-        actions: cython.int = self.tz_obst[v] * self.tc_obst[c]
-        difficulty: cython.int = self.tz_swim[v] if self.tz_swim[v] > self.tc_swim[c] else self.tc_swim[c]
-        wounds: cython.double = self.tz_hostile[v] + self.tc_hostile[c]
+        floating-point sum, operation for operation). It reads the scenery as the scenario writes
+        it (the ``*0`` arrays), as the reference does and as the rows it fills are cached."""
+        actions: cython.int = self.tz_obst0[v] * self.tc_obst0[c]
+        difficulty: cython.int = self.tz_swim0[v] if self.tz_swim0[v] > self.tc_swim0[c] else self.tc_swim0[c]
+        wounds: cython.double = self.tz_hostile0[v] + self.tc_hostile0[c]
         if difficulty:
             if actions < self.swim_cost:
                 actions = self.swim_cost
@@ -7080,6 +7081,8 @@ class Engine:
             self.activate(self.all_types, False, False)
             self.activate(self.twice, True, False)
             self.spawn_phase()
+        if self.fl_on and self.terrain and not self.outcome:
+            self.eden_fire_upkeep()  # eden: burning survivors and scenery, as play_turn
         self.end_turn()
 
     @cython.ccall
