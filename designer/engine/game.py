@@ -21,7 +21,7 @@ from ..rules.zombies import (RECORD_TYPES, SPAWN_DEFAULT, WALKER, ZINDEX, ZOMBIE
                              record_counts)
 from .arrivals import spawn_arrivals
 from .missions import car_action, car_actions
-from .morts import break_door, close_door, closable_doors, heal_or_draw, held_against, zombies_break_door
+from .morts import break_door, close_door, closable_doors, drawn_item, heal_or_draw, held_against, zombies_break_door
 from .board import Board
 from .cards import DECKS
 from .policies import resolve_policy
@@ -588,7 +588,7 @@ class Game:
         if kind == "key":
             self.reveal_keys()
         elif kind == "item":
-            self.keep(s, b.obj_item[o])
+            self.keep(s, b.obj_item[o] if not b.rules.obj_one_of[o] else drawn_item(self, s, o))
             for name in b.rules.obj_also[o]:  # "prendere entrambe le Carte" with one action
                 self.keep(s, name)
             self.reveal_keys()
@@ -1496,6 +1496,7 @@ _TEXT = {
     "collapse_dodged": "the floor of {zone} gives way: survivor {s} dodges (the movement ends)",
     "collapse_fall": "the floor of {zone} gives way: survivor {s} falls to {to}",
     "door_closed": "survivor {s} closes door {door}",
+    "item_drawn": "survivor {s} draws the {item} ({objective})",
     "door_break": "survivor {s} tries to break door {door} (broken: {broken})",
     "zombies_break_door": "zombies in {zone} try to break door {door} (broken: {broken})",
     "fence_torn": "an abomination tears down the fence from {frm} to {to}",
