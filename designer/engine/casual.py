@@ -36,12 +36,16 @@ these fixes (each one has a test in ``tests/test_bots_casual.py`` that fails wit
   only while one lies in the equipment deck or its discard pile (in Last Night on Earth a search
   ends the turn: greedy searched every turn for ever);
 - **the last survivor does not escape from a zone a later step needs it in**: with it out,
-  nobody is left to meet a 'reach zone' step.
+  nobody is left to meet a 'reach zone' step;
+- **the turn's end out of the zombies' reach** (:func:`end_out_of_reach`): with its last action,
+  a survivor in a zone without zombies that runners next to it will reach (a move, then an
+  attack) steps into a zone next to it that no zombie reaches, toward its goal when it can.
 
 Each of these was a named bot issue of the property "a winnable verdict's plan wins"
 (``tests/test_checks_plans.py``), which casual now plays.
 
-What it still does not do (the expert does): escort team mates, look ahead, lure with noise.
+What it still does not do: escort team mates, look ahead (the expert does both), lure with noise or wait
+for the team at the exit (docs/bots.md says why).
 
 The typed engine plays the same decisions (the ``# ---- bots: casual ----`` cfuncs of
 :mod:`designer.engine.typed.play`, beside greedy's ``decide``), so batches of casual games run
