@@ -1339,8 +1339,28 @@ def sweep_command(file: str, parameter: str, values: str, n: int, seed: int, pol
         click.echo(f"wrote report to {report}")
 
 
+BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+"""The variables that set the threads of numpy's linear algebra library (OpenBLAS in numpy's
+wheels reads the first three, in this order; MKL builds read ``MKL_NUM_THREADS`` and the third)."""
+
+
+def one_blas_thread() -> bool:
+    """Run numpy's linear algebra library on one thread in this process, unless the user set its
+    threads or numpy is already imported; True when it did.
+
+    OpenBLAS starts a thread per core when numpy is imported (a fifth of the CPU time of a start-up
+    on a two-core machine, more with more cores). The commands use numpy to count games, never for
+    linear algebra, and worker processes, which inherit the setting, are one thread each by design.
+    """
+    if "numpy" in sys.modules or any(name in os.environ for name in BLAS_THREADS):
+        return False
+    os.environ["OPENBLAS_NUM_THREADS"] = "1"
+    return True
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``designer`` command."""
+    one_blas_thread()
     cli.main(args=argv, prog_name="designer")
 
 

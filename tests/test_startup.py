@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -209,3 +210,42 @@ def test_a_version_played_before_needs_no_planner_and_its_plan_is_the_planners(t
     assert len(os.listdir(folder)) == 2, "each scenario version has its own plan"
     monkeypatch.setenv("DESIGNER_PLANS", "off")
     assert cached_plan(s) == bot_plan(s)
+
+
+_BLAS = """
+import contextlib, io, json, os, sys
+from designer.cli import main
+buf = io.StringIO()
+with contextlib.redirect_stdout(buf):
+    try:
+        main(["playtest", "{sdln}", "-n", "40", "--no-store", "--format", "json"])
+    except SystemExit as e:
+        assert not e.code, e.code
+tasks = len(os.listdir("/proc/self/task")) if os.path.isdir("/proc/self/task") else None
+print(json.dumps({{"setting": os.environ.get("OPENBLAS_NUM_THREADS"), "threads": tasks,
+                  "wins": json.loads(buf.getvalue())["wins"]}}))
+"""
+
+
+def test_the_command_runs_numpys_linear_algebra_on_one_thread_unless_the_user_said(monkeypatch):
+    """OpenBLAS starts a thread per core when numpy is imported; the command, which never does
+    linear algebra, runs it on one (the process has no other thread), and leaves a number the
+    user set alone. The games are the same either way."""
+    from designer.cli import BLAS_THREADS, one_blas_thread
+
+    for name in BLAS_THREADS:
+        monkeypatch.delenv(name, raising=False)
+    mine = _fresh(_BLAS.format(sdln=SDLN))
+    assert mine["setting"] == "1"
+    if mine["threads"] is not None:
+        assert mine["threads"] == 1, "OpenBLAS started no thread of its own"
+    monkeypatch.setenv("OPENBLAS_NUM_THREADS", "2")
+    theirs = _fresh(_BLAS.format(sdln=SDLN))
+    assert theirs["setting"] == "2" and theirs["wins"] == mine["wins"]
+    if theirs["threads"] is not None:
+        assert theirs["threads"] >= 2, "the user's two BLAS threads"
+    monkeypatch.delenv("OPENBLAS_NUM_THREADS")
+    import numpy  # noqa: F401  (as a notebook that calls the command in-process has it)
+
+    assert one_blas_thread() is False, "numpy is imported in this process: nothing to set"
+    assert "OPENBLAS_NUM_THREADS" not in os.environ

@@ -630,3 +630,15 @@ def test_a_stored_run_whose_first_game_is_not_todays_is_played_again(tmp_path, s
     assert not r.cached and r.meta["run_id"] != stale
     assert r.summary()["wins"] == fresh.summary()["wins"] and r.table == fresh.table
     assert playtest(sdln, n=40, seed=9, workers=1, store=store).cached
+
+
+@pytest.mark.parametrize("path", ["scenarios/eden-skirmish.json", "scenarios/scavenger-run.json", SDLN])
+def test_the_first_games_of_a_table_are_its_first_records(path):
+    """``GameTable.head(k)``, which the store's check plays against, holds the first ``k`` games:
+    their records, objectives, per-zone counts, points and resources, and nothing of the others."""
+    table = playtest(designer.load(path), n=25, seed=4, workers=1, store=None, keep_games=True).table
+    for k in (0, 1, 7, 25, 40):
+        head = table.head(k)
+        assert len(head) == min(k, 25) and head.records() == table.records()[:k]
+        assert (head.points is None) == (table.points is None) and (head.resources is None) == (table.resources is None)
+    assert table.head(25) == table

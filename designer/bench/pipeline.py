@@ -232,7 +232,7 @@ def store(scenario: str = "scenarios/seul-dans-le-noir.json", games: int = 100_0
     - *play*: ``playtest(..., store=None)``, the games played and counted (what a cached run saves);
     - *save*: writing the run into a fresh store; *read*: reading its games back as a game table
       (``ResultsStore.table``); *cached playtest*: ``playtest(..., store=...)`` answered from the
-      store (the read, the counts, the scenario's hash and plan);
+      store (the read, the counts, the scenario's hash and plan, its first game played again);
     - the store file's size, against the Parquet blobs schema 2 kept for the same run (the pandas
       frames and their Parquet bytes are timed too)."""
     from ..analysis.runs import games_frames, playtest
