@@ -45,6 +45,7 @@ evidence (the confirmation looks).
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from dataclasses import dataclass, field
@@ -777,7 +778,7 @@ def _closest(search: _Search, options: list) -> Any:
         behind = [o for o in ranked if search.screened_n.get(search.text(o[3]), search.n) < stage
                   and search.text(o[3]) not in search.confirmed and near(o) <= bound]
         if stage == search.n:  # the validator only for the few played on every seed
-            behind = [o for o in behind if not search.errors(o[3])][:FULL_SCREENS]
+            behind = list(itertools.islice((o for o in behind if not search.errors(o[3])), FULL_SCREENS))
         for o in behind:
             search.stage(o[3], stage)
     for i, o in enumerate(options):  # the rate an option carries is its screened rate
@@ -795,9 +796,9 @@ def _bridge(search: _Search, current: Scenario, options: list, allow: Any, rejec
     knob, its steps, the scenario, its screened rate), the evidence), or None."""
     target, tol = search.target, search.tol
     here = search.p(current) > target
-    crossing = sorted((o for o in options if o[4] == o[4] and (o[4] > target) != here and not search.errors(o[3])),
-                      key=lambda o: (o[1], o[0]))
-    for first in crossing[:BRIDGE_FIRSTS]:
+    crossing = sorted((o for o in options if o[4] == o[4] and (o[4] > target) != here), key=lambda o: (o[1], o[0]))
+    # the validator (costly where a weather table multiplies its checks) only until enough pass
+    for first in list(itertools.islice((o for o in crossing if not search.errors(o[3])), BRIDGE_FIRSTS)):
         hits = []
         for knob in knobs_for(first[3], allow):
             if not knob.ordered or knob.name == first[2].name:
