@@ -2,25 +2,34 @@
 
 The knobs are the ones a designer turns by hand (:func:`knobs_for`): the turn limit, the spawn
 dice or the fixed spawn count, the count of each zombie type in the pool, the survivors' starting
-equipment (add or remove one weapon of the profile's deck), and a spawn zone's activation at the
-start. A change's *size* is the number of knob steps it takes from the original (one turn, one
-zombie, one step along the ordered list of spawn dice, one item, one spawn switched).
+equipment (add one weapon of the profile's deck, remove one item, or swap one item for another
+weapon), and a spawn zone's activation at the start. A change's *size* is the number of knob
+steps it takes from the original (one turn, one zombie, one step along the ordered list of spawn
+dice, one item in or out, so a swap is two, one spawn switched).
 
 The search (:func:`tune`):
 
 1. Every candidate is screened on the same ``screen_games`` game seeds (paired: a change is
    compared with the original and with the other changes on identical games, so their ranking
-   is not noise between seed sets), first on the first fifth of them: a candidate whose rate
-   there lies more than ``COARSE_MARGIN`` beyond the band keeps that rate, the others are played
-   on all the seeds.
+   is not noise between seed sets), in stages: on the first twentieth of them, then the first
+   fifth, then all (100, 400 and 2,000 games by default). After a stage short of the last, a
+   rate whose Wilson interval at 4 standard errors (:data:`STAGE_Z`) lies wholly outside
+   ``target +- tolerance`` is the screened rate; any other candidate is played on. A candidate
+   whose full screen would land in the band therefore stops early with a probability under
+   1e-4, and the candidates far from the target (most of them) cost 100 games, not 2,000.
 2. Along each ordered knob a one-dimensional search from the current scenario finds the fewest
    steps whose screened rate falls within the tolerance (doubling steps until the rate crosses
    the target, then bisecting; a direction whose first two steps both move the rate away from
    the target is left); switch-like knobs are tried one step each. The candidate of
    smallest size that screens in the band is confirmed (a one-step change in the band is
-   confirmed as soon as it is found: none is smaller); when no single knob reaches the band,
-   the move that comes closest is taken and the search goes on from there (at most
-   ``max_rounds`` moves).
+   confirmed as soon as it is found: none is smaller), those screened within one standard error
+   of the band's edge after the others (:meth:`_Search.edge`: fresh games put them out of the
+   band half the time). When no single knob reaches the band, two moves are tried (a move past
+   the target, then one ordered knob back: :func:`_bridge`, from the three closest such moves);
+   failing that, the move that comes closest is taken and the search goes on from there (at
+   most ``max_rounds`` moves). That move is raced (:func:`_closest`): every option whose
+   interval could still put it closer than the best one is played on the next stage, so near
+   0 % a move that wins 1 % of 400 games is told from those that win none of 100.
 3. A candidate must pass validation (no error finding: disabling the last reachable spawn, say,
    is never proposed). Confirmation is then a sequential test on fresh seeds (a different base seed, so the selection
    among screened candidates does not bias it): after each look of 2,000, 8,000 and 32,000 games
@@ -36,6 +45,7 @@ evidence (the confirmation looks).
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from dataclasses import dataclass, field
@@ -74,6 +84,9 @@ COARSE = STAGES[-1]
 FULL_SCREENS = 4
 """When no candidate is in the band and the search moves to the one that comes closest, at most
 this many of the options still in the race are played on every screening seed (:func:`_closest`)."""
+BRIDGE_FIRSTS = 3
+"""A two-move bridge starts from at most this many moves past the target, the closest first
+(each costs a line search along every other ordered knob)."""
 RACE_Z = 2.0
 """The race among the moves that come closest keeps an option while its rate's Wilson interval
 at this many standard errors could put it closer to the target than the best option's."""
@@ -306,8 +319,9 @@ class TuneResult:
                                f"played the bots never completed step {stuck['step']} ({stuck['goal']}), "
                                f"which they reached in {stuck['reached'] / stuck['games']:.0%} of them")
                     advice = (f"A knob of these kinds does not change that: the bots ({self.policy}) do not carry "
-                              f"out step {stuck['step']}; change the scenario by hand (that step, or what it "
-                              "needs), or try another --policy")
+                              f"out step {stuck['step']} (designer playtest FILE --policy {self.policy} --report "
+                              "report.html shows where they stop); change the scenario by hand (that step, or what "
+                              "it needs), or try another --policy")
         if self.neighbours and not self.ran_out:
             why.append(f"from there ({self.neighbours[0]['from_win_rate']:.1%}) the nearest moves that change the rate "
                        "land outside the band, " + " and ".join(
@@ -763,11 +777,10 @@ def _closest(search: _Search, options: list) -> Any:
         bound = far(best)
         behind = [o for o in ranked if search.screened_n.get(search.text(o[3]), search.n) < stage
                   and search.text(o[3]) not in search.confirmed and near(o) <= bound]
-        if stage == search.n:
-            behind = behind[:FULL_SCREENS]
+        if stage == search.n:  # the validator only for the few played on every seed
+            behind = list(itertools.islice((o for o in behind if not search.errors(o[3])), FULL_SCREENS))
         for o in behind:
-            if not search.errors(o[3]):
-                search.stage(o[3], stage)
+            search.stage(o[3], stage)
     for i, o in enumerate(options):  # the rate an option carries is its screened rate
         if o[4] == o[4]:
             p = search.p(o[3])
@@ -778,14 +791,14 @@ def _closest(search: _Search, options: list) -> Any:
 
 def _bridge(search: _Search, current: Scenario, options: list, allow: Any, rejected: set[str]) -> Any:
     """Two moves when no single one reaches the band: a valid move whose screened rate lies on the
-    other side of the target (closest first), then the fewest steps of another ordered knob that
+    other side of the target (the :data:`BRIDGE_FIRSTS` closest), then the fewest steps of another ordered knob that
     bring it back into the band, confirmed. Returns ((the first option, its scenario), (the second
     knob, its steps, the scenario, its screened rate), the evidence), or None."""
     target, tol = search.target, search.tol
     here = search.p(current) > target
-    crossing = sorted((o for o in options if o[4] == o[4] and (o[4] > target) != here and not search.errors(o[3])),
-                      key=lambda o: (o[1], o[0]))
-    for first in crossing:
+    crossing = sorted((o for o in options if o[4] == o[4] and (o[4] > target) != here), key=lambda o: (o[1], o[0]))
+    # the validator (costly where a weather table multiplies its checks) only until enough pass
+    for first in list(itertools.islice((o for o in crossing if not search.errors(o[3])), BRIDGE_FIRSTS)):
         hits = []
         for knob in knobs_for(first[3], allow):
             if not knob.ordered or knob.name == first[2].name:
@@ -842,12 +855,13 @@ def _result(search: _Search, current: Scenario, path: list[dict[str, Any]], evid
         # from the last scenario searched, the valid moves nearest the band on each side
         base, options = search.last
         here = search.p(base)  # moves that leave the rate where it stands say nothing of the band
-        valid_options = [o for o in options if o[4] == o[4] and abs(o[4] - here) > 1e-12 and not search.errors(o[3])]
+        played = [o for o in options if o[4] == o[4] and abs(o[4] - here) > 1e-12]
         for side in ("below", "above"):
-            these = [o for o in valid_options if (o[4] < search.target - search.tol if side == "below"
-                                                  else o[4] > search.target + search.tol)]
-            if these:
-                o = min(these, key=lambda o: (o[1], o[0]))
+            these = [o for o in played if (o[4] < search.target - search.tol if side == "below"
+                                           else o[4] > search.target + search.tol)]
+            # the validator (costly where a weather table multiplies the checks) only until one passes
+            o = next((o for o in sorted(these, key=lambda o: (o[1], o[0])) if not search.errors(o[3])), None)
+            if o is not None:
                 neighbours.append({"side": side, "change": _move(base, o[3], o[2], o[0], o[4])["change"],
                                    "screened_win_rate": o[4], "from_win_rate": here})
     return TuneResult(current, search.original, search.target, search.tol, reached, path, evidence, len(screened),
