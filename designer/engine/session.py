@@ -21,6 +21,7 @@ import os
 from typing import Any, Iterable
 
 from ..rules.zombies import RECORD_TYPES, ZTYPES, record_counts
+from ..rules.terrain import terrain_tables
 from .board import Board
 from .record import GameResult, transcript
 
@@ -420,6 +421,9 @@ def reference_state(board: Board, data: dict, names: list[str], rng: Any, colour
         s.wounds, s.xp, s.alive, s.escaped = sv["wounds"], sv["xp"], sv["alive"], sv["escaped"]
         s.searched, s.moved, s.actions_left = sv["searched"], sv["moved"], sv["actions_left"]
         s.came_from = sv.get("came_from", -1)
+    for s, markers in zip(st.survivors, data.get("burn", ())):  # eden: burn markers
+        s.burn = markers
+    st.burning = dict(data.get("burning", {}))
     st.first_player = data["first_player"]
     st.doors_open, st.doors_unlocked, st.doors_ever = data["doors_open"], data["doors_unlocked"], data["doors_ever"]
     st.held, st.holders, st.broken = data.get("held", 0), tuple(data.get("holders", st.holders)), data.get("broken", 0)
@@ -511,14 +515,12 @@ class Position:
     ``board``, ``profile`` (the rule profile of the scenario's id and overrides) and ``plan``
     are the game's. ``step_met``,
     ``door_passable`` and ``danger_level`` are the typed engine's rules, read at this moment;
-    ``terrain`` and ``terrain_base`` are None (the view's terrain is the reference engine's;
-    the typed engine's bots read theirs from its tables); ``copy()`` is
+    ``terrain_base`` is the map's terrain tables as written and ``terrain`` the same (the
+    scenery destroyed so far is not carried into the view); ``copy()`` is
     :meth:`TypedGame.copy` of this position. Nothing here runs the reference engine."""
 
-    __slots__ = ("board", "profile", "plan", "state", "typed_game", "view", "_data", "_engine")
-
-    terrain = None
-    terrain_base = None
+    __slots__ = ("board", "profile", "plan", "state", "terrain", "terrain_base", "typed_game", "view", "_data",
+                 "_engine")
 
     def __init__(self, game: "TypedGame", own_generator: bool = True):
         from .view import GameView
@@ -527,6 +529,7 @@ class Position:
         rng = game.engine.generator()
         self.board, self.profile, self.plan = game.board, game._profile, game._plan
         self._data, self._engine, self.typed_game = data, game.engine, game
+        self.terrain = self.terrain_base = terrain_tables(game.board.rules)
         st = self.state = reference_state(game.board, data, game.names, rng.copy() if own_generator else rng,
                                           game.tables.colour_names)
         st.outcome = ("", "win", "loss")[data["outcome"]]

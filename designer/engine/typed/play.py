@@ -6662,6 +6662,8 @@ class Engine:
             step_done=[self.step_done[i] for i in range(self.nsteps)],
             in_car=[self.sv_car[i] for i in range(self.ns)], car_drivers=[self.car_drv[i] for i in range(self.nobj)],
             extras=self.extras, extra_limit=self.extra_limit,
+            burn=[self.sv_burn[i] for i in range(self.ns)],
+            burning={p: self.fl_burn[p] for p in range(self.npieces) if self.fl_burn[p]},
             deciding=self.cb_survivor)
     # ---- bots: snapshot ----
     # A game's whole state copied as arrays (:class:`Snapshot`) and put back into any engine of
