@@ -63,7 +63,6 @@ from .policies import BOTS, PlanBot, _done, _killable, _step_zones, _toward, goa
 from .state import INF
 from .points import points_goal
 from .missions import car_choice
-from .morts import lost_key_doors
 from .terrain import burning_at_hand, terrain_toward
 from .view import escape_open
 
@@ -150,7 +149,7 @@ def _reach_mask(game: "GameView") -> int:
     if hand is None:
         hand = sum(1 << d for d, by_hand in enumerate(b.door_by_hand) if by_hand)
         b.compiled[key] = hand
-    return (game.state.doors_open | hand) & ~lost_key_doors(game)  # morts: a door the key drawn does not open
+    return game.state.doors_open | hand
 
 
 def out_of_reach(game: "GameView", s: "Survivor", zones: list[int]) -> bool:

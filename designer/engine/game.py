@@ -21,7 +21,7 @@ from ..rules.zombies import (RECORD_TYPES, SPAWN_DEFAULT, WALKER, ZINDEX, ZOMBIE
                              record_counts)
 from .arrivals import spawn_arrivals
 from .missions import car_action, car_actions
-from .morts import break_door, close_door, closable_doors, drawn_item, heal_or_draw, held_against, zombies_break_door
+from .morts import break_door, close_door, closable_doors, heal_or_draw, held_against, zombies_break_door
 from .board import Board
 from .cards import DECKS
 from .policies import resolve_policy
@@ -544,7 +544,7 @@ class Game:
         if kind == "key":
             self.reveal_keys()
         elif kind == "item":
-            self.keep(s, b.obj_item[o] if not b.rules.obj_one_of[o] else drawn_item(self, s, o))
+            self.keep(s, b.obj_item[o])
             for name in b.rules.obj_also[o]:  # "prendere entrambe le Carte" with one action
                 self.keep(s, name)
             self.reveal_keys()

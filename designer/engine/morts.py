@@ -10,8 +10,8 @@ from typing import Any
 
 from ..rules.equipment import item
 
-__all__ = ["break_door", "close_door", "closable_doors", "collapse", "collapse_drops", "drawn_item", "heal_or_draw",
-           "held_against", "lost_key_doors", "zombies_break_door"]
+__all__ = ["break_door", "close_door", "closable_doors", "collapse", "collapse_drops", "heal_or_draw", "held_against",
+           "zombies_break_door"]
 
 
 def heal_or_draw(game: Any, e: Any, actor: Any) -> None:
@@ -176,52 +176,3 @@ def zombies_break_door(game: Any, z: int, dest: int, count: int) -> None:
     game.note("zombies_break_door", zone=b.zone_ids[z], door=b.door_ids[d], broken=won)
     if won:
         _broken(game, d, None)
-
-
-# ---- morts: the office's two keys, one drawn at random ----
-
-def drawn_item(game: Any, s: Any, o: int) -> str:
-    """"In the office: there are zombies (dice roll) + 2 keys (one is drawn at random)": the item
-    a survivor gets from item objective ``o`` with ``one_of``, drawn with equal odds among its
-    ``item`` and ``one_of`` (event ``item_drawn``)."""
-    b = game.board
-    choices = (b.obj_item[o], *b.rules.obj_one_of[o])
-    name = choices[game.state.rng.randrange(len(choices))]
-    game.note("item_drawn", survivor=s.index, objective=b.obj_ids[o], item=name)
-    return name
-
-
-def drawn_locks(board: Any) -> tuple[tuple[int, str], ...]:
-    """The doors locked by an item some objective's draw may give (``one_of``), with the item:
-    (door, item) pairs, computed once per board."""
-    out = board.compiled.get(("drawn-locks",))
-    if out is None:
-        rules = board.rules
-        drawn = {x for o, xs in enumerate(rules.obj_one_of) if xs for x in (board.obj_item[o], *xs)}
-        out = board.compiled[("drawn-locks",)] = tuple(
-            (d, lock[1]) for d, lock in enumerate(board.door_lock) if lock is not None and lock[0] == "item"
-            and lock[1] in drawn)
-    return out
-
-
-def lost_key_doors(game: Any) -> int:
-    """Doors no survivor will open any more because the draw went the other way (bit mask): still
-    locked, their lock's item drawn by ``one_of`` objectives that are all taken, and held by no
-    survivor on the board. The bots pass over a plan's opening of such a door and no longer head
-    for a zone behind it (the office's keys: the one drawn opens one bunker)."""
-    locks = drawn_locks(game.board)
-    if not locks:
-        return 0
-    st, b = game.state, game.board
-    rules = b.rules
-    mask = 0
-    for d, name in locks:
-        if st.doors_unlocked >> d & 1:
-            continue
-        if any(not st.taken >> o & 1 for o, kind in enumerate(b.obj_kind)
-               if kind == "item" and (b.obj_item[o] == name or name in rules.obj_one_of[o])):
-            continue
-        if any(name in s.items for s in st.survivors if s.alive and not s.escaped):
-            continue
-        mask |= 1 << d
-    return mask

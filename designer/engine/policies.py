@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from ..rules.equipment import item
 from .missions import CONDITION_GOALS, condition_goal
-from .morts import lost_key_doors
 from .state import INF
 from .terrain import break_through
 
@@ -42,7 +41,7 @@ def _done(game: "GameView", step: Any) -> bool:
     a = step.action
     if a == "open":
         d = b.door_index[step.target]
-        return bool((st.doors_ever | st.doors_open | lost_key_doors(game)) >> d & 1)  # morts: a key drawn the other way
+        return bool((st.doors_ever | st.doors_open) >> d & 1)
     if a in ("take", "press"):
         o = b.obj_index[step.target]
         return bool((st.taken if a == "take" else st.pressed) >> o & 1)
