@@ -237,7 +237,7 @@ def test_engine_version_names_every_module_a_game_imports():
     assert proc.returncode == 0, proc.stderr[-2000:]
     files = [Path(f).resolve().relative_to(ROOT).as_posix() for f in json.loads(proc.stdout.strip().splitlines()[-1])]
     files = [f.split(".")[0] + ".py" if f.endswith(".so") else f for f in files]  # a compiled module: its source
-    assert "designer/engine/game.py" in files and "designer/plans.py" in files
+    assert "designer/engine/typed/play.py" in files and "designer/plans.py" in files
     uncovered = [f for f in files if f not in ("designer/__init__.py", "designer/io/__init__.py")
                  and not any(f == e or f.startswith(e + "/") for e in batch._SOURCES)]
     assert uncovered == []

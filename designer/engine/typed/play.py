@@ -6697,8 +6697,9 @@ class Engine:
 
     def passable_doors(self, s: int) -> int:
         """The doors (bitmask) survivor ``s`` may walk through or open now: the view's
-        ``door_passable`` (:class:`designer.engine.session.Position`)."""
-        return self.door_passable(s)
+        ``door_passable`` (:class:`designer.engine.session.Position`), as a Python int on a wide
+        board too (the engine's own field is then the set's number)."""
+        return self.ds_int(self.door_passable(s))
 
     def noise_levels(self) -> dict:
         """The noise map (zone -> tokens plus one per survivor on the board), in the order the
