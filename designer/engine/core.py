@@ -335,7 +335,7 @@ def played_by(board: Board, policy: Any, survivors: int | None = None, plan: Any
 def reference_game(board: Board, seed: int = 0, policy: Any = "greedy", **kwargs: Any) -> Any:
     """The reference engine's :class:`~designer.engine.game.Game`: the only place outside the
     record-for-record tests that starts one, for the games the typed engine refuses
-    (:func:`unsupported`: more than 62 doors or key colours, a party beyond its rows)."""
+    (:func:`unsupported`: a party beyond its rows, a house board of more than 62 doors)."""
     from .game import Game
 
     return Game(board, seed, policy, **kwargs)
@@ -363,7 +363,7 @@ class Game(metaclass=_GameType):
     (``profile=``; a Python subclass of a profile is refused either way:
     :func:`designer.engine.profiles.check_profile`), a campaign's stock (``resources=``; the
     campaign runner uses :func:`play_party`), or a game :func:`typed_reason` names a reason for
-    (a board of more than 62 doors). ``isinstance(g, Game)`` holds for both."""
+    (a party beyond its rows, a house board of more than 62 doors). ``isinstance(g, Game)`` holds for both."""
 
     def __new__(cls, board: Board, seed: int = 0, policy: Any = "greedy", *, survivors: int | None = None,
                 log: bool = False, plan: Any = None, heroes: list[dict] | None = None, state: Any = None,
