@@ -198,7 +198,11 @@ class App:
             self.page.keyboard.up("Shift")
 
     def key(self, keys: str) -> None:
+        """Press keys on the map: it takes the focus just after a click (cytoscape blurs on a
+        mouse-down and the canvas focuses itself once it is up), so wait for that first."""
         self.act()
+        self.page.wait_for_function("() => !!document.activeElement"
+                                    " && document.activeElement.classList.contains('sd-canvas')", timeout=10000)
         self.page.keyboard.press(keys)
 
     # what the user sees
@@ -270,7 +274,8 @@ def test_keys_on_the_map_delete_undo_redo_escape_and_nudge(chromium, voila):
     app = open_app(chromium, voila[0], outside)
     assert app.nodes() == 3
     app.click_zone("Z2")
-    assert app.page.evaluate("() => document.activeElement.classList.contains('sd-canvas')"), "the map has the focus"
+    # the map takes the focus just after the click (cytoscape blurs on a mouse-down): wait for it
+    app.page.wait_for_function("() => document.activeElement.classList.contains('sd-canvas')", timeout=10000)
     app.python_selected("zone:Z2")
     app.key("Delete")
     app.wait_nodes(2)

@@ -462,7 +462,13 @@ function render({ model, el }) {
   });
   model.on("change:mode", () => cy && applyMode());
   model.on("change:tile_mode", () => cy && applyTileMode());
-  model.on("change:selection", () => { if (cy && !isEcho()) applySelected(); });
+  // an echo of a selection the browser sent is applied too when the browser no longer shows it: a
+  // redraw for an edit Python made before it (a nudge, then Escape) reapplied the older selection
+  model.on("change:selection", () => {
+    if (!cy) return;
+    const echo = isEcho();
+    if (!echo || selKey(selectionIds()) !== selKey(model.get("selection"))) applySelected();
+  });
   model.on("change:grid", () => cy && applyGrid());
   model.on("change:legend", () => applyLegend());
   model.on("change:look", () => { if (cy) { cy.style(styleFor(look())); applyLegend(); } });
