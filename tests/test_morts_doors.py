@@ -16,21 +16,8 @@ from designer.engine.table import GameTable
 from designer.model.scenario import Scenario
 from designer.plans import bot_plan
 
-from .conftest import ROOT
 
-SAMPLE = ROOT / "scenarios" / "les-morts-aux-trousses.json"
-
-
-def _data() -> dict:
-    return designer.load(SAMPLE).model_dump(mode="json", by_alias=True, exclude_none=True)
-
-
-def _game(data: dict | None = None) -> Game:
-    b = Board(Scenario.model_validate(data or _data()))
-    st = b.new_state(1)
-    st.zombies = [[0] * len(row) for row in st.zombies]
-    st.pool[ZOMBIE] = 30
-    return Game(b, state=st, policy="greedy", log=True)
+from .test_morts_collapse import SAMPLE, _data, _game  # the sample, and a position on it with no zombie
 
 
 def _hero(g: Game, zone: str, items: tuple[str, ...] = ("kitchen knife",)):
