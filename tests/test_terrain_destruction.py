@@ -189,3 +189,30 @@ def test_a_breakable_wall_with_a_way_round_gives_no_finding():
     """With a way round open the search needs no wall: no breakthrough finding."""
     codes = _codes(_walled(wall={"impassable": True, "destruction": 2}, detour=True))
     assert "terrain-breakthrough" not in codes and "unwinnable" not in codes
+
+
+def test_the_validator_opens_the_walls_the_engine_opens_and_for_survivors_only():
+    """The reachability search's map with the breakable walls open (``rules.terrain.open_walls``)
+    is the engine's once they have fallen (``TerrainTables.reopen_adj``): survivors cross the
+    wall A-B and the pylon P, zombies keep to the map as written (the typed engine's zombie
+    adjacency does not change when a wall falls), and a door into the pylon stays shut, as the
+    engine never reopens a door."""
+    from designer.rules.compiled import compile as compile_scenario
+    from designer.rules.terrain import open_walls
+
+    piece = {"impassable": True, "destruction": 3}
+    data = _walled(wall=piece, pylon=piece)
+    data["zones"].append({"id": "H", "kind": "room"})
+    data["connections"].append({"id": "PH", "kind": "door", "from": "P", "to": "H"})
+    data["connections"].append({"id": "HA", "kind": "opening", "from": "H", "to": "A"})
+    s = parse(data)
+    written, opened = compile_scenario(s), compile_scenario(open_walls(s))
+    t = terrain_tables(written)
+    engine_moves = {(u, v, c) for u in range(written.n) for v, c in written.surv_adj[u]} | \
+        {(u, v, c) for u in range(written.n) for v, c in t.reopen_adj[u]}
+    validator_moves = {(u, v, c) for u in range(opened.n) for v, c in opened.surv_adj[u]}
+    assert validator_moves == engine_moves
+    ci = written.conn_index
+    assert {c for _u, _v, c in validator_moves} >= {ci["AB"], ci["AP"], ci["PB"]}
+    assert ci["PH"] not in {c for _u, _v, c in validator_moves}
+    assert [sorted(r) for r in opened.zpath_adj] == [sorted(r) for r in written.zpath_adj]

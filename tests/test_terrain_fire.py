@@ -18,7 +18,7 @@ from designer.engine.terrain import burning_at_hand, fire_upkeep, set_fire
 from designer.io.files import parse
 from designer.io import LoadError
 from designer.plans import bot_plan
-from designer.rules.terrain import BURN_DICE, BURN_WOUND_ON, expected_burn_wounds, terrain_tables
+from designer.rules.terrain import DEVASTATED_OBSTRUCTION, expected_burn_wounds, terrain_tables
 
 from .conftest import ROOT
 from .test_terrain_typed import _same_games
@@ -176,33 +176,92 @@ def test_a_survivor_douses_a_marker_for_one_action():
     assert (s.burn, s.actions_left) == (1, 2)
 
 
+def _burn_distribution(markers: int) -> list[float]:
+    """The wounds of ``markers`` end-of-turn burn rolls, counted from the rulebook's sentence and
+    not from the engine's constants: every sequence of ``markers`` d6 faces is equally likely, and
+    a face wounds when it is "strictement supérieur à la VIG" of 4 (Yûri's "4 en VIG")."""
+    from itertools import product
+
+    counts = [0] * (markers + 1)
+    for faces in product(range(1, 7), repeat=markers):
+        counts[sum(1 for f in faces if f > 4)] += 1
+    return [c / 6 ** markers for c in counts]
+
+
 def test_the_burn_roll_matches_its_closed_form():
     """Seed 004: "Chaque combattant ayant au moins un marqueur Brûlure risque de subir des
     blessures ... lance 3D6 + 1D6 de localisation. Chaque résultat de dé strictement supérieur à la
     VIG du combattant ... inflige 1 blessure ... Ensuite, un marqueur Brûlure est retiré de ce
-    combattant." On a zone map: one d6 per burning survivor and end of turn, a wound on 5+
-    (above VIG 4), then a marker off. A survivor with m markers who catches no more takes m/3
-    wounds on average, none with chance (2/3)^m: 3 markers, 1 wound, 8/27 never wounded."""
-    assert (BURN_DICE, BURN_WOUND_ON) == (1, 5)
-    assert expected_burn_wounds(3) == pytest.approx(1.0)
-    data = _line({"flammable": True}, health=20)
-    board = Board(parse(data))
-    wounds, unhurt, samples = 0, 0, 0
+    combattant." On a zone map: one d6 per burning survivor and end of turn, a wound above VIG 4,
+    then a marker off. The typed engine's end phase (``TypedGame.end_phase``) plays 1,200 survivors
+    holding 3 markers through 3 upkeeps: the markers are gone, and the wounds follow the
+    distribution enumerated over the 216 sequences of faces (mean 1, none with chance 8/27),
+    by a chi-square test and by the mean."""
+    dist = _burn_distribution(3)
+    assert dist[0] == pytest.approx(8 / 27) and sum(k * p for k, p in enumerate(dist)) == pytest.approx(1.0)
+    assert expected_burn_wounds(3) == pytest.approx(sum(k * p for k, p in enumerate(dist)))
+    board = Board(parse(_line({"flammable": True}, health=20)))
+    seen = [0] * 4
     for seed in range(300):
-        g = Game(board, seed, "greedy", survivors=4)
-        for s in g.state.survivors:
-            s.burn = 3
-        for _ in range(4):
-            fire_upkeep(g)
-        for s in g.state.survivors:
-            assert s.burn == 0
-            wounds += s.wounds
-            unhurt += s.wounds == 0
-            samples += 1
-    sd = (3 * (1 / 3) * (2 / 3)) ** 0.5 / samples ** 0.5
-    assert abs(wounds / samples - expected_burn_wounds(3)) < 4 * sd
-    p0 = (2 / 3) ** 3
-    assert abs(unhurt / samples - p0) < 4 * (p0 * (1 - p0) / samples) ** 0.5
+        g = session.TypedGame(board, seed, "greedy", survivors=4)
+        g.engine.load({"burn": [3] * 4})
+        for _ in range(3):
+            g.end_phase()
+        st = g.engine.state()
+        assert st["burn"] == [0] * 4
+        for sv in st["survivors"]:
+            seen[sv["wounds"]] += 1
+    n = sum(seen)
+    chi2 = sum((o - n * p) ** 2 / (n * p) for o, p in zip(seen, dist))
+    assert chi2 < 16.27, (seen, chi2)  # 3 degrees of freedom, p = 0.001
+    mean = sum(k * o for k, o in enumerate(seen)) / n
+    sd = (sum(k * k * p for k, p in enumerate(dist)) - 1.0) ** 0.5
+    assert abs(mean - 1.0) < 4 * sd / n ** 0.5
+
+
+def test_the_fire_upkeep_is_played_phase_by_phase_as_in_a_whole_turn():
+    """A game stepped phase by phase (``begin_turn`` ... ``end_phase``) plays the fire's upkeep at
+    its end phase, as ``play_turn`` does: the same log and record on the sample."""
+    board = Board(parse(copy.deepcopy(SAMPLE)))
+    plan = bot_plan(board.scenario)
+    events: set[str] = set()
+    for seed in range(6):
+        whole = session.TypedGame(board, seed, "greedy", log=True, plan=plan)
+        whole.play()
+        stepped = session.TypedGame(board, seed, "greedy", log=True, plan=plan)
+        while not stepped.over:
+            stepped.begin_turn()
+            stepped.survivor_phase()
+            stepped.zombie_phase()
+            stepped.spawn_phase()
+            stepped.end_phase()
+        assert stepped.log == whole.log
+        assert dict(stepped.result()) == dict(whole.result())
+        events |= {e["event"] for e in whole.log}
+    assert {"fire", "burn", "burning"} <= events
+
+
+def test_a_policy_view_reads_the_scenery_as_the_typed_engine_plays_it():
+    """``Position.terrain`` (what a Python policy's ``view.terrain`` reads) is the typed engine's
+    terrain now: a hostile wood of destruction(3) lit on turn 1 burns down at the second end of
+    turn (1 + 1 + 1 markers), and from turn 3 the view shows a devastated zone (obstruction(2),
+    no hostile presence) and the attacks, while ``terrain_base`` keeps the map as written."""
+    data = _line({"flammable": True, "destruction": 3, "hostile": 1}, fire=[{"kind": "set_fire", "zone": "B"}])
+    board = Board(parse(data))
+    b = board.zone_index["B"]
+    seen: dict[int, tuple] = {}
+
+    def policy(view, s, acts):
+        st = view.state
+        seen.setdefault(st.turn, (st.destroyed, dict(st.damage), dict(st.burning), view.terrain.zone_hostile[b],
+                                  view.terrain.zone_obstruction[b], view.terrain_base.zone_hostile[b]))
+        return next(a for a in acts if a[0] == "noise")  # never an attack on the wood, never a douse
+
+    g = session.TypedGame(board, 2, policy, plan=bot_plan(board.scenario))
+    g.play(max_turns=3)
+    assert seen[1] == (0, {b: 1}, {b: 1}, 1, 1, 1)
+    assert seen[2] == (0, {b: 2}, {b: 2}, 1, 1, 1)
+    assert seen[3] == (1 << b, {b: 3}, {}, 0, DEVASTATED_OBSTRUCTION, 1)
 
 
 def test_zombies_walk_through_fire():

@@ -419,6 +419,10 @@ def reference_state(board: Board, data: dict, names: list[str], rng: Any, colour
     for s, markers in zip(st.survivors, data.get("burn", ())):  # eden: burn markers
         s.burn = markers
     st.burning = dict(data.get("burning", {}))
+    st.damage = dict(data.get("damage", {}))  # eden: attacks on scenery (and burn markers), per piece
+    t = terrain_tables(board.rules)
+    if t is not None and st.damage:
+        st.destroyed = sum(1 << p for p, hits in st.damage.items() if t.destruction[p] and hits >= t.destruction[p])
     st.first_player = data["first_player"]
     st.doors_open, st.doors_unlocked, st.doors_ever = data["doors_open"], data["doors_unlocked"], data["doors_ever"]
     st.held, st.holders, st.broken = data.get("held", 0), tuple(data.get("holders", st.holders)), data.get("broken", 0)
@@ -510,8 +514,9 @@ class Position:
     ``board``, ``profile`` (the rule profile of the scenario's id and overrides) and ``plan``
     are the game's. ``step_met``,
     ``door_passable`` and ``danger_level`` are the typed engine's rules, read at this moment;
-    ``terrain_base`` is the map's terrain tables as written and ``terrain`` the same (the
-    scenery destroyed so far is not carried into the view); ``copy()`` is
+    ``terrain_base`` is the map's terrain tables as written and ``terrain`` the tables the typed
+    engine plays now (the scenery destroyed so far a devastated zone, the walls it shut open:
+    ``terrain_base.devastated(state.destroyed)``); ``copy()`` is
     :meth:`TypedGame.copy` of this position. Nothing here runs the reference engine."""
 
     __slots__ = ("board", "profile", "plan", "state", "terrain", "terrain_base", "typed_game", "view", "_data",
@@ -527,6 +532,8 @@ class Position:
         self.terrain = self.terrain_base = terrain_tables(game.board.rules)
         st = self.state = reference_state(game.board, data, game.names, rng.copy() if own_generator else rng,
                                           game.tables.colour_names)
+        if st.destroyed:  # eden: the scenery as the typed engine plays it now
+            self.terrain = self.terrain_base.devastated(st.destroyed)
         st.outcome = ("", "win", "loss")[data["outcome"]]
         st.cause = "" if data["outcome"] != 2 else _cause(data["cause"])
         st.seed = game.seed  # a bot may seed its own generator from the game's seed (the expert does)

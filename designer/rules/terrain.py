@@ -89,13 +89,34 @@ def breakable_walls(scenario: Scenario) -> list[tuple[str, str, int]]:
 
 def open_walls(scenario: Scenario) -> Scenario:
     """The scenario with every breakable wall (:func:`breakable_walls`) no longer impassable: the
-    map as the reachability search sees it when the survivors may break through."""
+    map as the reachability search sees it when the survivors may break through. It opens what
+    the engine opens once the walls fall (``TerrainTables.shut_by`` / ``reopen_adj``): a
+    connection every piece shutting it can destroy, open to survivors, not a door; and it opens
+    it to survivors only, as zombies keep to the map as built. Any other connection a breakable
+    wall shuts (a door into a pylon, one an unbreakable piece also shuts) stays shut."""
     data = scenario.model_dump(by_alias=True, exclude_none=True)
+
+    def breakable(x: dict) -> bool:
+        t = x.get("terrain") or {}
+        return bool(t.get("impassable") and t.get("destruction"))
+
+    def impassable(x: dict) -> bool:
+        return bool((x.get("terrain") or {}).get("impassable"))
+
+    zones = {z["id"]: z for z in data["zones"]}
+    for c in data["connections"]:
+        shut = [x for x in (zones.get(c.get("from")), zones.get(c.get("to")), c) if x is not None and impassable(x)]
+        if not shut or not any(breakable(x) for x in shut):
+            continue
+        if all(breakable(x) for x in shut) and c.get("survivors", True) and c.get("kind") != "door":
+            c["zombies"] = False  # reopened for survivors only
+        else:  # the engine never reopens it: shut for good once the breakable pieces stop shutting it
+            c["terrain"] = {**(c.get("terrain") or {}), "impassable": True}
+            c["terrain"].pop("destruction", None)
     for key in ("zones", "connections"):
         for x in data[key]:
-            t = x.get("terrain")
-            if t and t.get("impassable") and t.get("destruction"):
-                t["impassable"] = False
+            if breakable(x):
+                x["terrain"]["impassable"] = False
     return type(scenario).model_validate(data)
 
 

@@ -272,7 +272,7 @@ CAR_SEATS = cython.declare(cython.int, 4)
 CAR_HIT = cython.declare(cython.int, 4)
 
 NSCALARS = 24
-# ---- OWNER: flammable: flammable scenery's codes (docs/terrain.md, *Fire*) ----
+# ---- OWNER: eden: flammable scenery's codes (docs/terrain.md, *Fire*) ----
 A_DOUSE = cython.declare(cython.int, 15)
 """A survivor removes one of its burn markers (one action)."""
 E_SET_FIRE = cython.declare(cython.int, 55)
@@ -285,7 +285,7 @@ L_BURNING = cython.declare(cython.int, 59)
 """A burning survivor's end-of-turn roll: survivor, dice, wounds, markers left."""
 W_BURN = cython.declare(cython.int, 8)
 WOUND_CAUSES = (*WOUND_CAUSES, "burn")
-# ---- end OWNER: flammable ----
+# ---- end OWNER: eden ----
 # ---- bots: snapshot ----
 SNAP_SCALARS = cython.declare(cython.int, 37)  # plans: d[36], the start zone whose plan the bots follow
 """The counters at the head of a :class:`Snapshot`."""
@@ -513,7 +513,7 @@ class Engine:
     tc_hostile0: cython.int[::1]
     tc_swim0: cython.int[::1]
     # ---- end eden: destruction(x) ----
-    # ---- OWNER: flammable: burning scenery and survivors ----
+    # ---- OWNER: eden: burning scenery and survivors ----
     fl_on: cython.bint
     fl_piece: cython.int[::1]
     fl_at_start: cython.int[::1]
@@ -523,7 +523,7 @@ class Engine:
     sv_burn: cython.int[::1]
     burn_dice: cython.int
     burn_on: cython.int
-    # ---- end OWNER: flammable ----
+    # ---- end OWNER: eden ----
     # ---- eden: victory points and infestation ----
     vp_on: cython.bint
     vp_turns: cython.int
@@ -4266,7 +4266,7 @@ class Engine:
 
     # ---- end eden: destruction(x) ----
 
-    # ---- OWNER: flammable: burning scenery and survivors (the reference is engine/terrain.py's
+    # ---- OWNER: eden: burning scenery and survivors (the reference is engine/terrain.py's
     # set_fire, catch_fire, fire_blocks, douse and fire_upkeep) ----
     # ``fl_burn`` holds each piece's burn markers (``nburning`` pieces burn), ``sv_burn`` each
     # survivor's; a marker on a piece is an attack for its destruction(x) (``sc_dmg``).
@@ -4383,7 +4383,7 @@ class Engine:
                     self.ev(L_FIRE, i, self.fl_burn[i], 0, 0)
                 self.eden_burn_attack(i)
 
-    # ---- end OWNER: flammable ----
+    # ---- end OWNER: eden ----
 
     # ---- eden: victory points and infestation (the reference is engine/points.py,
     # engine/infestation.py and profiles.EdenMonsters) ----
@@ -6503,6 +6503,8 @@ class Engine:
         """Victory, defeat and the end phase (noise cleared, first player passed on, the turn
         counted or the game ended at its limit)."""
         i: cython.int
+        if self.fl_on and self.terrain and not self.outcome:  # eden: the fire's upkeep, as play_turn
+            self.eden_fire_upkeep()
         self.turn_end = True
         self.check_victory()
         self.turn_end = False
@@ -6609,6 +6611,14 @@ class Engine:
             for i in range(len(d.get("zdiscard", ()))):
                 self.zdiscard[i] = d["zdiscard"][i]
             self.nzdiscard = len(d.get("zdiscard", ()))
+        if self.fl_on:  # eden: burn markers on survivors ("burn", one per survivor) and scenery ("burning")
+            for i in range(min(self.ns, len(d.get("burn", ())))):
+                self.sv_burn[i] = d["burn"][i]
+            for z, n in d.get("burning", {}).items():
+                self.fl_burn[z] = n
+            self.nburning = 0
+            for i in range(self.npieces):
+                self.nburning += self.fl_burn[i] != 0
         self.outcome = 0
         self.zombie_actions = d.get("zombie_actions", 0)
         self.survivor_actions = d.get("survivor_actions", 0)
@@ -6659,6 +6669,7 @@ class Engine:
             extras=self.extras, extra_limit=self.extra_limit,
             burn=[self.sv_burn[i] for i in range(self.ns)],
             burning={p: self.fl_burn[p] for p in range(self.npieces) if self.fl_burn[p]},
+            damage={p: self.sc_dmg[p] for p in range(self.npieces) if self.sc_dmg[p]} if self.sc_on else {},
             deciding=self.cb_survivor)
     # ---- bots: snapshot ----
     # A game's whole state copied as arrays (:class:`Snapshot`) and put back into any engine of
@@ -7084,9 +7095,7 @@ class Engine:
             self.activate(self.all_types, False, False)
             self.activate(self.twice, True, False)
             self.spawn_phase()
-        if self.fl_on and self.terrain and not self.outcome:
-            self.eden_fire_upkeep()  # eden: burning survivors and scenery, as play_turn
-        self.end_turn()
+        self.end_turn()  # eden: the fire's upkeep first, as play_turn
 
     @cython.ccall
     def play_turns(self, turns: cython.int) -> cython.void:
