@@ -1,7 +1,9 @@
 """Flammable scenery (Eden's "Inflammable"): a ``set_fire`` effect lights it, it bars the way
 while it burns, survivors at hand catch burn markers, each end of turn it gains a marker that
 counts as an attack for destruction(x), and burning survivors roll for wounds and douse their
-markers (docs/terrain.md, *Fire*), in both engines, record for record and log for log."""
+markers (docs/terrain.md, *Fire*). The rules are checked on the typed engine (positions put in
+with ``Engine.load``); the reference engine only where the two are compared, record for record
+and log for log."""
 
 from __future__ import annotations
 
@@ -14,7 +16,6 @@ import pytest
 from designer.engine import session
 from designer.engine.board import Board
 from designer.engine.game import Game
-from designer.engine.terrain import burning_at_hand, fire_upkeep, set_fire
 from designer.io.files import parse
 from designer.io import LoadError
 from designer.plans import bot_plan
@@ -85,59 +86,81 @@ def test_set_fire_names_exactly_one_piece_that_exists():
 # -- the rule -------------------------------------------------------------------------------------
 
 
+def _typed(data: dict, policy: str = "greedy", seed: int = 1, **position) -> session.TypedGame:
+    """A typed game of ``data`` set up with ``seed``; ``position`` (zone ids for zone numbers
+    left to the caller) is loaded into it (``Engine.load``: survivors, zombies, burn markers)."""
+    board = Board(parse(data))
+    g = session.TypedGame(board, seed, policy, log=True, plan=bot_plan(board.scenario))
+    if position:
+        g.engine.load(position)
+    return g
+
+
+def _legal(g: session.TypedGame, si: int = 0) -> list[tuple]:
+    return [session.action_tuple(g.tables, k, a, b) for k, a, b in g.engine.legal(si)]
+
+
 def test_a_burn_marker_is_an_attack_and_burning_scenery_ends_destroyed():
     """Seed 004: "Pendant la Phase d'Intendance, rajoutez un marqueur Brûlure sur le décor s'il en
     possède au moins un. Chaque marqueur Brûlure présent sur un tel décor compte comme étant une
     Attaque pour la règle spéciale Destruction(X)." Bushes of destruction(3) lit with one marker
-    gain one at each end of turn and are destroyed at the second (1 + 2 = 3 attacks): a devastated
-    zone, which burns no more."""
-    g = _game(_line({"flammable": True, "destruction": 3, "obstruction": 2}))
+    on turn 1 gain one at each end of turn and are destroyed at the second (1 + 2 = 3 attacks): a
+    devastated zone (obstruction(2), no longer crossable), which burns no more."""
+    data = _line({"flammable": True, "destruction": 3, "crossable": True}, fire=[{"kind": "set_fire", "zone": "B"}])
+    g = _typed(data)
     b = g.board.zone_index["B"]
-    set_fire(g, b, 1)
-    assert g.state.burning == {b: 1} and g.state.damage[b] == 1
-    fire_upkeep(g)
-    assert g.state.burning == {b: 2} and not g.state.destroyed
-    fire_upkeep(g)
-    assert g.state.destroyed == 1 << b and g.state.burning == {}
-    assert g.terrain.zone_obstruction[b] == 2 and not g.terrain.crossable[b]
-    assert [e["event"] for e in g.log if e["event"] in ("fire", "destroyed")] == ["fire", "fire", "fire", "destroyed"]
-    set_fire(g, b, 1)  # a devastated zone has no keyword: nothing to light
-    assert g.state.burning == {}
+    g.engine.begin_turn()  # the trigger of turn 1 lights the bushes
+    st = g.engine.state()
+    assert (st["burning"], st["damage"]) == ({b: 1}, {b: 1})
+    g.engine.end_turn()
+    st = g.engine.state()
+    assert (st["burning"], st["damage"]) == ({b: 2}, {b: 2})
+    g.engine.end_turn()
+    st = g.engine.state()
+    assert (st["burning"], st["damage"]) == ({}, {b: 3})
+    view = g.position()
+    assert view.state.destroyed == 1 << b
+    assert view.terrain.zone_obstruction[b] == DEVASTATED_OBSTRUCTION and not view.terrain.crossable[b]
+    assert [(e["event"], e.get("markers")) for e in g.log if e["event"] in ("fire", "destroyed")] == \
+        [("fire", 1), ("fire", 2), ("fire", 3), ("destroyed", None)]
 
 
 def test_flammable_scenery_without_destruction_burns_on():
-    """With no destruction(x) the markers pile up and the fire never goes out."""
-    g = _game(_line({"flammable": True}))
+    """With no destruction(x) the markers pile up and the fire never goes out: lit with 2 on
+    turn 1, 6 after four ends of turn."""
+    g = _typed(_line({"flammable": True}, fire=[{"kind": "set_fire", "zone": "B", "markers": 2}]))
     b = g.board.zone_index["B"]
-    set_fire(g, b, 2)
+    g.engine.begin_turn()
     for _ in range(4):
-        fire_upkeep(g)
-    assert g.state.burning == {b: 6} and not g.state.destroyed
+        g.engine.end_turn()
+    st = g.engine.state()
+    assert st["burning"] == {b: 6} and st["damage"] == {}
 
 
 def test_only_flammable_scenery_burns():
-    g = _game(_line({"obstruction": 2}))
-    set_fire(g, g.board.zone_index["B"], 1)
-    assert g.state.burning == {}
+    g = _typed(_line({"obstruction": 2, "destruction": 3}, fire=[{"kind": "set_fire", "zone": "B"}]))
+    g.engine.begin_turn()
+    assert g.engine.state()["burning"] == {} and g.engine.state()["damage"] == {}
 
 
 def test_nobody_enters_or_crosses_burning_scenery():
     """Seed 004: "Lorsqu'un tel décor possède au moins un marqueur, il perd ses règles spéciales
     Franchissement, Occupation et Obstruction": with neither, nobody crosses it or stops in it. A
-    burning zone cannot be entered; a burning connection cannot be crossed."""
-    g = _game(_line({"flammable": True, "destruction": 4}))
-    s = g.state.survivors[0]
-    s.actions_left = 3
-    zi = g.board.zone_index
-    assert ("move", zi["B"], 0) in g.legal_actions(s)
-    set_fire(g, zi["B"], 1)
-    assert not any(a[0] == "move" and a[1] == zi["B"] for a in g.legal_actions(s))
-    assert any(a[0] == "move" and a[1] == zi["E"] for a in g.legal_actions(s))
-    h = _game(_line(conn_terrain={"flammable": True, "destruction": 4}))
-    t = h.state.survivors[0]
-    t.actions_left = 3
-    set_fire(h, h.board.n + h.board.conn_index["AB"], 1)
-    assert not any(a[0] == "move" and a[2] == h.board.conn_index["AB"] for a in h.legal_actions(t))
+    burning zone cannot be entered; a burning connection cannot be crossed; the way round stays
+    open."""
+    data = _line({"flammable": True, "destruction": 4})
+    zi = Board(parse(data)).zone_index
+    g = _typed(data, survivors=[{"zone": zi["A"], "actions_left": 3}])
+    assert ("move", zi["B"], 0) in _legal(g)
+    g = _typed(data, survivors=[{"zone": zi["A"], "actions_left": 3}], burning={zi["B"]: 1})
+    assert not any(a[0] == "move" and a[1] == zi["B"] for a in _legal(g))
+    assert any(a[0] == "move" and a[1] == zi["E"] for a in _legal(g))
+    data = _line(conn_terrain={"flammable": True, "destruction": 4})
+    board = Board(parse(data))
+    ab = board.conn_index["AB"]
+    g = _typed(data, survivors=[{"zone": zi["A"], "actions_left": 3}], burning={board.n + ab: 1})
+    assert not any(a[0] == "move" and a[2] == ab for a in _legal(g))
+    assert any(a[0] == "move" and a[1] == zi["E"] for a in _legal(g))
 
 
 def test_survivors_at_hand_catch_one_burn_marker():
@@ -146,34 +169,36 @@ def test_survivors_at_hand_catch_one_burn_marker():
     immédiatement un marqueur Brûlure." In the zone beside a burning zone, or at either end of a
     burning connection, a survivor is at hand; two zones away it is not; it catches one marker
     whatever the number burning."""
-    g = _game(_line({"flammable": True}, {"flammable": True}))
-    zi, n = g.board.zone_index, g.board.n
-    set_fire(g, zi["B"], 1)
-    set_fire(g, n + g.board.conn_index["AB"], 1)
-    assert burning_at_hand(g, zi["A"]) and burning_at_hand(g, zi["C"]) and not burning_at_hand(g, zi["D"])
-    t = terrain_tables(g.board.rules)
-    assert t.fire_at[zi["A"]] == (n + g.board.conn_index["AB"], zi["B"])
-    from designer.engine.terrain import catch_fire
-
-    s = g.state.survivors[0]
-    catch_fire(g, s)
-    assert s.burn == 1
-    s.zone = zi["D"]
-    catch_fire(g, s)
-    assert s.burn == 1
+    data = _line({"flammable": True}, {"flammable": True})
+    board = Board(parse(data))
+    zi, n, ab = board.zone_index, board.n, board.conn_index["AB"]
+    t = terrain_tables(board.rules)
+    assert t.fire_at[zi["A"]] == (n + ab, zi["B"]) and zi["B"] in t.fire_at[zi["C"]]
+    assert not t.fire_at[zi["D"]]
+    ea = next(c for v, c in board.surv_adj[zi["E"]] if v == zi["A"])
+    dc = next(c for v, c in board.surv_adj[zi["D"]] if v == zi["C"])
+    g = _typed(data, survivors=[{"zone": zi["E"], "actions_left": 3}, {"zone": zi["D"], "actions_left": 3}],
+               burning={zi["B"]: 1, n + ab: 1}, burn=[0, 0])
+    g.engine.apply_one(0, 1, zi["A"], ea)  # into A: both burning pieces at hand, one marker
+    g.engine.apply_one(1, 1, zi["C"], dc)  # into C, beside the burning zone
+    assert g.engine.state()["burn"] == [1, 1]
+    g.engine.apply_one(1, 1, zi["D"], dc)  # back into D, two zones away: no marker
+    assert g.engine.state()["burn"] == [1, 1]
+    assert [(e["survivor"], e["change"], e["markers"]) for e in g.log if e["event"] == "burn"] == [(0, 1, 1), (1, 1, 1)]
 
 
 def test_a_survivor_douses_a_marker_for_one_action():
     """Seed 004: "Durant son activation, un combattant peut retirer un de ses marqueurs Brûlure en
-    dépensant 1 PA." The action ``douse`` is offered only to a burning survivor."""
-    g = _game(_line({"flammable": True}))
-    s = g.state.survivors[0]
-    s.actions_left = 3
-    assert ("douse",) not in g.legal_actions(s)
-    s.burn = 2
-    assert g.legal_actions(s)[-1] == ("douse",)
-    g.apply(s, ("douse",))
-    assert (s.burn, s.actions_left) == (1, 2)
+    dépensant 1 PA." The action ``douse`` is offered only to a burning survivor, last."""
+    data = _line({"flammable": True})
+    zi = Board(parse(data)).zone_index
+    g = _typed(data, survivors=[{"zone": zi["D"], "actions_left": 3}], burn=[0])
+    assert ("douse",) not in _legal(g)
+    g = _typed(data, survivors=[{"zone": zi["D"], "actions_left": 3}], burn=[2])
+    assert _legal(g)[-1] == ("douse",)
+    g.engine.apply_one(0, 15, 0, 0)
+    assert g.engine.state()["burn"] == [1]
+    assert [e for e in g.log if e["event"] == "burn"][-1]["change"] == -1
 
 
 def _burn_distribution(markers: int) -> list[float]:
@@ -267,27 +292,36 @@ def test_a_policy_view_reads_the_scenery_as_the_typed_engine_plays_it():
 def test_zombies_walk_through_fire():
     """The choice written in docs/terrain.md: the fire bars survivors, not zombies (Zombicide's
     zombies and Eden's monsters are not stopped by it; a zone's ``flags.fire`` of Les morts aux
-    trousses is the fire zombies never enter)."""
-    g = _game(_line({"flammable": True}))
-    b = g.board.zone_index["B"]
-    set_fire(g, b, 1)
-    assert b in g.state.burning and not g.board.rules.no_zombies[b]
-    assert any(v == b for v, _c, *_ in g.board.zpath_adj[g.board.zone_index["A"]])
+    trousses is the fire zombies never enter). A walker in C goes for the survivor in A through
+    the burning zone B, and takes no marker."""
+    data = _line({"flammable": True})
+    zi = Board(parse(data)).zone_index
+    pool = _typed(data).engine.state()["pool"]
+    pool[0] -= 1  # the walker comes out of the box
+    g = _typed(data, survivors=[{"zone": zi["A"], "actions_left": 0}], zombies={zi["C"]: [1]},
+               burning={zi["B"]: 1}, pool=pool)
+    g.engine.zombies_act()
+    st = g.engine.state()
+    assert st["zombies"].get(zi["B"], [0])[0] == 1 and zi["C"] not in st["zombies"]
+    assert st["burning"] == {zi["B"]: 1}
 
 
 def test_casual_douses_when_no_zombie_and_no_fire_is_at_hand():
-    from designer.engine.casual import casual_decide
-    from designer.engine.policies import PlanBot
-
-    g = _game(_line({"flammable": True}), policy="casual")
-    s = g.state.survivors[0]
-    s.actions_left, s.burn = 3, 1
-    acts = g.legal_actions(s)
-    assert casual_decide(g.view, s, acts, g.policy) == ("douse",)
-    set_fire(g, g.board.zone_index["B"], 1)  # fire at hand: it moves on first
-    acts = g.legal_actions(s)
-    assert casual_decide(g.view, s, acts, g.policy) != ("douse",)
-    assert isinstance(g.policy, PlanBot)
+    """casual douses a burning survivor with no zombie in its zone and no burning scenery at hand;
+    beside burning scenery it walks on first (it would catch another marker next activation)."""
+    data = _line({"flammable": True})
+    zi = Board(parse(data)).zone_index
+    g = _typed(data, "casual", survivors=[{"zone": zi["D"], "actions_left": 3}], burn=[1])
+    g.engine.begin_turn()
+    g.engine.survivors_act()
+    first = next(e for e in g.log if e["event"] not in ("trigger",))
+    assert first["event"] == "burn" and first["change"] == -1
+    g = _typed(data, "casual", survivors=[{"zone": zi["A"], "actions_left": 3}], burn=[1], burning={zi["B"]: 1})
+    g.engine.begin_turn()
+    g.engine.survivors_act()
+    events = [e for e in g.log if e["event"] != "trigger"]
+    assert (events[0]["event"], events[0]["change"]) == ("burn", 1)  # the activation begun beside the fire
+    assert events[1]["event"] == "move"
 
 
 # -- both engines ---------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from pathlib import Path
 from .missions import compare
 
 SAMPLES = Path(__file__).resolve().parents[2] / "scenarios"
-NAMES = ("eden-skirmish.json", "frozen-depot.json", "scavenger-run.json")
+NAMES = ("eden-skirmish.json", "eden-wildfire.json", "frozen-depot.json", "scavenger-run.json")
 
 
 def main(argv: list[str] | None = None) -> int:
