@@ -356,3 +356,83 @@ def without_spawning(data: dict) -> dict:
         deck = [{"item": n, "count": c} for n, c in make_profile(rules.get("profile", "zombicide")).default_deck]
     setup["equipment_deck"] = [e for e in deck if e["item"] != "aaah"] or [{"item": "water"}]
     return d
+
+
+# ----------------------------------------------------------------------------------------------
+# the same small missions drawn in bulk from a seed (tests/test_checks_bulk.py): no Hypothesis,
+# so that thousands of maps are checked in one test, each reproducible from (seed, index)
+
+
+def small_mission_random(rng, max_zones: int = 5) -> dict:
+    """A small mission as :func:`small_mission_data` draws them, from ``rng`` (a
+    :class:`random.Random`): 2 to ``max_zones`` zones, up to 7 openings, doors (open, closed,
+    locked by colour or item, breakable, only a button's) and drops, up to 3 tokens, keys,
+    switches and items, up to 2 triggers (on entering, pressing, taking or opening) that open,
+    close, toggle, unlock or lock doors or end the game, an exit or none, one or two victory
+    steps (reach, escape, take), ordered or not, a start zone, a deck with or without a door
+    opener, a crowbar in the starting equipment three times in four."""
+    n = rng.randint(2, max_zones)
+    zone_ids = [f"z{i}" for i in range(n)]
+    zones = [{"id": z, "kind": rng.choice(SMALL_KINDS)} for z in zone_ids]
+    connections, doors = [], []
+    for i in range(rng.randint(1, 7)):
+        a, b = rng.sample(zone_ids, 2)
+        kind = rng.choice(["opening", "opening", "door", "door", "drop"])
+        c = {"id": f"c{i}", "kind": kind, "from": a, "to": b}
+        if kind == "door":
+            doors.append(c["id"])
+            c["state"] = rng.choice(["open", "closed", "locked"])
+            if c["state"] == "locked" and rng.random() < 0.5:
+                c["lock"] = rng.choice([{"kind": "colour", "colour": "blue"}, {"kind": "colour", "colour": "red"},
+                                        {"kind": "item", "item": "saw"}])
+            if rng.randint(0, 4) == 0:
+                c["breakable"] = True
+            if rng.randint(0, 5) == 0:
+                c["by_hand"] = False
+        connections.append(c)
+    start = rng.choice(zone_ids)
+    objectives = []
+    for i in range(rng.randint(0, 3)):
+        kind = rng.choice(["token", "key", "switch", "item"])
+        o = {"id": f"o{i}", "kind": kind, "zone": rng.choice(zone_ids)}
+        if kind == "key":
+            o["colour"] = rng.choice(["blue", "red"])
+        elif kind == "item":
+            o["item"] = rng.choice(["saw", "crowbar"])
+        elif kind == "switch":
+            o["repeatable"] = rng.random() < 0.5
+        objectives.append(o)
+    switches = [o["id"] for o in objectives if o["kind"] == "switch"]
+    triggers = []
+    effect_kinds = ["open_door", "close_door", "toggle_door", "unlock_door", "lock_door"]
+    for i in range(rng.randint(0, 2)):
+        events = [{"kind": "zone_entered", "zone": rng.choice(zone_ids)}]
+        if switches:
+            events.append({"kind": "switch_pressed", "switch": rng.choice(switches)})
+        if objectives:
+            events.append({"kind": "objective_taken", "objective": rng.choice(objectives)["id"]})
+        if doors:
+            events.append({"kind": "door_opened", "door": rng.choice(doors)})
+        effects = [{"kind": "end_game", "outcome": rng.choice(["win", "loss"])}]
+        if doors:
+            effects += [{"kind": k, "door": d} for k in effect_kinds for d in doors]
+        triggers.append({"id": f"t{i}", "when": rng.choice(events),
+                         "then": [rng.choice(effects) for _ in range(rng.randint(1, 2))],
+                         "once": rng.random() < 0.5})
+    exits = [rng.choice(zone_ids)] if rng.random() < 0.5 else []
+    choices = [{"kind": "reach_zone", "zones": [rng.choice(zone_ids)]}]
+    if exits:
+        choices.append({"kind": "escape"})
+    if objectives:
+        ids = [o["id"] for o in objectives]
+        choices.append({"kind": "take_objectives", "objectives": rng.sample(ids, rng.randint(1, len(ids)))})
+    steps = [rng.choice(choices) for _ in range(rng.randint(1, 2))]
+    setup: dict = {"start_zones": [start],
+                   "equipment_deck": rng.choice([[{"item": "water"}], [{"item": "crowbar"}, {"item": "saw"}]])}
+    if rng.randint(0, 3):
+        setup["survivors"] = {"starting_equipment": ["crowbar"]}
+    return {
+        "schema_version": 1, "id": "small", "meta": {"title": "small"},
+        "zones": zones, "connections": connections, "objectives": objectives, "triggers": triggers,
+        "exits": exits, "victory": {"ordered": rng.random() < 0.5, "steps": steps}, "setup": setup,
+    }

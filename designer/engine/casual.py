@@ -446,8 +446,34 @@ def close_behind(game: "GameView", s: "Survivor", acts: list) -> tuple | None:
     return None
 
 
+# ---- OWNER: truth: the last survivor does not end its activation on an open exit ----
+
+
 def casual_decide(game: "GameView", s: "Survivor", acts: list, memory: Any, search_turns: int = 2,
                   team: Any = None) -> tuple:
+    """One decision of ``casual`` (:func:`_casual_decide`), kept off an open exit at the end of
+    the activation when escaping there would lose: a survivor ending its activation on an exit
+    with the escape open is taken off the board ("Ogni Sopravvissuto può scappare attraverso
+    questa Zona alla fine del suo Turno"), and the last one on the board then ends the game as a
+    loss while a later step (a "survive N turns" after an ordered escape) is still to do. So a
+    pass, or a last action that keeps it there, becomes a step off the exit (it comes back once
+    escaping wins)."""
+    act = _casual_decide(game, s, acts, memory, search_turns, team)
+    z = s.zone
+    if (game.board.is_exit[z] and not game.state.zombies_in(z) and act[0] != "move"
+            and (act[0] == "pass" or s.actions_left == 1)
+            and escape_open(game) and not escape_wins(game, s)):
+        step = _step_off(game, s, acts)
+        if step is not None:
+            return step
+    return act
+
+
+# ---- end OWNER: truth ----
+
+
+def _casual_decide(game: "GameView", s: "Survivor", acts: list, memory: Any, search_turns: int = 2,
+                   team: Any = None) -> tuple:
     """One decision of ``casual`` (see the module's docstring). A survivor not well armed
     (a two-damage melee weapon and a gun) searches in the first ``search_turns`` turns.
     ``team(game, s, acts, zones, action)``, when given, is asked before the survivor walks on

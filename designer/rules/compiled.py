@@ -165,26 +165,32 @@ class CompiledScenario:
         any_in = [0] * n
         degree = [0] * n
         no_z = self.no_zombies
-        for i, c in enumerate(conns):
-            a, b = c_from[i], c_to[i]
+        # ---- OWNER: truth: one pass over the connections' tables (the benchmark's hot loop) ----
+        c_kinds, c_one_way = self.c_kind, self.c_one_way
+        for i in range(len(c_from)):
+            a = c_from[i]
+            b = c_to[i]
             degree[a] += 1
             degree[b] += 1
-            pairs = ((a, b),) if c.one_way else ((a, b), (b, a))
-            c_surv, c_zomb = pass_s[i], pass_z[i]
-            for u, v in pairs:
-                if c_surv and max_s[v] > 0:
-                    surv[u].append((v, i))
-                if (c_zomb or (c.kind == "fence" and i not in shut)) and not no_z[v]:
-                    zpath[u].append((v, i, c_zomb))
-                if c_surv or c_zomb:
-                    any_out[u].append(v)
+            c_surv = pass_s[i]
+            c_zomb = pass_z[i]
+            paths = c_zomb or (c_kinds[i] == "fence" and i not in shut)
+            for u, v in (((a, b),) if c_one_way[i] else ((a, b), (b, a))):
                 if c_surv:
+                    if max_s[v] > 0:
+                        surv[u].append((v, i))
+                    any_out[u].append(v)
                     survivor_out[u].append(v)
                     any_in[v] += 1
+                elif c_zomb:
+                    any_out[u].append(v)
+                if paths and not no_z[v]:
+                    zpath[u].append((v, i, c_zomb))
                 if c_zomb:
                     zombie_out[u].append(v)
                     zombie_in[v].append(u)
                     any_in[v] += 1
+        # ---- end OWNER: truth ----
         w("surv_adj", tuple(tuple(x) for x in surv))
         """Per zone, (neighbour, connection) a survivor may step to (one-way respected, doors
         counted whatever their state)."""
@@ -456,12 +462,14 @@ class CompiledScenario:
         """Zones a car may be driven in: streets and inner corridors ("le Auto non possono essere
         guidate all'interno degli Edifici, ad eccezione dei Corridoi Interni")."""
         drive: list[list[int]] = [[] for _ in range(n)]
-        for i, c in enumerate(conns):
-            if c.kind != "opening" or not pass_s[i]:
+        for i in range(len(c_from)):  # ---- truth: read from the tables, not the models ----
+            if c_kinds[i] != "opening" or not pass_s[i]:
                 continue
             a, b = c_from[i], c_to[i]
-            for u, v in (((a, b),) if c.one_way else ((a, b), (b, a))):
-                if drivable[u] and drivable[v] and v not in drive[u]:
+            if not (drivable[a] and drivable[b]):
+                continue
+            for u, v in (((a, b),) if c_one_way[i] else ((a, b), (b, a))):
+                if v not in drive[u]:
                     drive[u].append(v)
         w("drive_adj", tuple(tuple(sorted(x)) for x in drive))
         """Per zone, the zones a car moves to in one step (an opening between two drivable zones;

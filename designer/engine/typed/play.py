@@ -5248,7 +5248,7 @@ class Engine:
         if self.policy == 2:
             return self.rng.randbelow(na)
         if self.policy == P_CASUAL:
-            return self.casual_decide(si, na)
+            return self.casual_off_exit(si, na, self.casual_decide(si, na))
         return self.decide(si, na, self.policy == 1)
 
     # ---- bots: casual ----
@@ -5955,6 +5955,27 @@ class Engine:
         if choice < 0 or cz > 0:
             return -1
         return choice
+
+    # ---- OWNER: truth: the last survivor does not end its activation on an open exit ----
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def casual_off_exit(self, si: cython.int, na: cython.int, act: cython.int) -> cython.int:
+        """``casual.casual_decide``'s last word: on an exit with the escape open, where escaping
+        would lose (the last survivor, a later step still to do), a pass or a last action that
+        keeps the survivor there becomes a step off the exit."""
+        z: cython.int = self.sv_zone[si]
+        step: cython.int
+        if not self.is_exit[z] or self.zombies_in(z) or act < 0 or self.act_kind[act] == A_MOVE:
+            return act
+        if self.act_kind[act] != A_PASS and self.sv_left[si] != 1:
+            return act
+        if not self.escape_step_open() or self.escape_wins(si):
+            return act
+        step = self.step_off(na)
+        return step if step >= 0 else act
+
+    # ---- end OWNER: truth ----
 
     @cython.cfunc
     @cython.exceptval(check=False)
