@@ -25,6 +25,14 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted(glob.glob(str(ROOT / "scenarios" / "*.json")))
 BROKEN = sorted(glob.glob(str(ROOT / "scenarios" / "broken" / "*.json")))
 
+
+def draws_items(scenario) -> bool:
+    """Whether an item objective of the scenario gives an item drawn at random (``one_of``, Les
+    morts aux trousses' office keys): the typed engine plays the draw, the reference engine does
+    not, so record-for-record comparisons with the reference leave such scenarios out (the typed
+    engine's own tests play them: tests/test_morts_keys.py)."""
+    return any(getattr(o, "one_of", None) for o in scenario.objectives)
+
 # Tests never write into the user's results store, drafts folder or model cache: they point into a private
 # folder before any designer module reads them, even when the environment names real ones (a
 # test that wants its own passes a path); pytest-xdist workers inherit the folder of the process

@@ -72,7 +72,10 @@ def test_house_has_levels_stairs_elevator_hole_and_bunkers():
     assert any(z.flags.breakthrough for z in s.zones)
     assert all(z.capacity.max_zombies == 3 for z in s.zones if z.kind == "room")
     bunkers = [c for c in s.connections if isinstance(c, Door) and c.lock and c.lock.kind == "item"]
-    assert len(bunkers) == 2 and {b.lock.item for b in bunkers} == {"office key"}
+    # "In the office: there are zombies (dice roll) + 2 keys (one is drawn at random)": one key per bunker
+    assert {b.id: b.lock.item for b in bunkers} == {"bunker-a-door": "bunker A key", "bunker-b-door": "bunker B key"}
+    key = next(o for o in s.objectives if o.id == "office-key")
+    assert {key.item, *key.one_of} == {"bunker A key", "bunker B key"}
 
 
 def test_connection_kinds_have_their_own_defaults():

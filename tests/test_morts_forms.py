@@ -87,3 +87,19 @@ def test_the_door_form_makes_a_door_closable_and_undo():
     app.editor.undo()
     door = next(c for c in app.editor.data["connections"] if c["id"] == "hall-living")
     assert door.get("closable") is True
+
+
+def test_the_office_keys_drawn_at_random_in_the_objective_form():
+    """"In the office: there are zombies (dice roll) + 2 keys (one is drawn at random)": the item
+    objective's row edits the items drawn with it (``one_of``), one undo step the model accepts."""
+    app = app_for("les-morts-aux-trousses.json")
+    ed = app.editor
+    key = next(o for o in ed.data["objectives"] if o["id"] == "office-key")
+    field = next(c for c in walk(app._objective_row(key)) if getattr(c, "placeholder", None) == "or, drawn at random")
+    assert field.value == "bunker B key"
+    field.value = "bunker B key, bunker C key"
+    assert next(o for o in ed.data["objectives"] if o["id"] == "office-key")["one_of"] == ["bunker B key",
+                                                                                         "bunker C key"]
+    parse(ed.data)
+    ed.undo()
+    assert next(o for o in ed.data["objectives"] if o["id"] == "office-key")["one_of"] == ["bunker B key"]

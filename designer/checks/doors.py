@@ -23,6 +23,7 @@ def check_doors(view: CompiledScenario) -> Iterator[Finding]:
     doored = s.setup.rules.profile in PROFILES_WITH_DOORED_BUILDINGS
     colours = {o.colour for o in s.objectives if o.kind == "key"}
     items = {o.item for o in s.objectives if o.kind == "item"} | set(s.setup.survivors.team_items())
+    items |= {x for o in s.objectives if o.kind == "item" for x in o.one_of}  # morts: one drawn at random
     if s.setup.equipment_deck:
         items |= {e.item for e in s.setup.equipment_deck}
     by_trigger = {view.door_ids[d] for d in range(len(view.door_ids)) if view.door_opened_by_effect >> d & 1}

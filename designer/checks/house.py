@@ -1,11 +1,13 @@
 """Les morts aux trousses' rules misused (seed 003): an objective where nothing can be collected
 (the dark, smoke), the office's choice on an event no survivor fires, zombie arrivals per
-player with a level nobody can arrive on, and doors a survivor may close to no effect or for good. Called from
+player with a level nobody can arrive on, doors a survivor may close to no effect or for good, and
+an item drawn at random (the office's two keys) that leaves the mission unwinnable. Called from
 :func:`designer.checks.lnoe.check_house`."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import product
 
 from ..model.scenario import Scenario
 from ..rules import compile as compile_scenario
@@ -44,6 +46,7 @@ def check_morts(s: Scenario) -> Iterator[Finding]:
                               (o.id, z.id), f"objectives[{i}]")
     yield from _collapses(s)
     yield from _closable_doors(s)
+    yield from _drawn_items(s)
     for i, t in enumerate(s.triggers):
         if t.when.kind in _NO_ACTOR and any(e.kind == "heal_or_draw" for e in t.then):
             yield Finding("heal-or-draw-no-survivor", "warning",
@@ -101,6 +104,51 @@ def _closable_doors(s: Scenario) -> Iterator[Finding]:
                           f"door '{c.id}' may be closed by a survivor but is not breakable: once closed only its "
                           f"closer (or a holder of its lock's key) opens it, and nobody passes if the closer dies",
                           (c.id,), where)
+
+
+DRAWS_SEARCHED = 8
+"""At most this many outcomes of the items drawn at random (``one_of``) are searched, the first
+(every objective giving its ``item``) being the validation's own search."""
+
+
+def _drawn_items(s: Scenario) -> Iterator[Finding]:
+    """Finding ``drawn-item-unwinnable``: an item objective's draw (``one_of``: "In the office:
+    there are zombies (dice roll) + 2 keys (one is drawn at random)") has an outcome with which
+    the mission cannot be won. The validation's search lets the team hold any item of a draw
+    once the objective is taken (the zones and doors some game reaches, and the plan the bots
+    follow: they pass over a step the key drawn rules out); here each outcome (every such
+    objective giving one item of its draw) is searched on its own: a mission is winnable only
+    when it is winnable whatever is drawn. ``drawn-item-not-searched`` (info) when the
+    outcomes are more than :data:`DRAWS_SEARCHED` or a search stops at its limit."""
+    draws = [(i, o) for i, o in enumerate(s.objectives) if o.kind == "item" and getattr(o, "one_of", None)]
+    if not draws:
+        return
+    from .reachability import DEFAULT_MAX_STATES, search
+
+    choices = [[o.item, *o.one_of] for _, o in draws]
+    outcomes = list(product(*choices))
+    if len(outcomes) > DRAWS_SEARCHED:
+        yield Finding("drawn-item-not-searched", "info",
+                      f"{len(outcomes)} outcomes of the items drawn at random: only the first "
+                      f"{DRAWS_SEARCHED} are searched for a win", tuple(o.id for _, o in draws),
+                      f"objectives[{draws[0][0]}].one_of")
+        outcomes = outcomes[:DRAWS_SEARCHED]
+    base = s.model_dump(mode="json", by_alias=True, exclude_none=True)
+    for outcome in outcomes:
+        data = {**base, "objectives": [dict(o) for o in base["objectives"]]}
+        for (i, _), name in zip(draws, outcome):
+            data["objectives"][i]["item"], data["objectives"][i]["one_of"] = name, []
+        r = search(Scenario.model_validate(data), max_states=DEFAULT_MAX_STATES)
+        got = ", ".join(f"'{o.id}' gives '{name}'" for (_, o), name in zip(draws, outcome))
+        ids, where = tuple(o.id for _, o in draws), f"objectives[{draws[0][0]}].one_of"
+        if r.truncated and not r.winnable:
+            yield Finding("drawn-item-not-searched", "info",
+                          f"when {got} (drawn at random), the search for a win stopped after {r.states} states",
+                          ids, where)
+        elif not r.winnable:
+            yield Finding("drawn-item-unwinnable", "error",
+                          f"when {got} (drawn at random), the mission cannot be won: it must be winnable "
+                          f"whatever is drawn", ids, where)
 
 
 def _steps(s: Scenario) -> list:

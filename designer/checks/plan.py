@@ -101,6 +101,8 @@ def replay(s: Scenario, plan: list[Step], start: str | None = None) -> Replayed:
         if t.searched or s.setup.survivors.starting_cards > 0:
             have |= facts.deck_items
         have |= {o.item for o in s.objectives if o.kind == "item" and found(o)}
+        # ---- morts: an item drawn at random (one_of) may be any of them, as the search reads it ----
+        have |= {x for o in s.objectives if o.kind == "item" and found(o) for x in getattr(o, "one_of", ())}
         return have
 
     def has_opener() -> bool:

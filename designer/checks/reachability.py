@@ -286,6 +286,8 @@ class _Compiled:
                 self.grants.append((cs.obj_group_mask[i], "colour", cs.obj_colour[i]))
             elif k == "item":
                 self.grants.append((cs.obj_group_mask[i], "item", cs.obj_item[i]))
+                for x in cs.obj_one_of[i]:  # morts: drawn at random; some game draws each
+                    self.grants.append((cs.obj_group_mask[i], "item", x))
         self.markers = sum(1 << i for i, k in enumerate(cs.obj_kind) if k == "search_marker")
         self.deck_uniform = len(cs.deck_items) == 1
         """The deck holds one kind of card: a search marker's card is known."""

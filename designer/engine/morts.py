@@ -10,8 +10,8 @@ from typing import Any
 
 from ..rules.equipment import item
 
-__all__ = ["break_door", "close_door", "closable_doors", "collapse", "collapse_drops", "heal_or_draw", "held_against",
-           "zombies_break_door"]
+__all__ = ["break_door", "close_door", "closable_doors", "collapse", "collapse_drops", "drawn_locks", "heal_or_draw",
+           "held_against", "zombies_break_door"]
 
 
 def heal_or_draw(game: Any, e: Any, actor: Any) -> None:
@@ -176,3 +176,18 @@ def zombies_break_door(game: Any, z: int, dest: int, count: int) -> None:
     game.note("zombies_break_door", zone=b.zone_ids[z], door=b.door_ids[d], broken=won)
     if won:
         _broken(game, d, None)
+
+
+# ---- morts: the office's two keys, one drawn at random ----
+
+def drawn_locks(board: Any) -> tuple[tuple[int, str], ...]:
+    """The doors locked by an item some objective's draw may give (``one_of``), with the item:
+    (door, item) pairs, computed once per board."""
+    out = board.compiled.get(("drawn-locks",))
+    if out is None:
+        rules = board.rules
+        drawn = {x for o, xs in enumerate(rules.obj_one_of) if xs for x in (board.obj_item[o], *xs)}
+        out = board.compiled[("drawn-locks",)] = tuple(
+            (d, lock[1]) for d, lock in enumerate(board.door_lock) if lock is not None and lock[0] == "item"
+            and lock[1] in drawn)
+    return out

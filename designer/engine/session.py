@@ -43,7 +43,8 @@ as the reference engine names its events (:func:`_render_mission`)."""
 LOGGED_KINDS = frozenset(_KIND_NAMES) | frozenset(_MISSION_NAMES) | {"swim", "hostile", "points", "resource", "charge",
                                                                     "smash", "destroyed", "fire", "burn", "burning",
                                                                     "heal_or_draw", "collapse_dodged", "collapse_fall",
-                                                                    "door_closed", "door_break", "zombies_break_door"}
+                                                                    "door_closed", "door_break", "zombies_break_door",
+                                                                    "item_drawn"}
 """The events the typed engine logs: a game whose rules can write any other event (the
 reference engine's Growing Hunger, terrain, Prison Outbreak mission rules...) is transcribed by
 the reference engine (:func:`typed_reason`)."""
@@ -82,7 +83,7 @@ def render_events(board: Board, tables: Any, events: Iterable[int], width: int =
             out.append(render_eden_event(board, kind, turn, a, b, c, d))
             continue
         if 60 <= kind < 70:  # Les morts aux trousses' events (_render_morts)
-            out.append(_render_morts(kind, turn, a, b, c, d, zid, did))
+            out.append(_render_morts(kind, turn, a, b, c, d, zid, did, oid, names))
             continue
         name = _KIND_NAMES[kind]
         e: dict[str, Any] = {"turn": turn, "event": name}
@@ -175,16 +176,20 @@ def _render_mission(board: Board, names: list[str], out: list[dict], code: int, 
     out.append(e)
 
 
-def _render_morts(kind: int, turn: int, a: int, b: int, c: int, d: int, zid: Any = (), did: Any = ()) -> dict:
+def _render_morts(kind: int, turn: int, a: int, b: int, c: int, d: int, zid: Any = (), did: Any = (), oid: Any = (),
+                  names: Any = ()) -> dict:
     """A Les morts aux trousses event of the typed engine (codes 60-69) as the reference engine
     writes it: 60 the office's choice (``heal_or_draw``: survivor, wounds healed, cards), 61 a
     floor collapsing (survivor, zone, the zone fallen to or -1 when dodged), 62 a door closed
     (survivor, door), 63 a survivor's try at breaking a door (survivor, door, broken), 64 the
-    zombies' (zone, door, broken)."""
+    zombies' (zone, door, broken), 65 the item drawn from an objective's ``one_of`` (survivor,
+    objective, item)."""
     if kind == 62:
         return {"turn": turn, "event": "door_closed", "survivor": a, "door": did[b]}
     if kind == 63:
         return {"turn": turn, "event": "door_break", "survivor": a, "door": did[b], "broken": bool(c)}
+    if kind == 65:
+        return {"turn": turn, "event": "item_drawn", "survivor": a, "objective": oid[b], "item": names[c]}
     if kind == 64:
         return {"turn": turn, "event": "zombies_break_door", "zone": zid[a], "door": did[b], "broken": bool(c)}
     if kind == 60:

@@ -411,6 +411,10 @@ class Item(_ObjectiveBase):
     also: list[str] = Field(default_factory=list, max_length=10)
     """More items taken with the same action (Prison Outbreak M01: "spendere un'Azione per
     prendere entrambe le Carte", the Scope and the Rifle)."""
+    one_of: list[str] = Field(default_factory=list, max_length=10)
+    """When not empty, the item the survivor gets is drawn at random, with equal odds, among
+    ``item`` and these (Les morts aux trousses: "In the office: ... 2 keys (one is drawn at
+    random)")."""
     xp: int = Field(default=0, ge=0, le=100)
     """Experience gained by the survivor who picks it up (none by default)."""
 

@@ -274,6 +274,8 @@ class CompiledScenario:
         w("obj_repeatable", tuple(getattr(o, "repeatable", False) for o in objs))
         w("obj_also", tuple(tuple(getattr(o, "also", ())) for o in objs))
         """Per objective, the further items taken with it (an item objective's ``also``)."""
+        w("obj_one_of", tuple(tuple(getattr(o, "one_of", ())) for o in objs))
+        """Per objective, the items drawn at random with ``obj_item`` when it is taken (morts)."""
         w("cars", tuple(i for i, o in enumerate(objs) if o.kind == "car"))
         """Objectives that are cars (searched, not taken)."""
         groups: dict[str, list[int]] = {}

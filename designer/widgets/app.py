@@ -899,6 +899,12 @@ class DesignerApp:
                                             continuous_update=False, layout=w.Layout(width="150px"),
                                             tooltip="more items taken with the same action (Scope with the Rifle)"),
                                      lambda v: upd(also=[x.strip() for x in v.split(",") if x.strip()] or None)))
+            # morts: "2 keys (one is drawn at random)": the item is drawn among it and these
+            parts.append(self._field(w.Text(value=", ".join(o.get("one_of", [])), placeholder="or, drawn at random",
+                                            continuous_update=False, layout=w.Layout(width="150px"),
+                                            tooltip="the item is drawn at random among it and these (the office's "
+                                                    "two keys)"),
+                                     lambda v: upd(one_of=[x.strip() for x in v.split(",") if x.strip()] or None)))
         if o["kind"] == "car":
             parts.append(self._field(w.Dropdown(options=[("searched until a weapon", "until_weapon"),
                                                          ("searched once", "once")],

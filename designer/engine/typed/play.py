@@ -139,6 +139,7 @@ A_BREAK = cython.declare(cython.int, 17)
 L_DOOR_CLOSED = cython.declare(cython.int, 62)
 L_DOOR_BREAK = cython.declare(cython.int, 63)
 L_ZOMBIES_BREAK = cython.declare(cython.int, 64)
+L_ITEM_DRAWN = cython.declare(cython.int, 65)
 M_DOOR_BONUS = cython.declare(cython.int, 2)
 # ---- end morts: doors ----
 # ---- bots: casual ----
@@ -914,6 +915,10 @@ class Engine:
     m_held: cython.ulonglong
     m_holder: cython.int[::1]
     m_broken: cython.ulonglong
+    m_one_start: cython.int[::1]
+    m_one_ids: cython.int[::1]
+    m_dkey: cython.int[::1]
+    m_ndkey: cython.int
     # ---- bots: casual ----
     obj_group: cython.int[::1]
     it_rank: cython.int[::1]
@@ -2659,7 +2664,7 @@ class Engine:
         if kind == O_KEY:
             self.reveal_keys()
         elif kind == O_ITEM:
-            self.keep(si, self.obj_item[o])
+            self.keep(si, self.obj_item[o] if self.m_one_start[o] == self.m_one_start[o + 1] else self.morts_drawn(si, o))
             self.take_also(si, o)
             self.reveal_keys()
         elif kind == O_MARKER:
@@ -3788,7 +3793,7 @@ class Engine:
             return nz
         for k in range(nz):
             if self.gz[k] == z:
-                mask: cython.ulonglong = self.ds_or(self.doors_open, self.hand_doors)
+                mask: cython.ulonglong = self.morts_reach(self.ds_or(self.doors_open, self.hand_doors))  # morts: drawn key
                 if self.arena[self.srow(z, mask) + self.sv_zone[si]] >= INF:
                     return nz
                 self.gz[0] = z
@@ -4720,7 +4725,8 @@ class Engine:
         action: cython.int = self.pl_action[p]
         target: cython.int = self.pl_target[p]
         if action == S_OPEN:
-            return self.ds_has(self.doors_ever, target) or self.ds_has(self.doors_open, target)
+            return self.ds_has(self.doors_ever, target) or self.ds_has(self.doors_open, target) or \
+                (self.morts_lost() >> target) & 1  # morts: a key drawn the other way
         if action == S_TAKE:
             return self.taken[target] != 0
         if action == S_PRESS:
@@ -5376,7 +5382,7 @@ class Engine:
         i: cython.int
         if not nz:
             return False
-        mask: cython.ulonglong = self.ds_or(self.doors_open, self.hand_doors)
+        mask: cython.ulonglong = self.morts_reach(self.ds_or(self.doors_open, self.hand_doors))  # morts: drawn key
         here: cython.int = self.sv_zone[si]
         for i in range(nz):
             if self.arena[self.srow(self.gz[i], mask) + here] < INF:
@@ -8234,6 +8240,10 @@ class Engine:
         self.m_fresh = 0
         self.m_closable = t.m_closable
         self.m_rifle = t.m_rifle
+        self.m_one_start = t.m_one_start
+        self.m_one_ids = t.m_one_ids
+        self.m_dkey = t.m_dkey
+        self.m_ndkey = t.m_ndkey
         self.m_holder = _ia(self.nd + 1, -1)
         self.morts_reset()
 
@@ -8500,6 +8510,70 @@ class Engine:
         return self.get_ints(d, k + 2, self.m_holder, self.nd)
 
     # ---- end morts: doors ----
+
+    # ---- OWNER: morts: the office's two keys, one drawn at random (an item objective's one_of) ----
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def morts_drawn(self, si: cython.int, o: cython.int) -> cython.int:
+        """The item drawn with equal odds among objective ``o``'s item and its ``one_of``."""
+        n: cython.int = 1 + self.m_one_start[o + 1] - self.m_one_start[o]
+        k: cython.int = self.rng.randbelow(n)
+        it: cython.int = self.obj_item[o] if k == 0 else self.m_one_ids[self.m_one_start[o] + k - 1]
+        if self.logging:
+            self.ev(L_ITEM_DRAWN, si, o, it, 0)
+        return it
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def morts_lost(self) -> cython.ulonglong:
+        """Doors no survivor will open any more because the draw went the other way (bit mask,
+        narrow boards): still locked, their lock's item one that a draw (``one_of``) may give
+        (``morts.drawn_locks``), no objective left untaken gives it and no survivor on the board
+        holds it. The bots pass over a plan's opening of such a door and no longer head for a
+        zone behind it (the office's keys: the one drawn opens one bunker)."""
+        d: cython.int
+        o: cython.int
+        k: cython.int
+        i: cython.int
+        it: cython.int
+        mask: cython.ulonglong = 0
+        if not self.m_ndkey or self.wide:
+            return mask
+        for d in range(self.nd):
+            it = self.m_dkey[d]
+            if it < 0 or self.ds_has(self.doors_unlocked, d):
+                continue
+            left: cython.bint = False
+            for o in range(self.nobj):
+                if self.obj_kind[o] != O_ITEM or self.taken[o]:
+                    continue
+                if self.obj_item[o] == it:
+                    left = True
+                for k in range(self.m_one_start[o], self.m_one_start[o + 1]):
+                    if self.m_one_ids[k] == it:
+                        left = True
+            if left:
+                continue
+            for i in range(self.ns):
+                if self.on_board(i) and self.has_item(i, it):
+                    left = True
+                    break
+            if not left:
+                mask |= ONE << d
+        return mask
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    @cython.inline
+    def morts_reach(self, mask: cython.ulonglong) -> cython.ulonglong:
+        """The door set ``mask`` without the doors of :meth:`morts_lost` (narrow boards with a
+        drawn key only; any other board's set is returned as it is)."""
+        if not self.m_ndkey or self.wide:
+            return mask
+        return mask & ~self.morts_lost()
+
+    # ---- end morts: the office's two keys ----
 
     # == records ===================================================================================
 

@@ -173,7 +173,7 @@ def build(board: Board, profile: RuleProfile, plan: tuple[PlanStep, ...] = ()) -
         [nm for nm, c in profile.default_deck for _ in range(c)]
     names: dict[str, int] = {}
     for nm in [*deck_names, *s.setup.survivors.starting_equipment, *(v for lk in b.door_lock if lk for v in lk[1:]),
-               *(x for x in b.obj_item if x), *ITEMS, *(n for h in s.setup.survivors.heroes for n in h.items)]:
+               *(x for x in b.obj_item if x), *(x for xs in b.rules.obj_one_of for x in xs), *ITEMS, *(n for h in s.setup.survivors.heroes for n in h.items)]:
         names.setdefault(nm, len(names))  # every known item too: heroes bring gear from other missions
     for nm in _mission_items(s):
         names.setdefault(nm, len(names))
@@ -475,7 +475,20 @@ def morts_tables(b: Board, profile: RuleProfile, names: dict[str, int] | None = 
             "m_collapse": _ints(collapse_drops(b) if house else [-1] * b.n),
             "m_closable": _ints(int(x) for x in closable_doors(b)) if b.door_ids else _ints([0]),
             "m_rifle": (names or {}).get(DOOR_RIFLE, -1),
+            **_morts_draws(b, names or {}),
             **_morts_effects(b)}
+
+
+def _morts_draws(b: Board, names: dict[str, int]) -> dict[str, Any]:
+    """Per objective, the items drawn at random with its item (``one_of``; the office's two
+    keys), as rows of item indices."""
+    from ..morts import drawn_locks
+
+    start, rows = _csr([[names[x] for x in xs] for xs in b.rules.obj_one_of], 1)
+    dkey = [-1] * len(b.door_ids)
+    for d, name in drawn_locks(b):
+        dkey[d] = names[name]
+    return {"m_one_start": start, "m_one_ids": rows[0], "m_dkey": _ints(dkey), "m_ndkey": sum(k >= 0 for k in dkey)}
 
 
 def _morts_effects(b: Board) -> dict[str, Any]:
