@@ -90,10 +90,11 @@ def breakable_walls(scenario: Scenario) -> list[tuple[str, str, int]]:
 def open_walls(scenario: Scenario) -> Scenario:
     """The scenario with every breakable wall (:func:`breakable_walls`) no longer impassable: the
     map as the reachability search sees it when the survivors may break through. It opens what
-    the engine opens once the walls fall (``TerrainTables.shut_by`` / ``reopen_adj``): a
-    connection every piece shutting it can destroy, open to survivors, not a door; and it opens
-    it to survivors only, as zombies keep to the map as built. Any other connection a breakable
-    wall shuts (a door into a pylon, one an unbreakable piece also shuts) stays shut."""
+    the engine opens once the walls fall (``TerrainTables.shut_by`` / ``reopen_adj`` /
+    ``zreopen_adj``): a connection every piece shutting it can destroy, not a door, to survivors
+    and zombies as the connection lets them through (destroyed scenery is removed for every
+    figure). Any other connection a breakable wall shuts (a door into a pylon, one an
+    unbreakable piece also shuts) stays shut."""
     data = scenario.model_dump(by_alias=True, exclude_none=True)
 
     def breakable(x: dict) -> bool:
@@ -108,8 +109,8 @@ def open_walls(scenario: Scenario) -> Scenario:
         shut = [x for x in (zones.get(c.get("from")), zones.get(c.get("to")), c) if x is not None and impassable(x)]
         if not shut or not any(breakable(x) for x in shut):
             continue
-        if all(breakable(x) for x in shut) and c.get("survivors", True) and c.get("kind") != "door":
-            c["zombies"] = False  # reopened for survivors only
+        if all(breakable(x) for x in shut) and c.get("kind") != "door":
+            pass  # reopened, for survivors and zombies as the connection lets them
         else:  # the engine never reopens it: shut for good once the breakable pieces stop shutting it
             c["terrain"] = {**(c.get("terrain") or {}), "impassable": True}
             c["terrain"].pop("destruction", None)
@@ -138,7 +139,8 @@ class TerrainTables:
 
     __slots__ = ("zone_obstruction", "zone_hostile", "zone_swim", "crossable", "elevated", "impassable",
                  "c_obstruction", "c_hostile", "c_swim", "c_impassable", "entry_hostile",
-                 "destruction", "smash_at", "shut_by", "reopen_adj", "reopened", "piece_ids", "_devastated",
+                 "destruction", "smash_at", "shut_by", "reopen_adj", "zreopen_adj", "reopened", "piece_ids",
+                 "_devastated",
                  "flammable", "fire_at", "fire_on")
 
     def __init__(self, cs: Any):
@@ -238,6 +240,25 @@ class TerrainTables:
                         reopen[u].append((v, c))
         self.shut_by = tuple(shut_by)
         self.reopen_adj = tuple(tuple(row) for row in reopen)
+        # ---- OWNER: eden: destroyed scenery is removed for every figure ----
+        # ``zreopen_adj[z]``: the zombies' steps ``(v, c, ok)`` out of ``z`` across a connection
+        # terrain shuts, open once every piece in ``shut_by[c]`` is destroyed (not a door; the
+        # zone entered allowing zombies); ``ok`` as in the compiled ``zpath_adj`` (a fence
+        # zombies may not cross counts for their paths, not for their steps)
+        no_z = cs.no_zombies
+        zreopen: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
+        for c, conn in enumerate(conns):
+            pieces = shut_by[c]
+            if not pieces or conn.kind == "door" or not all(self.destruction[p] for p in pieces):
+                continue
+            if not (conn.zombies or conn.kind == "fence"):
+                continue
+            a, b = zidx[conn.source], zidx[conn.target]
+            for u, v in (((a, b),) if conn.one_way else ((a, b), (b, a))):
+                if not no_z[v]:
+                    zreopen[u].append((v, c, int(conn.zombies)))
+        self.zreopen_adj = tuple(tuple(row) for row in zreopen)
+        # ---- end OWNER: eden ----
         self.reopened = 0
         self._devastated: dict[int, TerrainTables] = {}
 

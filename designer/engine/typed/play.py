@@ -513,6 +513,24 @@ class Engine:
     tc_obst0: cython.int[::1]
     tc_hostile0: cython.int[::1]
     tc_swim0: cython.int[::1]
+    # ---- OWNER: eden: destroyed scenery is removed for every figure ----
+    zro_start: cython.int[::1]
+    zro_v: cython.int[::1]
+    zro_c: cython.int[::1]
+    zro_ok: cython.int[::1]
+    zrb_start: cython.int[::1]
+    zrb_u: cython.int[::1]
+    zrb_c: cython.int[::1]
+    zro_conn: cython.int[::1]
+    zro_n: cython.int
+    zro_gen: cython.longlong
+    zro_bits: object
+    ezcache: dict
+    ezrows: Rows
+    ezrows_mask: cython.ulonglong
+    ezrows_gen: cython.longlong
+    sc_gone: object
+    # ---- end OWNER: eden ----
     # ---- end eden: destruction(x) ----
     # ---- OWNER: eden: burning scenery and survivors ----
     fl_on: cython.bint
@@ -1326,9 +1344,14 @@ class Engine:
         self.srows_mask = ALL_DOORS
         self.vrows = Rows(self.n)
         self.vrows_mask = ALL_DOORS
+        self.ezcache.clear()  # ---- OWNER: eden: the zombies' rows of destroyed scenery ----
+        self.ezrows = Rows(self.n)
+        self.ezrows_gen = -1  # ---- end OWNER: eden ----
 
     @cython.cfunc
     def _zombie_rows(self, mask: cython.ulonglong) -> Rows:
+        if self.zro_n:  # walls destroyed scenery opened to zombies: rows of that scenery
+            return self.eden_zombie_rows(mask)
         if mask == ALL_DOORS:
             return self.zall
         if mask != self.zrows_mask:
@@ -1381,8 +1404,32 @@ class Engine:
                     arena[off + u] = dv
                     q[tail] = u
                     tail += 1
+            if self.zro_n:  # ---- OWNER: eden: across walls destroyed scenery opened ----
+                for k in range(self.zrb_start[v], self.zrb_start[v + 1]):
+                    u = self.zrb_u[k]
+                    if arena[off + u] == INF and self.ro_open[self.zrb_c[k]]:
+                        arena[off + u] = dv
+                        q[tail] = u
+                        tail += 1  # ---- end OWNER: eden ----
         rows.off[target] = off
         return off
+
+    # ---- OWNER: eden: the zombies' rows of destroyed scenery ----
+    @cython.cfunc
+    def eden_zombie_rows(self, mask: cython.ulonglong) -> Rows:
+        """The zombies' rows through the doors of ``mask`` with the walls destroyed scenery has
+        opened (``zro_bits``): keyed by that set and the door state, kept for the next games."""
+        if mask != self.ezrows_mask or self.zro_gen != self.ezrows_gen:
+            key = (self.zro_bits, mask)
+            rows = self.ezcache.get(key)
+            if rows is None:
+                rows = Rows(self.n)
+                self.ezcache[key] = rows
+            self.ezrows = rows
+            self.ezrows_mask = mask
+            self.ezrows_gen = self.zro_gen
+        return self.ezrows
+    # ---- end OWNER: eden ----
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -3157,6 +3204,17 @@ class Engine:
                 if j == k:
                     options[k] = v
                     k += 1
+            if self.zro_n:  # ---- OWNER: eden: across walls destroyed scenery opened ----
+                for a in range(self.zro_start[z], self.zro_start[z + 1]):
+                    v = self.zro_v[a]
+                    if arena[off + v] != here - 1 or not self.ro_open[self.zro_c[a]]:
+                        continue
+                    j = 0
+                    while j < k and options[j] != v:
+                        j += 1
+                    if j == k:
+                        options[k] = v
+                        k += 1  # ---- end OWNER: eden ----
         return k
 
     @cython.cfunc
@@ -3174,6 +3232,11 @@ class Engine:
             if self.zadj_v[a] == dest and (self.zadj_ok[a] or self.torn[c]) and (d < 0 or self.ds_has(self.doors_open, d)):
                 found = True
                 break
+        if not found and self.zro_n:  # ---- OWNER: eden: across walls destroyed scenery opened ----
+            for a in range(self.zro_start[z], self.zro_start[z + 1]):
+                if self.zro_v[a] == dest and self.zro_ok[a] and self.ro_open[self.zro_c[a]]:
+                    found = True
+                    break  # ---- end OWNER: eden ----
         if not found and not (t == ABOMINATION_T and self.tear_fences and self.tear_fence(z, dest)):
             if self.profile == P_HOUSE:  # morts: zombies break the door that stops them
                 self.morts_zombies_break(z, dest, count)
@@ -4135,6 +4198,18 @@ class Engine:
         self.sc_dmg = _ia(self.npieces + 1)
         self.ro_open = _ia(self.nc + 1)
         self.nreopened = 0
+        # ---- OWNER: eden: destroyed scenery is removed for every figure ----
+        self.zro_start, self.zro_v, self.zro_c, self.zro_ok = t.zro_start, t.zro_v, t.zro_c, t.zro_ok
+        self.zrb_start, self.zrb_u, self.zrb_c, self.zro_conn = t.zrb_start, t.zrb_u, t.zrb_c, t.zro_conn
+        self.zro_n = 0
+        self.zro_gen = 0
+        self.zro_bits = 0
+        self.ezcache = {}
+        self.ezrows = Rows(self.n)
+        self.ezrows_mask = ALL_DOORS
+        self.ezrows_gen = -1
+        self.sc_gone = 0
+        # ---- end OWNER: eden ----
         self.tz_obst0, self.tz_hostile0, self.tz_swim0 = t.tz_obst, t.tz_hostile, t.tz_swim
         self.tz_cross0, self.tz_elev0 = t.tz_cross, t.tz_elev
         self.tc_obst0, self.tc_hostile0, self.tc_swim0 = t.tc_obst, t.tc_hostile, t.tc_swim
@@ -4166,6 +4241,11 @@ class Engine:
             self.tc_swim[i] = self.tc_swim0[i]
             self.ro_open[i] = 0
         self.nreopened = 0
+        if self.zro_n or self.zro_bits:  # ---- OWNER: eden: the zombies' map as built again ----
+            self.zro_n = 0
+            self.zro_bits = 0
+            self.zro_gen += 1
+        self.sc_gone = 0  # ---- end OWNER: eden ----
         for i in range(self.npieces):
             if self.sc_x[i] and self.sc_dmg[i] >= self.sc_x[i]:
                 self.eden_devastate(i)
@@ -4188,6 +4268,7 @@ class Engine:
             self.tc_obst[p - n] = self.sc_obst
             self.tc_hostile[p - n] = 0
             self.tc_swim[p - n] = 0
+        self.sc_gone = self.sc_gone | (1 << p)  # OWNER: eden: the key of casual's weighted rows
         for c in range(self.nc):
             if self.ro_open[c] or self.sc_shut_start[c] == self.sc_shut_start[c + 1]:
                 continue
@@ -4199,6 +4280,10 @@ class Engine:
             if not standing:
                 self.ro_open[c] = 1
                 self.nreopened += 1
+                if self.zro_conn[c]:  # ---- OWNER: eden: the zombies' rows of this scenery ----
+                    self.zro_n += 1
+                    self.zro_bits = self.zro_bits | (1 << c)
+                    self.zro_gen += 1  # ---- end OWNER: eden ----
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -4557,6 +4642,11 @@ class Engine:
             if self.zadj_ok[i] and (d < 0 or self.ds_has(self.doors_open, d)):
                 tg[k] = self.zadj_v[i]
                 k += 1
+        if self.zro_n:  # ---- OWNER: eden: a prowl across walls destroyed scenery opened ----
+            for i in range(self.zro_start[zone], self.zro_start[zone + 1]):
+                if self.zro_ok[i] and self.ro_open[self.zro_c[i]]:
+                    tg[k] = self.zro_v[i]
+                    k += 1  # ---- end OWNER: eden ----
         if not k:
             return 0
         tg[0] = tg[self.rng.randbelow(k)]
@@ -5860,11 +5950,11 @@ class Engine:
     def step_cost(self, c: cython.int, v: cython.int) -> cython.int:
         """``terrain.step_cost``: a bot's count for a step across ``c`` into ``v`` (its actions,
         at least two for a swim, plus 4 per expected wound rounded up; the reference's
-        floating-point sum, operation for operation). It reads the scenery as the scenario writes
-        it (the ``*0`` arrays), as the reference does and as the rows it fills are cached."""
-        actions: cython.int = self.tz_obst0[v] * self.tc_obst0[c]
-        difficulty: cython.int = self.tz_swim0[v] if self.tz_swim0[v] > self.tc_swim0[c] else self.tc_swim0[c]
-        wounds: cython.double = self.tz_hostile0[v] + self.tc_hostile0[c]
+        floating-point sum, operation for operation). It reads the scenery as it is now (the
+        destroyed pieces devastated; the rows it fills are keyed by them, ``sc_gone``)."""
+        actions: cython.int = self.tz_obst[v] * self.tc_obst[c]
+        difficulty: cython.int = self.tz_swim[v] if self.tz_swim[v] > self.tc_swim[c] else self.tc_swim[c]
+        wounds: cython.double = self.tz_hostile[v] + self.tc_hostile[c]
         if difficulty:
             if actions < self.swim_cost:
                 actions = self.swim_cost
@@ -5880,8 +5970,8 @@ class Engine:
     def hazard_row(self, target: cython.int, mask: cython.ulonglong) -> object:
         """``terrain.hazard_distances``: the weighted cost (:meth:`step_cost`) from every zone
         to ``target`` through the doors of ``mask`` (Dijkstra over the survivors' adjacency read
-        backwards), cached per target and door set."""
-        key = (target, mask)
+        backwards), cached per target, door set and destroyed scenery."""
+        key = (target, mask, self.sc_gone)
         row = self.hazard_cache.get(key)
         if row is not None:
             return row
@@ -6675,6 +6765,10 @@ class Engine:
             self.nburning = 0
             for i in range(self.npieces):
                 self.nburning += self.fl_burn[i] != 0
+        if self.sc_on and "damage" in d:  # ---- OWNER: eden: attacks on scenery ("damage", per piece) ----
+            for z, n in d["damage"].items():
+                self.sc_dmg[z] = n
+            self.eden_scenery()  # ---- end OWNER: eden ----
         self.outcome = 0
         self.zombie_actions = d.get("zombie_actions", 0)
         self.survivor_actions = d.get("survivor_actions", 0)

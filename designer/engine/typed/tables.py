@@ -600,7 +600,8 @@ def eden_terrain(board: Board) -> dict[str, Any]:
                     tz_swim=zero, tz_cross=zero, tz_elev=zero, tc_obst=one, tc_hostile=zero, tc_swim=zero,
                     sc_on=0, npieces=0, sc_x=zero, sc_obst=DEVASTATED_OBSTRUCTION, sc_at_start=_ints([0, 0]),
                     sc_at=zero, sc_shut_start=_ints([0, 0]), sc_shut=zero, ro_start=_ints([0, 0]), ro_v=zero,
-                    ro_c=zero, fl_on=0, fl_piece=zero, fl_at_start=_ints([0, 0]), fl_at=zero, burn_dice=BURN_DICE,
+                    ro_c=zero, zro_start=_ints([0, 0]), zro_v=zero, zro_c=zero, zro_ok=zero, zrb_start=_ints([0, 0]),
+                    zrb_u=zero, zrb_c=zero, zro_conn=zero, fl_on=0, fl_piece=zero, fl_at_start=_ints([0, 0]), fl_at=zero, burn_dice=BURN_DICE,
                     burn_on=BURN_WOUND_ON)
     return dict(terrain=1, entry_hostile=int(tt.entry_hostile), swim_cost=SWIM_MOVE_COST,
                 tz_obst=_ints(tt.zone_obstruction), tz_hostile=_ints(tt.zone_hostile), tz_swim=_ints(tt.zone_swim),
@@ -622,9 +623,23 @@ def eden_destruction(tt: Any) -> dict[str, Any]:
     sc_at_start, (sc_at,) = _csr([list(r) for r in tt.smash_at], 1)
     sc_shut_start, (sc_shut,) = _csr([list(r) for r in tt.shut_by], 1)
     ro_start, (ro_v, ro_c) = _csr([list(r) for r in tt.reopen_adj], 2)
+    # ---- OWNER: eden: destroyed scenery is removed for every figure ----
+    # the zombies' steps across the same walls (``zro_*`` out of each zone, ``zrb_*`` into it,
+    # ``zro_conn[c]`` 1 when connection c reopens for them): their distance rows and steps
+    zro_start, (zro_v, zro_c, zro_ok) = _csr([list(r) for r in tt.zreopen_adj], 3)
+    nz = len(tt.zreopen_adj)
+    back: list[list[tuple[int, int]]] = [[] for _ in range(nz)]
+    zro_conn = [0] * max(len(tt.shut_by), 1)
+    for u in range(nz):
+        for v, c, _ in tt.zreopen_adj[u]:
+            back[v].append((u, c))
+            zro_conn[c] = 1
+    zrb_start, (zrb_u, zrb_c) = _csr(back, 2)
+    # ---- end OWNER: eden ----
     return dict(sc_on=int(any(tt.destruction)), npieces=len(tt.destruction), sc_x=_ints(tt.destruction),
                 sc_obst=DEVASTATED_OBSTRUCTION, sc_at_start=sc_at_start, sc_at=sc_at, sc_shut_start=sc_shut_start,
-                sc_shut=sc_shut, ro_start=ro_start, ro_v=ro_v, ro_c=ro_c)
+                sc_shut=sc_shut, ro_start=ro_start, ro_v=ro_v, ro_c=ro_c, zro_start=zro_start, zro_v=zro_v,
+                zro_c=zro_c, zro_ok=zro_ok, zrb_start=zrb_start, zrb_u=zrb_u, zrb_c=zrb_c, zro_conn=_ints(zro_conn))
 
 
 # ---- end eden: destruction(x) ----
