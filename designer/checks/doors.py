@@ -28,9 +28,10 @@ def check_doors(view: CompiledScenario) -> Iterator[Finding]:
         items |= {e.item for e in s.setup.equipment_deck}
     by_trigger = {view.door_ids[d] for d in range(len(view.door_ids)) if view.door_opened_by_effect >> d & 1}
     """Doors some effect opens or unlocks (a rotating gate's sides included: the compiled rows)."""
-    for c in s.connections:
-        ck = c.kind
-        ka, kb = kind[index[c.source]], kind[index[c.target]]
+    c_kind, c_from, c_to = view.c_kind, view.c_from, view.c_to
+    for ci, c in enumerate(s.connections):
+        ck = c_kind[ci]
+        ka, kb = kind[c_from[ci]], kind[c_to[ci]]
         if ck in ("opening", "stairs", "ladder"):
             outside_a = ka not in BUILDING_KINDS and ka != "tower"  # streets and corridors
             outside_b = kb not in BUILDING_KINDS and kb != "tower"

@@ -29,8 +29,8 @@ def check_morts(s: Scenario) -> Iterator[Finding]:
     ``arrivals-level-without-zone`` (``first_turn_each_level`` with a level that has neither a
     spawn zone nor a zone where a zombie may arrive), and the collapses' findings
     (:func:`_collapses`)."""
-    zones = {z.id: z for z in s.zones}
     if s.setup.rules.profile == "house":
+        zones = {z.id: z for z in s.zones}
         needed = {o for step in _steps(s) for o in getattr(step, "objectives", ()) or ()}
         for i, o in enumerate(s.objectives):
             z = zones.get(o.zone)
@@ -69,10 +69,12 @@ def _collapses(s: Scenario) -> Iterator[Finding]:
     house game) and ``house-collapse-in-breakthrough`` ("There is no collapse / hole in the floor
     / TV in a breakthrough zone")."""
     house = s.setup.rules.profile == "house"
-    drops = {c.source for c in s.connections if c.kind == "drop"}
+    drops = None
     for i, z in enumerate(s.zones):
         if not z.flags.collapse:
             continue
+        if drops is None:  # read once, and only when a floor collapses
+            drops = {c.source for c in s.connections if c.kind == "drop"}
         where = f"zones[{i}].flags.collapse"
         if not house or z.id not in drops:
             why = "the rule profile is not 'house'" if not house else "no drop connection leaves it"

@@ -1663,6 +1663,12 @@ def lock_dependencies(scenario: Scenario | CompiledScenario, compiled: _Compiled
             sources.setdefault(name, []).append(groups[o.hidden_group] if o.hidden_group
                                                 else [c.super_of[c.zidx[o.zone]]])
     starts = c.start_supers
+    # the condensed graph once as (neighbour, lock) rows, one-way connections kept one way
+    out: list[list[tuple[int, str | None]]] = [[] for _ in range(c.m)]
+    for k, (_, _, one_way, _, _, sa, sb) in enumerate(c.edges):
+        out[sa].append((sb, edge_lock[k]))
+        if not one_way:
+            out[sb].append((sa, edge_lock[k]))
 
     def reachable(blocked: str | None) -> list[bool]:
         seen = [False] * c.m
@@ -1670,15 +1676,8 @@ def lock_dependencies(scenario: Scenario | CompiledScenario, compiled: _Compiled
         for u in stack:
             seen[u] = True
         while stack:
-            u = stack.pop()
-            for k in c.edges_of[u]:
-                if blocked is not None and edge_lock[k] == blocked:
-                    continue
-                _, _, one_way, _, _, sa, sb = c.edges[k]
-                v = sb if sa == u else sa
-                if one_way and sa != u:
-                    continue
-                if not seen[v]:
+            for v, lk in out[stack.pop()]:
+                if not seen[v] and (lk is None or lk != blocked):
                     seen[v] = True
                     stack.append(v)
         return seen
@@ -1686,13 +1685,11 @@ def lock_dependencies(scenario: Scenario | CompiledScenario, compiled: _Compiled
     everything = reachable(None)
     deps: dict[tuple[str, str], set[tuple[str, str]]] = {}
     split = lambda name: tuple(name.split(":", 1))  # noqa: E731
-    for m in locks:
+    candidates = [lname for lname in locks if lname not in escape and lname in sources
+                  and any(all(everything[u] for u in positions) for positions in sources[lname])]
+    for m in locks if candidates else ():  # no lock whose keys a door could hide: nothing to traverse
         seen = reachable(m)
-        for lname in locks:
-            if lname in escape or lname not in sources:
-                continue
-            if not any(all(everything[u] for u in positions) for positions in sources[lname]):
-                continue  # no key of this lock is within reach even with every door open
+        for lname in candidates:  # no key of the others is within reach even with every door open
             if all(any(not seen[u] for u in positions) for positions in sources[lname]):
                 deps.setdefault(split(lname), set()).add(split(m))
     return deps

@@ -457,11 +457,16 @@ def casual_decide(game: "GameView", s: "Survivor", acts: list, memory: Any, sear
     questa Zona alla fine del suo Turno"), and the last one on the board then ends the game as a
     loss while a later step (a "survive N turns" after an ordered escape) is still to do. So a
     pass, or a last action that keeps it there, becomes a step off the exit (it comes back once
-    escaping wins)."""
+    escaping wins), and a last action that would step onto such an exit becomes a pass."""
     act = _casual_decide(game, s, acts, memory, search_turns, team)
     z = s.zone
-    if (game.board.is_exit[z] and not game.state.zombies_in(z) and act[0] != "move"
-            and (act[0] == "pass" or s.actions_left == 1)
+    is_exit = game.board.is_exit
+    if act[0] == "move":  # nor steps onto one with its last action
+        if (s.actions_left == 1 and is_exit[act[1]] and not game.state.zombies_in(act[1])
+                and ("pass",) in acts and escape_open(game) and not escape_wins(game, s)):
+            return ("pass",)
+        return act
+    if (is_exit[z] and not game.state.zombies_in(z) and (act[0] == "pass" or s.actions_left == 1)
             and escape_open(game) and not escape_wins(game, s)):
         step = _step_off(game, s, acts)
         if step is not None:

@@ -101,40 +101,55 @@ class CompiledScenario:
         zidx = {z: i for i, z in enumerate(zone_ids)}
         w("zone_ids", zone_ids)
         w("zone_index", zidx)
-        w("names", tuple(z.name or z.id for z in zones))
-        w("labels", tuple(f"{z.name} ({z.id})" if z.name and z.name != z.id else z.id for z in zones))
-        w("kind", tuple(z.kind for z in zones))
-        w("level", tuple(z.level for z in zones))
-        w("dark", tuple(z.flags.dark for z in zones))
-        w("fire", tuple(z.flags.fire for z in zones))
-        w("no_spawn", tuple(z.flags.no_spawn for z in zones))
-        w("searchable", tuple(z.is_searchable for z in zones))
-        w("breakthrough", tuple(z.flags.breakthrough for z in zones))
-        max_z = tuple(z.capacity.max_zombies if z.capacity.max_zombies is not None else INF for z in zones)
-        max_s = tuple(z.capacity.max_survivors if z.capacity.max_survivors is not None else INF for z in zones)
-        w("max_zombies", max_z)
-        w("max_survivors", max_s)
         walled = ("tower", "security") if getattr(profile_params, "zombies_cross_gates", False) else \
             ("tower", "security", "gate")
-        w("no_zombies", tuple(z.kind in walled or z.capacity.max_zombies == 0 or z.flags.fire for z in zones))
+        # ---- OWNER: truth: the zones' tables in one pass over the models ----
+        rows = []
+        for z in zones:
+            f, cap, zid, name, zkind = z.flags, z.capacity, z.id, z.name, z.kind
+            mz, ms = cap.max_zombies, cap.max_survivors
+            rows.append((name or zid, f"{name} ({zid})" if name and name != zid else zid, zkind, z.level,
+                         f.dark, f.fire, f.no_spawn,
+                         f.searchable if f.searchable is not None else zkind in ("room", "extra"),  # is_searchable
+                         f.breakthrough, mz if mz is not None else INF, ms if ms is not None else INF,
+                         zkind in walled or mz == 0 or f.fire, zkind in BUILDING_KINDS))
+        cols = tuple(zip(*rows)) if rows else ((),) * 13
+        (names, labels, kinds, levels, dark, fire, no_spawn, searchable, breakthrough, max_z, max_s,
+         no_zombies, is_building) = cols
+        # ---- end OWNER: truth ----
+        w("names", names)
+        w("labels", labels)
+        w("kind", kinds)
+        w("level", levels)
+        w("dark", dark)
+        w("fire", fire)
+        w("no_spawn", no_spawn)
+        w("searchable", searchable)
+        w("breakthrough", breakthrough)
+        w("max_zombies", max_z)
+        w("max_survivors", max_s)
+        w("no_zombies", no_zombies)
         """Zones zombies never enter (towers, security zones, zero capacity, burning rooms ("Room on
         fire: no"); gates unless the rule override ``zombies_cross_gates`` lets them walk through)."""
         w("enterable", tuple(m != 0 for m in max_s))
         """Zones a survivor may stand in (not a zone of capacity 0)."""
-        w("is_building", tuple(z.kind in BUILDING_KINDS for z in zones))
+        w("is_building", is_building)
 
         # -- connections and doors -----------------------------------------------------------
         conns = s.connections
-        w("conn_ids", tuple(c.id for c in conns))
-        w("conn_index", {c.id: i for i, c in enumerate(conns)})
-        c_from = tuple(zidx[c.source] for c in conns)
-        c_to = tuple(zidx[c.target] for c in conns)
+        # ---- OWNER: truth: the connections' tables in one pass over the models ----
+        crows = [(c.id, zidx[c.source], zidx[c.target], c.kind, c.cost, c.sight, c.one_way) for c in conns]
+        conn_ids, c_from, c_to, c_kinds, c_costs, c_sights, c_one_way = \
+            tuple(zip(*crows)) if crows else ((),) * 7
+        # ---- end OWNER: truth ----
+        w("conn_ids", conn_ids)
+        w("conn_index", {cid: i for i, cid in enumerate(conn_ids)})
         w("c_from", c_from)
         w("c_to", c_to)
-        w("c_kind", tuple(c.kind for c in conns))
-        w("c_cost", tuple(c.cost for c in conns))
-        w("c_sight", tuple(c.sight for c in conns))
-        w("c_one_way", tuple(c.one_way for c in conns))
+        w("c_kind", c_kinds)
+        w("c_cost", c_costs)
+        w("c_sight", c_sights)
+        w("c_one_way", c_one_way)
         pass_s, pass_z = passage_flags(s)  # terrain: an impassable zone or connection lets nobody through
         shut = impassable_connections(s) if not all(pass_s) or not all(pass_z) else frozenset()
         w("c_survivors", pass_s)
@@ -166,7 +181,6 @@ class CompiledScenario:
         degree = [0] * n
         no_z = self.no_zombies
         # ---- OWNER: truth: one pass over the connections' tables (the benchmark's hot loop) ----
-        c_kinds, c_one_way = self.c_kind, self.c_one_way
         for i in range(len(c_from)):
             a = c_from[i]
             b = c_to[i]

@@ -6059,10 +6059,20 @@ class Engine:
     def casual_off_exit(self, si: cython.int, na: cython.int, act: cython.int) -> cython.int:
         """``casual.casual_decide``'s last word: on an exit with the escape open, where escaping
         would lose (the last survivor, a later step still to do), a pass or a last action that
-        keeps the survivor there becomes a step off the exit."""
+        keeps the survivor there becomes a step off the exit, and a last action that would step
+        onto such an exit becomes a pass."""
         z: cython.int = self.sv_zone[si]
         step: cython.int
-        if not self.is_exit[z] or self.zombies_in(z) or act < 0 or self.act_kind[act] == A_MOVE:
+        pas: cython.int
+        if act < 0:
+            return act
+        if self.act_kind[act] == A_MOVE:  # nor steps onto one with its last action
+            pas = self.find_act(na, A_PASS)
+            if (self.sv_left[si] == 1 and self.is_exit[self.act_a[act]] and not self.zombies_in(self.act_a[act])
+                    and pas >= 0 and self.escape_step_open() and not self.escape_wins(si)):
+                return pas
+            return act
+        if not self.is_exit[z] or self.zombies_in(z):
             return act
         if self.act_kind[act] != A_PASS and self.sv_left[si] != 1:
             return act
