@@ -1593,6 +1593,7 @@ class Engine:
     @cython.exceptval(check=False)
     @cython.boundscheck(False)
     @cython.wraparound(False)
+    @cython.inline
     def zombies_in(self, z: cython.int) -> cython.int:
         return self.ztot[z]  # speed: the sum of the zone's row, kept by every write to it (0 untouched)
 
@@ -3025,26 +3026,24 @@ class Engine:
         i: cython.int
         j: cython.int
         z: cython.int
-        nz = self.nz
-        nl = self.nl
         for i in range(self.ntouched):
             z = self.touched[i]
             if self.noise[z]:
-                nz[k] = z
-                nl[k] = self.noise[z]
+                self.nz[k] = z
+                self.nl[k] = self.noise[z]
                 k += 1
         for i in range(self.ns):
             if not self.on_board(i):
                 continue
             z = self.sv_zone[i]
             j = 0
-            while j < k and nz[j] != z:
+            while j < k and self.nz[j] != z:
                 j += 1
             if j == k:
-                nz[k] = z
-                nl[k] = 0
+                self.nz[k] = z
+                self.nl[k] = 0
                 k += 1
-            nl[j] += 1
+            self.nl[j] += 1
         return k
 
     @cython.cfunc
@@ -3106,9 +3105,6 @@ class Engine:
             return self.hunt(zone)
         if not nn:
             return 0
-        tg = self.tg
-        nz = self.nz
-        nl = self.nl
         off: cython.longlong = self.vrow(zone)
         cnt: cython.int = self.arena[off]
         best: cython.int = 0
@@ -3122,32 +3118,32 @@ class Engine:
             v = self.arena[off + 1 + 2 * i]
             lv = -1
             for j in range(nn):
-                if nz[j] == v:
-                    lv = nl[j]
+                if self.nz[j] == v:
+                    lv = self.nl[j]
                     break
             if lv < 0 or not self.survivors_in(v):
                 continue
             if lv > best:
                 best = lv
                 k = 0
-                tg[k] = v
+                self.tg[k] = v
                 k += 1
             elif lv == best:
-                tg[k] = v
+                self.tg[k] = v
                 k += 1
         if k:
             r = 0
             for i in range(k):
-                off = self.zrow(self.doors_open, tg[i])
+                off = self.zrow(self.doors_open, self.tg[i])
                 if self.arena[off + zone] < INF:
-                    tg[r] = tg[i]
+                    self.tg[r] = self.tg[i]
                     r += 1
             if r:
                 return r
             for i in range(k):
-                off = self.zrow(ALL_DOORS, tg[i])
+                off = self.zrow(ALL_DOORS, self.tg[i])
                 if self.arena[off + zone] < INF:
-                    tg[r] = tg[i]
+                    self.tg[r] = self.tg[i]
                     r += 1
             return -(r + 1)
         pas: cython.int
@@ -3156,17 +3152,17 @@ class Engine:
             best = 0
             k = 0
             for j in range(nn):
-                v = nz[j]
-                lv = nl[j]
+                v = self.nz[j]
+                lv = self.nl[j]
                 off = self.zrow(mask, v)
                 if self.arena[off + zone] < INF:
                     if lv > best:
                         best = lv
                         k = 0
-                        tg[k] = v
+                        self.tg[k] = v
                         k += 1
                     elif lv == best:
-                        tg[k] = v
+                        self.tg[k] = v
                         k += 1
             if k:
                 return k if pas == 0 else -(k + 1)
@@ -3183,26 +3179,24 @@ class Engine:
         j: cython.int
         v: cython.int
         d: cython.int
-        options = self.options
         mask: cython.ulonglong = ALL_DOORS if all_doors else self.doors_open
         for i in range(ntg):
             off: cython.longlong = self.zrow(mask, self.tg[i])
-            arena = self.arena
-            here: cython.int = arena[off + z]
+            here: cython.int = self.arena[off + z]
             if here == 0 or here >= INF:
                 continue
             for a in range(self.zadj_start[z], self.zadj_start[z + 1]):
                 v = self.zadj_v[a]
-                if arena[off + v] != here - 1:
+                if self.arena[off + v] != here - 1:
                     continue
                 d = self.c_door[self.zadj_c[a]]
                 if not all_doors and d >= 0 and not self.ds_has(self.doors_open, d):
                     continue
                 j = 0
-                while j < k and options[j] != v:
+                while j < k and self.options[j] != v:
                     j += 1
                 if j == k:
-                    options[k] = v
+                    self.options[k] = v
                     k += 1
             if self.zro_n:  # ---- OWNER: eden: across walls destroyed scenery opened ----
                 for a in range(self.zro_start[z], self.zro_start[z + 1]):
@@ -3291,11 +3285,10 @@ class Engine:
             bigger = _ia(8 * (nm + 1))
             bigger[:4 * nm] = array("i", self.moves[:4 * nm])
             self.moves = bigger
-        mv = self.moves
-        mv[4 * nm] = z
-        mv[4 * nm + 1] = dest
-        mv[4 * nm + 2] = t
-        mv[4 * nm + 3] = c
+        self.moves[4 * nm] = z
+        self.moves[4 * nm + 1] = dest
+        self.moves[4 * nm + 2] = t
+        self.moves[4 * nm + 3] = c
         return nm + 1
 
     @cython.cfunc
@@ -3313,6 +3306,7 @@ class Engine:
         for t in range(nt):
             if (types >> t) & 1 and self.pool0[t] - self.pool[t] > 0:
                 any_acts = True
+                break  # speed: one acting type is enough
         if not any_acts:
             return nout  # nobody acts: nothing happens and no die is rolled
         # each activation has its own rows (an attack can open a door whose spawn activates
@@ -3837,6 +3831,7 @@ class Engine:
 
     @cython.cfunc
     @cython.exceptval(check=False)
+    @cython.inline
     def push_act(self, k: cython.int, kind: cython.int, a: cython.int, b: cython.int) -> cython.int:
         self.act_kind[k] = kind
         self.act_a[k] = a
@@ -3943,9 +3938,11 @@ class Engine:
                 cnt: cython.int = self.arena[off]
                 for q in range(cnt):
                     v = self.arena[off + 1 + 2 * q]
+                    if not self.zombies_in(v):  # speed: most zones in sight are empty (the tests below are pure)
+                        continue
                     dist: cython.int = self.arena[off + 2 + 2 * q]
                     if self.it_min_range[it] <= dist <= self.it_max_range[it] + self.tower_bonus[z] + self.eden_reach(z) \
-                            and self.zombies_in(v) and self.morts_can_shoot(z, v, dist):
+                            and self.morts_can_shoot(z, v, dist):
                         k = self.push_act(k, A_RANGED, it, v)
         for o in range(self.nobj):
             if self.obj_zone[o] != z or self.obj_kind[o] == O_CAR:  # a car is searched, never taken
@@ -4837,14 +4834,13 @@ class Engine:
     @cython.exceptval(check=False)
     def step_zones(self, i: cython.int) -> cython.int:
         k: cython.int
-        gz = self.gz
         if self.st_kind[i] == V_ESCAPE:
             for k in range(self.nexit):
-                gz[k] = self.exits[k]
+                self.gz[k] = self.exits[k]
             return self.nexit
         a: cython.int = self.st_start[i]
         for k in range(a, self.st_start[i + 1]):
-            gz[k - a] = self.st_ids[k]
+            self.gz[k - a] = self.st_ids[k]
         return self.st_start[i + 1] - a
 
     @cython.cfunc
@@ -4854,7 +4850,6 @@ class Engine:
         (``goal_action``) and on what (``goal_target``)."""
         self.goal_action = G_NONE
         self.goal_target = -1
-        gz = self.gz
         first: cython.int = self.plan_done
         i: cython.int
         j: cython.int
@@ -4868,17 +4863,17 @@ class Engine:
                 continue
             self.plan_done = first
             if action == S_TAKE or action == S_PRESS:
-                gz[0] = self.obj_zone[self.pl_target[i]]
+                self.gz[0] = self.obj_zone[self.pl_target[i]]
                 self.goal_action = G_TAKE if action == S_TAKE else G_PRESS
                 self.goal_target = self.pl_target[i]
                 return 1
             if action == S_OPEN:
-                gz[0] = self.pl_zone[i]
+                self.gz[0] = self.pl_zone[i]
                 self.goal_action = G_OPEN
                 self.goal_target = self.pl_target[i]
                 return 1
             if action == S_ENTER or action == S_CROSS:
-                gz[0] = self.pl_zone[i]
+                self.gz[0] = self.pl_zone[i]
                 self.goal_action = G_REACH
                 return 1
             if action == S_KILL:
@@ -4902,7 +4897,7 @@ class Engine:
                 k = 0
                 for j in range(a, b):
                     if not self.taken[self.st_ids[j]]:
-                        gz[k] = self.obj_zone[self.st_ids[j]]
+                        self.gz[k] = self.obj_zone[self.st_ids[j]]
                         k += 1
                 self.goal_action = G_TAKE
                 return k
@@ -4915,12 +4910,12 @@ class Engine:
                     for j in range(self.ntouched):
                         z = self.touched[j]
                         if self.zombies_in(z):
-                            gz[k] = z
+                            self.gz[k] = z
                             k += 1
                 else:
                     for j in range(a, b):
                         if self.zombies_in(self.st_ids[j]):
-                            gz[k] = self.st_ids[j]
+                            self.gz[k] = self.st_ids[j]
                             k += 1
                 self.goal_action = G_HUNT
                 return k
@@ -4928,8 +4923,8 @@ class Engine:
                 for j in range(a, b):
                     if not self.ds_has(self.doors_ever, self.st_ids[j]):
                         c: cython.int = self.door_conn[self.st_ids[j]]
-                        gz[0] = self.c_from[c]
-                        gz[1] = self.c_to[c]
+                        self.gz[0] = self.c_from[c]
+                        self.gz[1] = self.c_to[c]
                         self.goal_action = G_OPEN
                         self.goal_target = self.st_ids[j]
                         return 2
@@ -5132,7 +5127,7 @@ class Engine:
     def killable(self, zone: cython.int, weapon: cython.int) -> cython.bint:
         dmg: cython.int = self.it_damage[weapon]
         t: cython.int
-        if not self.is_touched[zone]:
+        if not self.ztot[zone]:  # speed: no zombie there (0 in an untouched zone too)
             return False
         for t in range(self.nt):
             if self.zombies[zone * self.nt + t] and dmg >= self.tough[t]:

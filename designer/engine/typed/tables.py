@@ -23,7 +23,7 @@ from ...rules.profiles import Params, default_deck, profile_params
 from ..shared import SURVIVOR_ACTION_LIMIT, fall_levels, house_zones, item_value, parse_dice
 from ..view import PlanStep, as_plan
 
-__all__ = ["MAX_BITS", "MAX_ITEMS", "MAX_SURVIVORS", "PROFILE_CODES", "RuleProfile", "Tables", "build", "rule_profile",
+__all__ = ["MAX_ITEMS", "MAX_SURVIVORS", "PROFILE_CODES", "RuleProfile", "Tables", "build", "rule_profile",
            "tables_for"]
 
 PROFILE_CODES = {"zombicide": 0, "lnoe": 1, "house": 2}
@@ -65,11 +65,6 @@ PLAN = {"open": 0, "take": 1, "press": 2, "enter": 3, "cross": 4, "wait": 5, "ki
 METHODS = {"cards": 0, "dice": 1, "fixed": 2}
 CARD_KINDS = {"spawn": 0, "extra": 1, "manhole": 2}
 
-MAX_BITS = 62
-"""Doors and key colours whose sets (open, unlocked and opened doors, the colours found) are one
-64-bit word of bits in the engine; a board with more holds them as numbered sets of several
-words (``play.Engine.ds_*``), so any number of doors and colours plays. Objectives, spawns,
-triggers and victory steps are arrays of any length."""
 MAX_SURVIVORS = 12
 MAX_ITEMS = 40
 """Items one survivor carries (the profile's ``max_items``; the engine's rows hold 72)."""
