@@ -9,7 +9,7 @@ import pytest
 
 import designer
 from designer.engine import Board, core
-from designer.engine.game import Game  # the reference engine (record-for-record checks)
+from designer.engine import Game
 from designer.engine.casual import CasualBot, escape_wins, known_goal
 from designer.engine.policies import PlanBot, resolve_policy
 from designer.io.files import dumps, parse

@@ -9,7 +9,7 @@ import pytest
 
 import designer
 from designer.engine import Board
-from designer.engine.game import Game  # the reference engine (record-for-record checks)
+from designer.engine import Game
 from designer.plans import bot_plan
 
 from .conftest import ROOT

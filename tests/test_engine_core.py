@@ -16,7 +16,7 @@ from designer.rules.terrain import eden_rules_used
 from designer.engine import core
 from designer.engine.batch import game_seed, play_chunk
 from designer.engine.board import Board
-from designer.engine.game import Game
+from designer.engine import Game
 from designer.engine.table import GameTable
 from designer.io.files import dumps, parse
 from designer.engine.profiles import make_profile

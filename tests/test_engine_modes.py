@@ -39,7 +39,7 @@ for name, policy, seed in iter_golden_games():
     out["games"] += 1
 # a copy made at a decision point and played on gives the original's game, interpreted too
 from designer.engine import Board
-from designer.engine.game import Game  # the reference engine (record-for-record checks)
+from designer.engine import Game
 s = loaded["night-shift"]
 g = Game(Board(s), 3, "greedy", plan=bot_plan(s))
 bot, calls, copies = g.policy, [0], []

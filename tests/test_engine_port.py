@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from designer.engine import core, session
 from designer.engine.batch import game_seed
 from designer.engine.board import Board
-from designer.engine.game import Game
+from designer.engine import Game
 from designer.engine.golden import playthrough_lines
 from designer.io.files import parse
 from designer.plans import bot_plan

@@ -6,7 +6,7 @@ import math
 
 import designer
 from designer.engine import Board
-from designer.engine.game import Game  # the reference engine (record-for-record checks)
+from designer.engine import Game
 from designer.engine.board import ZOMBIE
 from designer.engine.profiles import House, LastNightOnEarth, make_profile
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from designer.engine import Board
-from designer.engine.game import Game
+from designer.engine import Game
 from designer.engine.board import ABOMINATION, FATTY, RUNNER, WALKER
 from designer.engine.cards import STANDARD_DECK
 from designer.io.files import parse

@@ -14,7 +14,7 @@ import pytest
 import designer
 from designer.engine import core, session
 from designer.engine.board import Board
-from designer.engine.game import Game
+from designer.engine import Game
 from designer.engine.golden import golden_name, iter_golden_games, playthrough_lines
 from designer.engine.policies import PlanBot
 from designer.plans import bot_plan

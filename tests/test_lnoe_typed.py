@@ -9,7 +9,7 @@ import designer
 from designer.engine import core
 from designer.engine.batch import game_seed
 from designer.engine.board import Board
-from designer.engine.game import Game
+from designer.engine import Game
 from designer.engine.lnoe import typed_problem
 from designer.engine.profiles import make_profile
 from designer.engine.table import GameTable

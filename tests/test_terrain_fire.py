@@ -13,7 +13,7 @@ import pytest
 
 from designer.engine import session
 from designer.engine.board import Board
-from designer.engine.game import Game
+from designer.engine import Game
 from designer.engine.terrain import burning_at_hand, fire_upkeep, set_fire
 from designer.io.files import parse
 from designer.io import LoadError

@@ -70,9 +70,8 @@ MAX_BITS = 62
 64-bit word of bits in the engine; a board with more holds them as numbered sets of several
 words (``play.Engine.ds_*``), so any number of doors and colours plays. Objectives, spawns,
 triggers and victory steps are arrays of any length."""
-MAX_SURVIVORS = 12
-MAX_ITEMS = 40
-"""Items one survivor carries (the profile's ``max_items``; the engine's rows hold 72)."""
+# survivors, items one survivor carries (the profile's ``max_items``; the engine's rows hold 72), a house's doors
+from ...rules.limits import MAX_HOUSE_DOORS, MAX_ITEMS, MAX_SURVIVORS  # noqa: E402  (written once there)
 
 
 def _ints(values) -> array:
@@ -120,8 +119,9 @@ def problem(board: Board, profile: RuleProfile) -> str | None:
         return "hero_dice outside 2-64"
     if len(s.setup.survivors.starting_equipment) > 20:
         return "more than 20 items of starting equipment"
-    if profile.id == "house" and len(board.door_ids) > 62:
-        return "a house board of more than 62 doors (closed doors and lost keys are one 64-bit word)"
+    if profile.id == "house" and len(board.door_ids) > MAX_HOUSE_DOORS:
+        return (f"a house board of {len(board.door_ids)} doors, more than {MAX_HOUSE_DOORS} (closed doors and lost "
+                f"keys are one 64-bit word)")
     return None
 
 
