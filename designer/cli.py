@@ -52,7 +52,8 @@ def _quiet_broken_pipe() -> None:
     sys.exit(141)  # 128 + SIGPIPE, what the shell reports for a tool stopped by a closed pipe
 
 
-_INPUT_ERRORS = {("designer.edit", "EditError"), ("designer.analysis.store", "StoreError")}
+_INPUT_ERRORS = {("designer.edit", "EditError"), ("designer.analysis.store", "StoreError"),
+                 ("designer.rules.limits", "EngineLimit")}
 """Errors about the user's input raised by modules a command imports only when it needs them."""
 
 
