@@ -8,8 +8,7 @@ STAMP := $(VENV)/.installed
 .PHONY: setup start test bundle browser golden app screenshot
 
 $(STAMP): pyproject.toml setup.py designer/engine/rng.py designer/engine/rng.pxd designer/engine/typed/play.py designer/bench/kernel.py \
-  designer/engine/state.py designer/engine/board.py designer/engine/profiles.py designer/engine/policies.py \
-  designer/engine/view.py designer/engine/game.py
+  designer/engine/state.py designer/engine/board.py designer/engine/policies.py designer/engine/view.py
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'

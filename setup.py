@@ -2,10 +2,9 @@
 
 - the typed Python modules listed in ``TYPED`` (Cython's pure Python mode), compiled by Cython:
   the generator and the typed engine that plays batches (``designer/engine/typed/play.py``).
-- the reference engine's modules listed in ``ENGINE``, compiled by Cython as they are written:
-  their annotations stay documentation (``annotation_typing`` off), so the compiled modules
-  keep Python's semantics exactly and play the same games, about twice as fast. Each moves to
-  ``TYPED`` once it is written with Cython's types.
+- the plain Python modules listed in ``ENGINE`` (the state, the board, the Python bots' helpers
+  and view), compiled by Cython as they are written: their annotations stay documentation
+  (``annotation_typing`` off), so the compiled modules keep Python's semantics exactly.
 
 All are optional: where Cython or a C compiler is missing the package installs without them,
 the modules run as plain Python (``DESIGNER_ENGINE=python`` runs them so even where they are
@@ -14,8 +13,8 @@ built) and every game is the same."""
 from setuptools import Extension, setup
 
 TYPED = ["designer/engine/rng.py", "designer/engine/typed/play.py", "designer/bench/kernel.py"]
-ENGINE = ["designer/engine/state.py", "designer/engine/board.py", "designer/engine/profiles.py",
-          "designer/engine/policies.py", "designer/engine/view.py", "designer/engine/game.py"]
+ENGINE = ["designer/engine/state.py", "designer/engine/board.py", "designer/engine/policies.py",
+          "designer/engine/view.py"]
 
 ext_modules = []
 try:

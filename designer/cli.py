@@ -52,7 +52,8 @@ def _quiet_broken_pipe() -> None:
     sys.exit(141)  # 128 + SIGPIPE, what the shell reports for a tool stopped by a closed pipe
 
 
-_INPUT_ERRORS = {("designer.edit", "EditError"), ("designer.analysis.store", "StoreError")}
+_INPUT_ERRORS = {("designer.edit", "EditError"), ("designer.analysis.store", "StoreError"),
+                 ("designer.rules.limits", "EngineLimit")}
 """Errors about the user's input raised by modules a command imports only when it needs them."""
 
 
@@ -907,27 +908,24 @@ def bench_bots(files: tuple[str, ...], games: int, seed: int, zombie_free_games:
               help="Games for the Dask comparison (0 to skip it).")
 @click.option("--dask-large-games", type=click.IntRange(0, 10_000_000), default=200_000, show_default=True,
               help="Games for a second Dask comparison, where the games outweigh Dask's fixed costs (0 to skip it).")
-@click.option("--networkx-games", type=click.IntRange(1, 100_000), default=100, show_default=True,
-              help="Games per scenario for the reference engine reading its distance tables against the "
-                   "same engine asking networkx for shortest paths at every zombie move.")
-@click.option("--reference-games", type=click.IntRange(1, 100_000), default=300, show_default=True,
+@click.option("--interpreted-games", type=click.IntRange(1, 100_000), default=300, show_default=True,
               help="Games per scenario for compiled vs interpreted.")
 @click.option("--padded-games", type=click.IntRange(0, 1_000_000), default=1_000, show_default=True,
               help="Games on each padded map (0 to skip the padded maps).")
 @click.option("--city-games", type=click.IntRange(0, 1_000_000), default=200, show_default=True,
               help="Games on the benchmark city of 10,000 zones and 1,624 doors (0 to skip it).")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object on the last line.")
-def bench_playtest(games: int, dask_games: int, dask_large_games: int, networkx_games: int, reference_games: int,
+def bench_playtest(games: int, dask_games: int, dask_large_games: int, interpreted_games: int,
                    padded_games: int, city_games: int, as_json: bool) -> None:
     """What a game costs: CPU time per game and per action, the floor, compiled vs interpreted,
-    tables vs path-finding, padded maps, and two Dask workers.
+    copies, padded maps, and two Dask workers.
 
     Example: designer bench playtest --games 20000 --dask-games 20000
     """
     from .bench.playtest import report_lines, run
 
-    r = run(games=games, dask_games=dask_games, dask_large_games=dask_large_games, nx_games=networkx_games,
-            reference_games=reference_games, padded_games=padded_games,
+    r = run(games=games, dask_games=dask_games, dask_large_games=dask_large_games,
+            interpreted_games=interpreted_games, padded_games=padded_games,
             padded_sizes=(2_000, 20_000) if padded_games else (), city_games=city_games)
     for line in report_lines(r):
         click.echo(line)

@@ -338,7 +338,7 @@ def without_spawning(data: dict) -> dict:
     zombies, no building spawns, no 'Aaah!' card in the search deck, and an empty zombie pool."""
     import copy
 
-    from designer.engine.profiles import make_profile
+    from tests.reference.profiles import make_profile
 
     d = copy.deepcopy(data)
     for sp in d.get("spawns", []):

@@ -10,9 +10,9 @@ import pytest
 
 import designer
 from designer.engine import Board, core
-from designer.engine.game import Game  # the reference engine (record-for-record checks)
+from tests.reference.game import Game  # the reference engine (record-for-record checks)
 from designer.engine.expert import ExpertBot, TeamBot, determinize, known_goal
-from designer.engine.policies import POLICY_NAMES, PlanBot, resolve_policy
+from tests.reference.policies import POLICY_NAMES, PlanBot, resolve_policy
 from designer.engine.seeds import game_seed
 from designer.plans import bot_plan
 

@@ -9,9 +9,9 @@ import pytest
 
 import designer
 from designer.engine import Board, core
-from designer.engine.game import Game  # the reference engine (record-for-record checks)
+from tests.reference.game import Game  # the reference engine (record-for-record checks)
 from designer.engine.casual import CasualBot, escape_wins, known_goal
-from designer.engine.policies import PlanBot, resolve_policy
+from tests.reference.policies import PlanBot, resolve_policy
 from designer.io.files import dumps, parse
 from designer.plans import bot_plan
 
@@ -98,7 +98,7 @@ def test_casual_does_not_read_hidden_tokens():
     """The plan's first step takes a token shuffled face down in a hidden group: greedy walks to
     that token's zone (it reads the face), casual to every zone of the group, whichever token
     the key is; swapping two tokens of the group changes greedy's goal and not casual's."""
-    from designer.engine.policies import goal_zones
+    from tests.reference.policies import goal_zones
     s = designer.load("scenarios/prison-outbreak/m00-the-break-in.json")
     board, plan = Board(s), bot_plan(s)
     game = Game(board, 1, "casual", plan=plan)

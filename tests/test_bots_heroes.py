@@ -7,7 +7,7 @@ import pytest
 import designer
 from designer.checks import check
 from designer.engine import Board, core
-from designer.engine.game import Game  # the reference engine (record-for-record checks)
+from tests.reference.game import Game  # the reference engine (record-for-record checks)
 from designer.plans import bot_plan
 
 

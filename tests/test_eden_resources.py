@@ -13,9 +13,9 @@ from designer.analysis.campaign import simulate_campaign
 from designer.campaign.runner import campaign_resources, load_campaign, play_campaign
 from designer.checks import check
 from designer.engine import Board
-from designer.engine.game import Game  # the reference engine (record-for-record checks)
+from tests.reference.game import Game  # the reference engine (record-for-record checks)
 from designer.engine import core
-from designer.engine.profiles import make_profile
+from tests.reference.profiles import make_profile
 from designer.io.files import LoadError, dumps, load, parse
 from designer.model.campaign import Campaign
 

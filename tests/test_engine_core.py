@@ -16,10 +16,10 @@ from designer.rules.terrain import eden_rules_used
 from designer.engine import core
 from designer.engine.batch import game_seed, play_chunk
 from designer.engine.board import Board
-from designer.engine.game import Game
+from tests.reference.game import Game
 from designer.engine.table import GameTable
 from designer.io.files import dumps, parse
-from designer.engine.profiles import make_profile
+from tests.reference.profiles import make_profile
 from designer.plans import bot_plan
 
 from .conftest import SAMPLES, examples, draws_items
@@ -393,7 +393,7 @@ def test_objectives_spawns_and_triggers_beyond_64_play_in_the_typed_engine():
 
 
 def _wrapped_greedy():
-    from designer.engine.policies import PlanBot
+    from tests.reference.policies import PlanBot
 
     bot = PlanBot(False)
     return lambda view, survivor, actions: bot(view, survivor, actions)
@@ -449,7 +449,7 @@ def test_designer_engine_python_plays_the_typed_source_and_never_the_reference_e
     """``DESIGNER_ENGINE=python`` forces the interpreted path of the one engine: batches, a
     campaign step's game and single games are played by the typed engine's source (the same
     records as compiled), and no reference ``Game`` is started on the way."""
-    import designer.engine.game as reference
+    import tests.reference.game as reference
 
     s = designer.load("scenarios/night-shift.json")
     board, plan = Board(s), bot_plan(s)

@@ -10,7 +10,7 @@ import pytest
 
 import designer
 from designer.engine import Board
-from designer.engine.game import Game  # the reference engine (record-for-record checks)
+from tests.reference.game import Game  # the reference engine (record-for-record checks)
 from designer.engine import core
 from designer.engine.batch import game_seed
 from designer.io.files import parse

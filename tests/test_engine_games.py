@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 
 import designer
 from designer.engine import Board, play
-from designer.engine.game import Game  # the reference engine (record-for-record checks)
+from tests.reference.game import Game  # the reference engine (record-for-record checks)
 from designer.engine.board import ZTYPES
 from designer.rules.zombies import RECORD_TYPES
 from designer.engine.equipment import item
-from designer.engine.profiles import ProfileError
+from tests.reference.profiles import ProfileError
 from designer.io.files import parse
 from designer.plans import bot_plan
 
@@ -233,7 +233,7 @@ def test_every_game_of_the_samples_keeps_the_books_straight(path, policy):
     its cause agree, a loss by dawn comes exactly at the turn limit, every kill, spawn and death is
     counted once by type and once by zone, objectives are taken during the game; and the
     goal-seeking bot wins every sample at least once."""
-    from designer.engine.profiles import make_profile
+    from tests.reference.profiles import make_profile
     from designer.engine.table import CAUSES, DANGERS
 
     s = designer.load(path)

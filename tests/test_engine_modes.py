@@ -38,17 +38,16 @@ for name, policy, seed in iter_golden_games():
         out["differ"].append(golden_name(name, policy, seed))
     out["games"] += 1
 # a copy made at a decision point and played on gives the original's game, interpreted too
-from designer.engine import Board
-from designer.engine.game import Game  # the reference engine (record-for-record checks)
+from designer.engine import Board, Game
+from designer.engine.policies import resolve_policy
 s = loaded["night-shift"]
-g = Game(Board(s), 3, "greedy", plan=bot_plan(s))
-bot, calls, copies = g.policy, [0], []
+bot, calls, copies = resolve_policy("casual"), [0], []
 def spy(view, survivor, actions):
     calls[0] += 1
     if calls[0] == 10:
         copies.append(view.copy_game(policy=bot.copy()))
     return bot(view, survivor, actions)
-g.policy = spy
+g = Game(Board(s), 3, spy, plan=bot_plan(s))
 out["copy_equal"] = dict(g.play()) == dict(copies[0].play_on())
 print(json.dumps(out))
 """
@@ -78,8 +77,9 @@ def test_the_interpreted_engine_replays_every_golden_playthrough():
 
 def test_sources_first_only_for_the_engine_modules():
     finder = modes.SourceFirst()
-    spec = finder.find_spec("designer.engine.game", None)
-    assert spec is not None and spec.origin.endswith("game.py")
+    spec = finder.find_spec("designer.engine.board", None)
+    assert spec is not None and spec.origin.endswith("board.py")
+    assert finder.find_spec("designer.engine.game", None) is None  # the reference engine is gone
     assert finder.find_spec("designer.engine.batch", None) is None
     assert finder.find_spec("designer.checks.reachability", None) is None
 
@@ -98,7 +98,7 @@ def test_a_stale_build_runs_the_source(tmp_path):
     code = ("import json, warnings\n"
             "warnings.simplefilter('always')\n"
             "with warnings.catch_warnings(record=True) as caught:\n"
-            "    import designer.engine.view as view, designer.engine.game as game\n"
+            "    import designer.engine.view as view, designer.engine.board as game\n"
             "from designer.engine import modes\n"
             "print(json.dumps({'stale': modes.stale_modules(), 'view': view.__file__, 'game': game.__file__,\n"
             "                  'warned': [str(w.message) for w in caught]}))\n")

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from designer.engine import core, session
 from designer.engine.batch import game_seed
 from designer.engine.board import Board
-from designer.engine.game import Game
+from tests.reference.game import Game
 from designer.engine.golden import playthrough_lines
 from designer.io.files import parse
 from designer.plans import bot_plan
@@ -74,7 +74,7 @@ def test_the_goldens_and_engine_game_play_are_the_typed_engines(tmp_path, monkey
     ``Game`` unusable both still give the golden lines."""
     import designer
     from designer import engine
-    from designer.engine import game as game_mod
+    from tests.reference import game as game_mod
     from designer.engine.golden import write_goldens
 
     night = designer.load(ROOT / "scenarios" / "night-shift.json")

@@ -6,9 +6,9 @@ import math
 
 import designer
 from designer.engine import Board
-from designer.engine.game import Game  # the reference engine (record-for-record checks)
+from tests.reference.game import Game  # the reference engine (record-for-record checks)
 from designer.engine.board import ZOMBIE
-from designer.engine.profiles import House, LastNightOnEarth, make_profile
+from tests.reference.profiles import House, LastNightOnEarth, make_profile
 
 
 def house_game(seed: int = 1) -> Game:
@@ -120,7 +120,7 @@ def test_a_profile_subclassed_in_python_is_refused_with_the_alternative():
     import pytest
 
     import designer.engine as engine
-    from designer.engine.profiles import ProfileError, Zombicide
+    from tests.reference.profiles import ProfileError, Zombicide
 
     class Tougher(Zombicide):
         def danger(self, xp):

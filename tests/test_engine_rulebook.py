@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from designer.engine import Board
-from designer.engine.game import Game
+from tests.reference.game import Game
 from designer.engine.board import ABOMINATION, FATTY, RUNNER, WALKER
 from designer.engine.cards import STANDARD_DECK
 from designer.io.files import parse
@@ -80,7 +80,7 @@ class TypedSteps:
 
 
 class NoReferenceGame:
-    """Stands in for ``designer.engine.game.Game`` while a typed example runs: starting one, by
+    """Stands in for ``tests.reference.game.Game`` while a typed example runs: starting one, by
     its constructor or by ``Game.__new__`` alone, fails."""
 
     def __new__(cls, *args, **kwargs):
@@ -92,9 +92,9 @@ def engine(request, monkeypatch):
     """Every rulebook example runs on both engines: the reference ``Game`` and the typed engine
     (:class:`TypedSteps`; while it runs, the reference ``Game`` cannot be started)."""
     if request.param == "typed":
-        import designer.engine.game
+        import tests.reference.game
 
-        monkeypatch.setattr(designer.engine.game, "Game", NoReferenceGame)
+        monkeypatch.setattr(tests.reference.game, "Game", NoReferenceGame)
     return request.param
 
 

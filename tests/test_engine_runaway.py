@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 
 import designer
 from designer.engine import Board, core
-from designer.engine.game import Game  # the reference engine (record-for-record checks)
+from tests.reference.game import Game  # the reference engine (record-for-record checks)
 from designer.engine.batch import game_seed
 from designer.engine.board import FATTY, RUNNER, WALKER
-from designer.engine.game import SURVIVOR_ACTION_LIMIT, extra_activation_limit
+from tests.reference.game import SURVIVOR_ACTION_LIMIT, extra_activation_limit
 from designer.engine.table import CAUSES
 from designer.io.files import parse
 from designer.plans import bot_plan
@@ -236,7 +236,7 @@ CHILD = textwrap.dedent("""
     import json, sys
     import designer
     from designer.engine import Board, core
-    from designer.engine.game import Game  # the reference engine (record-for-record checks)
+    from tests.reference.game import Game  # the reference engine (record-for-record checks)
     from designer.engine.batch import game_seed
     from designer.io.files import parse
     from designer.plans import bot_plan

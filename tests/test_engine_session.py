@@ -1,7 +1,7 @@
-"""The typed engine seen from Python (:mod:`designer.engine.session`): its event log gives the
-reference engine's events and transcripts, line for line (the golden playthroughs included); a
-Python callable policy decides through its callback with the records of the reference engine;
-a typed game steps phase by phase. Interpreted and compiled."""
+"""The typed engine seen from Python (:mod:`designer.engine.session`): its event log writes the
+golden playthroughs line for line; a Python callable policy decides through its callback with
+the records of the engine's own bots; a typed game steps phase by phase, copies and snapshots
+play on as the original. Interpreted and compiled."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ import pytest
 import designer
 from designer.engine import core, session
 from designer.engine.board import Board
-from designer.engine.game import Game
+from designer.engine import Game
 from designer.engine.golden import golden_name, iter_golden_games, playthrough_lines
-from designer.engine.policies import PlanBot
+from designer.engine.policies import resolve_policy
 from designer.plans import bot_plan
 
 from .conftest import SAMPLES, draws_items
@@ -114,30 +114,8 @@ def _typed_samples():
 TYPED_SAMPLES = _typed_samples()
 
 
-@pytest.mark.parametrize("compiled", MODES)
-@pytest.mark.parametrize("path", TYPED_SAMPLES)
-def test_transcripts_and_log_lines_equal_the_reference_engine(path, compiled):
-    s = designer.load(path)
-    if draws_items(s):
-        pytest.skip("the reference engine does not draw an item at random (one_of)")
-    board, plan = Board(s), bot_plan(s)
-    for policy in ("greedy", "cautious", "random", "casual"):
-        if core.typed_reason(board, policy, plan, log=True) is not None:
-            continue  # e.g. casual on a map with terrain: the reference engine's
-        for seed in (11, 12):
-            ref = Game(board, seed, policy, log=True, plan=plan)
-            ref.play()
-            typed = session.TypedGame(board, seed, policy, log=True, plan=plan, compiled=compiled)
-            typed.play()
-            assert typed.log == ref.log
-            assert [list(e) for e in typed.log] == [list(e) for e in ref.log]  # key order too
-            assert list(typed.log_lines()) == list(ref.log_lines())
-            assert typed.transcript() == ref.transcript()
-            assert dict(typed.result()) == dict(ref.result())
-
-
-def _wrapped_greedy():
-    bot = PlanBot(False)
+def _wrapped_casual():
+    bot = resolve_policy("casual")
 
     def policy(view, survivor, actions):
         return bot(view, survivor, actions)
@@ -150,18 +128,23 @@ def _wrapped_random(view, survivor, actions):
 
 @pytest.mark.parametrize("compiled", MODES)
 @pytest.mark.parametrize("path", TYPED_SAMPLES)
-def test_a_python_callable_decides_through_the_callback_with_the_reference_records(path, compiled):
+def test_a_python_callable_decides_through_the_callback_with_the_engine_s_own_records(path, compiled):
+    """The Python ``casual`` bot and a Python random bot, each wrapped in a plain callable and
+    deciding through the callback, play the games the typed engine's own ``casual`` and
+    ``random`` play (the same decisions, the same draws from the game's generator)."""
     s = designer.load(path)
     if draws_items(s):
         pytest.skip("the reference engine does not draw an item at random (one_of)")
     board, plan = Board(s), bot_plan(s)
-    for make in (_wrapped_greedy, lambda: _wrapped_random):
+    for make, name in ((_wrapped_casual, "casual"), (lambda: _wrapped_random, "random")):
+        if name == "casual" and s.setup.rules.profile != "zombicide":
+            continue  # on 'lnoe' and 'house' boards the engine's own casual and the Python one part ways (docs/engine.md)
         for seed in (3, 4):
-            ref = Game(board, seed, make(), log=True, plan=plan)
-            want = dict(ref.play())
+            own = session.TypedGame(board, seed, name, log=True, plan=plan, compiled=compiled)
+            want = dict(own.play())
             typed = session.TypedGame(board, seed, make(), log=True, plan=plan, compiled=compiled)
             assert dict(typed.play()) == want
-            assert typed.log == ref.log
+            assert typed.log == own.log
 
 
 def test_the_callable_gets_a_read_only_view_never_the_game():
@@ -223,11 +206,12 @@ def test_the_typed_state_is_read_only_and_names_items():
         v.turn = 3
     assert v.turn == 1 and len(v.survivors) >= 1
     assert all(isinstance(n, str) for sv in v.survivors for n in sv["items"])
-    ref = Game(board, 2, "greedy", plan=plan)
-    assert [sv["zone"] for sv in v.survivors] == [sv.zone for sv in ref.state.survivors]
-    assert [sv["items"] for sv in v.survivors] == [sv.items for sv in ref.state.survivors]
+    st = game.state  # the same position as a GameState
+    assert [sv["zone"] for sv in v.survivors] == [sv.zone for sv in st.survivors]
+    assert [sv["items"] for sv in v.survivors] == [sv.items for sv in st.survivors]
+    assert v.survivors[0]["zone"] in board.start_zones
     for z in range(len(board.zone_ids)):
-        assert v.zombies_in(z) == ref.state.zombies_in(z)
+        assert v.zombies_in(z) == st.zombies_in(z)
 
 
 def test_batches_log_nothing():
@@ -309,8 +293,8 @@ def test_a_snapshot_restored_into_another_engine_plays_on_as_the_original(path, 
 
 
 class _CopyEvery:
-    """A bot of the reference engine deciding through the callback, copying the game at its
-    ``ats``-th decisions; the copies go on with the same bot (copying nothing)."""
+    """A Python bot (``casual``, or a random callable) deciding through the callback, copying
+    the game at its ``ats``-th decisions; the copies go on with the same bot (copying nothing)."""
 
     trades = True
 
@@ -318,7 +302,7 @@ class _CopyEvery:
         from designer.engine.policies import resolve_policy
 
         self.name, self.ats, self.n, self.copies = name, ats, 0, []
-        self.base = resolve_policy(name)
+        self.base = _wrapped_random if name == "random" else resolve_policy(name)
 
     def __call__(self, view, survivor, actions):
         self.n += 1
@@ -336,7 +320,7 @@ def test_copies_made_at_decision_points_of_every_sample_play_on_to_the_original_
     s = designer.load(path)
     board, plan = Board(s), bot_plan(s)
     copied = 0
-    for name in ("greedy", "casual"):
+    for name in ("random", "casual"):
         if core.typed_reason(board, _CopyEvery(name), plan) is not None:
             continue
         for seed in (3, 5):
@@ -355,7 +339,7 @@ def test_copies_made_at_decision_points_of_every_sample_play_on_to_the_original_
 
 
 @pytest.mark.parametrize("compiled", MODES)
-def test_a_copy_made_at_a_decision_point_plays_on_as_the_original_and_as_the_reference_copy(compiled):
+def test_a_copy_made_at_a_decision_point_plays_on_as_the_original(compiled):
     s, board, plan = _scenario("night-shift")
     checked = 0
     for seed in (1, 2, 3):
@@ -364,19 +348,14 @@ def test_a_copy_made_at_a_decision_point_plays_on_as_the_original_and_as_the_ref
             typed = session.TypedGame(board, seed, spy, plan=plan, compiled=compiled)
             whole = typed.play()
             assert dict(whole) == dict(session.TypedGame(board, seed, "casual", plan=plan, compiled=compiled).play())
-            ref_spy = _CopyAt(at)
-            Game(board, seed, ref_spy, plan=plan).play()
             if not spy.copies:
-                assert not ref_spy.copies
                 continue
-            (copy, act), (ref_copy, ref_act) = spy.copies[0], ref_spy.copies[0]
-            assert isinstance(copy, session.TypedGame) and isinstance(ref_copy, Game) and act == ref_act
-            assert copy.legal_actions() == ref_copy.legal_actions(ref_copy.state.survivors[ref_copy._order[ref_copy._pos]])
+            copy, act = spy.copies[0]
+            assert isinstance(copy, session.TypedGame) and act in copy.legal_actions()
             copy.act(act)
-            ref_copy.act(act)
-            one, ref_one = copy.play_on(max_turns=1), ref_copy.play_on(max_turns=1)
-            assert dict(one) == dict(ref_one)  # the rest of that turn, zombies and spawns included
-            assert dict(copy.play_on()) == dict(ref_copy.play_on()) == dict(whole)
+            one = copy.play_on(max_turns=1)  # the rest of that turn, zombies and spawns included
+            assert one["turns"] <= whole["turns"]
+            assert dict(copy.play_on()) == dict(whole)
             checked += 1
     assert checked >= 6
     spy = _CopyAt(5)
@@ -401,7 +380,10 @@ def test_a_copy_is_independent_and_act_outside_a_decision_is_refused():
 
 
 @pytest.mark.parametrize("compiled", MODES)
-def test_scripted_dice_are_rolled_before_the_generator_as_the_reference_scripts_them(compiled):
+def test_scripted_dice_are_rolled_before_the_generator(compiled):
+    """``script``: dice results rolled instead of the generator until they run out (a rulebook
+    position replayed die by die): a kukri (one die, 4+) kills on a 6, misses on a 1, kills on
+    a 4 and leaves the 2 for the next roll."""
     from designer.engine.board import WALKER
 
     s, board, plan = _scenario("night-shift")
@@ -410,47 +392,15 @@ def test_scripted_dice_are_rolled_before_the_generator_as_the_reference_scripts_
     hero.actions_left = 3
     st.zombies[0][WALKER] = 3
     st.haunted.add(0)
-    ref = Game(board, policy="greedy", state=st.copy())
     typed = session.TypedGame.from_state(board, st, compiled=compiled)
+    seen = []
     for dice in ([6], [1], [4, 2]):
-        ref.script, typed.script = list(dice), list(dice)
-        ref.apply(ref.state.survivors[0], ("melee", "kukri"))
+        typed.script = list(dice)
         typed.apply(0, ("melee", "kukri"))
-        assert typed.view().zombies_in(0) == ref.state.zombies_in(0)
-        assert typed.script == (ref.script or None)
-    assert typed.view().zombies_in(0) == 1  # a 6 kills, a 1 misses, then 4 kills with the die left over
+        seen.append((typed.view().zombies_in(0), typed.script))
+    assert seen == [(2, None), (2, None), (1, [2])]
     typed.script = [6, 6]
     copy = typed.copy()
     assert copy.script == [6, 6]
 
 
-def test_a_python_policy_in_the_typed_engine_reads_the_typed_rules_and_starts_no_reference_game(monkeypatch):
-    """A callable deciding in the typed engine gets a view over :class:`session.Position`: at
-    every decision its ``danger_level``, ``door_passable`` of every survivor and ``step_met`` of
-    every step are the ones the reference engine's view gives at the same decision, and no
-    reference ``Game`` is started (its constructor is made to fail while the typed game plays)."""
-    from designer.engine import game as reference
-
-    s, board, plan = _scenario("night-shift")
-    steps = range(len(s.victory.steps))
-
-    def watcher(seen):
-        def policy(view, survivor, acts):
-            seen.append((view.state.turn, survivor.index, view.danger_level(),
-                         [view.door_passable(sv) for sv in view.state.survivors], [view.step_met(i) for i in steps]))
-            moves = [a for a in acts if a[0] in ("move", "open", "take")]
-            return (moves or acts)[len(seen) % len(moves or acts)]
-        return policy
-
-    want: list = []
-    expected = reference.Game(board, 4, watcher(want), plan=plan).play()
-
-    class NoReferenceGame:  # Game(...) and Game.__new__(Game) fail alike
-        def __new__(cls, *args, **kwargs):
-            raise AssertionError("a reference Game was started")
-
-    got: list = []
-    monkeypatch.setattr(reference, "Game", NoReferenceGame)
-    assert session.TypedGame(board, 4, watcher(got), plan=plan).play() == expected
-    assert got == want and len(got) > 20
-    assert any(d for _t, _s, _lv, doors, _st in got for d in doors), "some door was passable"

@@ -19,7 +19,7 @@ from designer.bench.playtest import padded
 from designer.engine import core
 from designer.engine.batch import game_seed
 from designer.engine.board import Board
-from designer.engine.game import Game
+from tests.reference.game import Game
 from designer.engine.table import ZONE_KEY, GameTable
 from designer.plans import bot_plan
 

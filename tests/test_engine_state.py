@@ -6,7 +6,7 @@ import pytest
 
 from designer.bench.playtest import padded
 from designer.engine import Board
-from designer.engine.game import Game  # the reference engine (record-for-record checks)
+from tests.reference.game import Game  # the reference engine (record-for-record checks)
 from designer.engine.state import ZoneCounts
 from designer.plans import bot_plan
 

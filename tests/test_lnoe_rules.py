@@ -11,7 +11,7 @@ import pytest
 import designer
 from designer.engine import core
 from designer.engine.board import Board
-from designer.engine.game import Game
+from tests.reference.game import Game
 from designer.model.scenario import Scenario
 from designer.rules.profiles import EXPLORATION_BAG
 from designer.rules.zombies import GRAVE_DEAD, ZOMBIE

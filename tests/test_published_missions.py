@@ -17,7 +17,7 @@ import pytest
 import designer
 from designer.checks import check
 from designer.engine.board import ABOMINATION, Board
-from designer.engine.game import Game
+from tests.reference.game import Game
 from designer.model import Scenario
 
 from .conftest import ROOT

@@ -10,7 +10,7 @@ import pytest
 
 from designer.checks import check
 from designer.engine import Board
-from designer.engine.game import Game  # the reference engine (record-for-record checks)
+from tests.reference.game import Game  # the reference engine (record-for-record checks)
 from designer.engine import core
 from designer.io.files import LoadError, parse
 from designer.rules.terrain import expected_swim_wounds, move_cost, terrain_tables

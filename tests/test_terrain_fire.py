@@ -15,7 +15,7 @@ import pytest
 
 from designer.engine import session
 from designer.engine.board import Board
-from designer.engine.game import Game
+from tests.reference.game import Game
 from designer.io.files import parse
 from designer.io import LoadError
 from designer.plans import bot_plan

@@ -726,7 +726,7 @@ def test_a_kit_per_survivor_deals_each_survivor_its_cards(depot):
     """The purchase's kits become the survivors' own cards, so each survivor of the game starts
     with its kit; the playtest splits by the kits bought and counts an item held by anyone."""
     from designer.engine import Board
-    from designer.engine.game import Game  # the reference engine (record-for-record checks)
+    from tests.reference.game import Game  # the reference engine (record-for-record checks)
 
     s = _each(depot)
     p = draw_purchase(s, game_seed(7, 0), 3)

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 import designer
 from designer.cli import cli
 from designer.engine import Board
-from designer.engine.game import Game  # the reference engine (record-for-record checks)
+from tests.reference.game import Game  # the reference engine (record-for-record checks)
 from designer.variants import derive
 
 from .conftest import ROOT

@@ -2,8 +2,8 @@
 
 For each scenario the three bots ``random``, ``casual`` and ``expert`` play the same games
 ``0..n`` of one base seed (game ``i`` starts from ``game_seed(seed, i)`` for every bot), one game
-at a time (:func:`designer.engine.core.open_game`: the typed engine where it plays the game, the
-expert included, else the reference engine, the same records either way), so each game's CPU
+at a time (:func:`designer.engine.core.open_game`: the typed engine, the expert deciding
+through its callback), so each game's CPU
 time is its own (``time.process_time``).
 The paired comparisons are :class:`designer.analysis.compare.Comparison` (McNemar on the games
 that flipped, the Bonett-Price interval). The issue's targets are checked and reported, met or
@@ -17,8 +17,8 @@ not:
   expert wins every game (scenarios whose victory asks for kills are left out: without zombies
   they cannot be won);
 - 1,000 expert games of Night Shift in at most 60 s of CPU (three runs of ``speed_games``
-  games, min / median / max, scaled to 1,000 games); and casual's cost against greedy's, in
-  the reference engine per game and in the typed engine per batch (:func:`typed_batches`).
+  games, min / median / max, scaled to 1,000 games); and casual's cost against greedy's in the
+  typed engine per batch (:func:`typed_batches`).
 """
 
 from __future__ import annotations
@@ -34,7 +34,6 @@ import numpy as np
 from ..analysis.compare import Comparison
 from ..analysis.stats import wilson
 from ..engine import Board, core
-from ..engine.game import Game  # casual against greedy in the reference engine
 from ..engine.seeds import game_seed
 from ..io.files import load
 from ..model.scenario import Scenario
@@ -78,7 +77,7 @@ def _play(board: Board, plan: Any, policy: str, n: int, seed: int, survivors: in
 
 def _engine(board: Board, policy: str, plan: Any, survivors: int | None) -> str:
     """Which engine plays a bot's single games of this board."""
-    return "typed" if core.typed_reason(board, policy, plan, survivors) is None else "reference"
+    return "typed" if core.typed_reason(board, policy, plan, survivors) is None else "refused"
 
 
 def _step(lower: str, upper: str, won: dict[str, np.ndarray], seed: int) -> dict[str, Any]:
@@ -146,8 +145,9 @@ def bench_scenario(path: Path, n: int, seed: int, zombie_free_games: int,
 
 def speed(n: int, seed: int, repeat: int = 3, casual_games: int = 500, typed_games: int = 20_000) -> dict[str, Any]:
     """Expert games of Night Shift: CPU of ``repeat`` runs of ``n`` games, scaled to 1,000; and
-    casual's cost per game against greedy's in the reference engine (``casual_games`` games a
-    run) and in the typed engine's batches (:func:`typed_batches`, ``typed_games`` a run)."""
+    casual's cost per game against greedy's in the typed engine's batches
+    (:func:`typed_batches`, ``typed_games`` a run; ``casual_games`` is kept for callers and
+    unused)."""
     s = load(ROOT / "scenarios" / "night-shift.json")
     board, plan = Board(s), bot_plan(s)
     runs = []
@@ -162,18 +162,6 @@ def speed(n: int, seed: int, repeat: int = 3, casual_games: int = 500, typed_gam
                            "cpu_s_per_run": _cpu(runs), "cpu_s_per_1000_games": _cpu(per_1000),
                            "target_s_per_1000_games": SPEED_TARGET_S,
                            "met": statistics.median(per_1000) <= SPEED_TARGET_S}
-    # casual's cost against greedy's in the reference engine, interleaved so a change in the
-    # machine's load falls on both
-    times: dict[str, list[float]] = {"greedy": [], "casual": []}
-    for _ in range(repeat):
-        for policy in times:
-            t0 = time.process_time()
-            for i in range(casual_games):
-                Game(board, game_seed(seed, i), policy, plan=plan).play()
-            times[policy].append(time.process_time() - t0)
-    out["reference_s_per_game"] = {p: _cpu([x / casual_games for x in v]) for p, v in times.items()}
-    out["casual_over_greedy_time"] = min(times["casual"]) / min(times["greedy"])
-    out["casual_games"] = casual_games
     if core.available():
         out["typed"] = typed_batches(seed, repeat, typed_games)
     return out
@@ -237,22 +225,17 @@ def report_lines(r: dict[str, Any]) -> list[str]:
         lines.append(f"{row['id'][:28]:<28} {row['difficulty'] or '':<7} {cells[0]:>15} {cells[1]:>15} {cells[2]:>15}  "
                      f"{'met   ' if row['ladder_met'] else 'missed'}  {st[0]['p_value']:<8.2g} {st[1]['p_value']:.2g}")
     lines.append("")
-    lines.append("CPU per game (ms, min / median / max; t: the typed engine plays it, r: the reference engine):")
+    lines.append("CPU per game (ms, min / median / max; t: the typed engine):")
     for row in r["scenarios"]:
         lines.append(f"  {row['id'][:28]:<28} " + "  ".join(
-            f"{p}[{row['bots'][p].get('engine', 'reference')[0]}] {c['min'] * 1000:.1f} / {c['median'] * 1000:.1f} / "
+            f"{p}[{row['bots'][p].get('engine', 'typed')[0]}] {c['min'] * 1000:.1f} / {c['median'] * 1000:.1f} / "
             f"{c['max'] * 1000:.1f}" for p in LADDER for c in [row["bots"][p]["cpu_s_per_game"]]))
     sp = r.get("speed")
     if sp:
         c = sp["cpu_s_per_1000_games"]
-        lines.append(f"expert on {sp['scenario']} ({sp.get('engine', 'reference')} engine): {c['min']:.1f} / {c['median']:.1f} / {c['max']:.1f} s CPU per "
+        lines.append(f"expert on {sp['scenario']} ({sp.get('engine', 'typed')} engine): {c['min']:.1f} / {c['median']:.1f} / {c['max']:.1f} s CPU per "
                      f"1,000 games (min / median / max of {sp['runs']} runs of {sp['games_per_run']}; target "
                      f"{sp['target_s_per_1000_games']:.0f} s)")
-        if "reference_s_per_game" in sp:
-            g = sp["reference_s_per_game"]
-            lines.append(f"reference engine: greedy {g['greedy']['min'] * 1000:.2f} ms, casual {g['casual']['min'] * 1000:.2f} ms "
-                         f"per game (best of {sp['runs']} interleaved runs of {sp['casual_games']}; casual takes "
-                         f"{sp['casual_over_greedy_time']:.2f} x greedy's time)")
         for sid, t in (sp.get("typed") or {}).items():
             if not isinstance(t, dict):
                 continue

@@ -1,9 +1,8 @@
 """Batch throughput of the Eden and Arctic Scavengers samples (terrain, victory points,
-infestation, campaign resources): the typed engine (the batch path) against the reference
-engine (the path their batches took while the typed engine did not play these rules), on the
-same games, checked equal.
+infestation, campaign resources): the typed engine compiled (the batch path) against the same
+engine run from its source, on the same games, checked equal.
 
-``python -m designer.bench.eden [--games N] [--reference-games M] [--policy greedy]`` prints,
+``python -m designer.bench.eden [--games N] [--interpreted-games M] [--policy greedy]`` prints,
 per sample, games/s in CPU time (``time.process_time``), min / median / max of three runs, and
 the ratio of the medians.
 """
@@ -19,7 +18,7 @@ NAMES = ("eden-skirmish.json", "eden-wildfire.json", "frozen-depot.json", "scave
 
 
 def main(argv: list[str] | None = None) -> int:
-    return compare([SAMPLES / n for n in NAMES], "sample", argv, __doc__, games=4000, reference_games=300)
+    return compare([SAMPLES / n for n in NAMES], "sample", argv, __doc__, games=4000, interpreted_games=300)
 
 
 if __name__ == "__main__":

@@ -4,34 +4,27 @@ Every figure is CPU time (``time.process_time``) of this process, the minimum, m
 maximum of three runs, except the Dask figures, which are wall-clock (the games run in other
 processes). For each scenario:
 
-- the batch path (what ``designer.playtest`` plays with: the typed engine when it is compiled
-  and plays the scenario, else the reference engine): games/s, ns per game and per actor-action;
+- the batch path (what ``designer.playtest`` plays with: the typed engine, compiled where it
+  is built): games/s, ns per game and per actor-action;
 - the floor, measured in the same run: deriving the game seeds, seeding the generator and
-  drawing as many numbers per game as the engine draws (counted on the reference engine), and one
-  distance-table read per actor-action, all in compiled code when it is built;
-- compiled vs interpreted: the typed engine compiled against the same source run interpreted
-  (in this process), on the same games, checked equal; the batch path against the reference
-  engine run from its sources (a
-  second process with ``DESIGNER_ENGINE=python``: plain CPython, as on a machine without a
-  compiler) on the same games, checked equal; and the reference engine as this process runs it
-  (its modules compiled by Cython, unchanged) against the same interpreted games;
-- tables vs per-move path-finding inside the same mode: the reference engine (as this process
-  runs it) reading its distance tables against the same engine asking networkx for shortest
-  paths at every zombie move, checked equal;
-- copies for searching bots: a game of the reference engine (as this process runs it) copied
-  after two turns (``Game.copy``), and a copy played on for one turn (``play_on(max_turns=1)``),
-  ns each;
+  drawing as many numbers per game as the engine draws (counted on the typed engine run from
+  its source), and one distance-table read per actor-action, all in compiled code when it is
+  built;
+- compiled vs interpreted: the typed engine compiled against the same source run interpreted,
+  in this process and in a second process with ``DESIGNER_ENGINE=python`` (plain CPython, as
+  on a machine without a compiler), on the same games, checked equal;
+- copies for searching bots: a typed game copied after two turns (``Game.copy``), and a copy
+  played on for one turn (``play_on(max_turns=1)``), ns each;
 - from Python (:mod:`designer.engine.session`): a typed game with its event log on, and the
-  events rendered as the reference engine's log (ns per game, against the batch path's, the
-  records and events checked equal to the reference engine's); a Python callable (a wrapper of
-  the greedy bot) deciding through the typed engine's callback, against the reference engine
-  playing the same callable (ns per game, records checked equal);
+  events rendered (ns per game, against the batch path's, the records checked equal to the
+  batch's); a Python callable (a wrapper of the Python ``casual`` bot) deciding through the
+  typed engine's callback (ns per game, records checked equal to the engine's own ``casual``);
 - padded maps ("Seul dans le noir" padded with unreachable zones to 2,000 and 20,000 zones, the
   padding after the map's zones and before them): the cost per game over the unpadded map, the
   games checked equal, and the build time of the board and of the typed engine's tables;
 - the city (``bench.maps.large_map``: 10,000 zones, 1,624 doors, the door sets several words):
   games/s in the batch path, the build time of the board, its witness plan and the typed
-  engine's tables, and the reference engine on a few of the same games, checked equal.
+  engine's tables.
 """
 
 from __future__ import annotations
@@ -45,56 +38,15 @@ import sys
 import time
 from array import array
 from typing import Any, Callable
-from unittest import mock
 
-import networkx as nx
-
-from ..engine import core, modes, state as state_module
+from ..engine import core
 from ..engine.batch import game_seed, run_games
 from ..engine.board import Board
-from ..engine.game import Game
-from ..engine.rng import Twister
 from ..engine.table import GameTable
 from ..io.files import dumps, load, parse
 from ..plans import bot_plan
 
-__all__ = ["NetworkxGame", "padded", "report_lines", "run"]
-
-
-class NetworkxGame(Game):
-    """The straightforward approach: ask networkx for the shortest paths at every zombie move
-    (once per zombie), instead of reading the compiled distance tables."""
-
-    def __init__(self, *args: Any, graphs: dict | None = None, **kwargs: Any):
-        self.graphs = {} if graphs is None else graphs
-        """networkx graphs per door state (shared by the games of a run)."""
-        super().__init__(*args, **kwargs)
-
-    def next_steps(self, z, targets, all_doors, movers=1):
-        b, st = self.board, self.state
-        key = None if all_doors else st.doors_open
-        G = self.graphs.get(key)
-        if G is None:
-            G = nx.DiGraph()
-            G.add_nodes_from(range(b.n))
-            for u in range(b.n):
-                for v, c, _ in b.zpath_adj[u]:
-                    d = b.c_door[c]
-                    if all_doors or d < 0 or st.doors_open >> d & 1:
-                        G.add_edge(u, v)
-            self.graphs[key] = G
-        options: list[int] = []
-        for _ in range(max(movers, 1)):
-            found: set[int] = set()
-            for t in targets:
-                if t == z or not nx.has_path(G, z, t):
-                    continue
-                for path in nx.all_shortest_paths(G, z, t):
-                    found.add(path[1])
-            order = [v for v, c, _ in b.zpath_adj[z] if v in found and
-                     (all_doors or b.c_door[c] < 0 or st.doors_open >> b.c_door[c] & 1)]
-            options = list(dict.fromkeys(order))
-        return options
+__all__ = ["padded", "report_lines", "run"]
 
 
 def padded(path: str, zones: int, first: bool = False) -> Any:
@@ -128,62 +80,9 @@ def _batch(board: Board, n: int, policy: str, plan: Any) -> tuple[GameTable, str
     return core.play_table(board, [game_seed(1, i) for i in range(n)], policy, None, 0, plan), who
 
 
-def _reference(board: Board, seeds: list[int], policy: str, plan: Any, cls: type[Game] = Game,
-               **kw: Any) -> list[dict]:
-    out = []
-    for i, seed in enumerate(seeds):
-        r = dict(cls(board, seed, policy, plan=plan, **kw).play())
-        r["game"] = i
-        out.append(r)
-    return out
-
-
-class _CountingTwister:
-    """The game's generator, counting the numbers drawn (as ``random.Random._randbelow`` calls
-    would count them: one per die or choice, ``len - 1`` per shuffle)."""
-
-    draws = 0
-
-    def __init__(self, seed: Any = 0, _inner: Any = None):
-        self._t = _inner if _inner is not None else Twister(seed)
-
-    def randbelow(self, n: int) -> int:
-        _CountingTwister.draws += 1
-        return self._t.randbelow(n)
-
-    randrange = randbelow
-
-    def randint(self, a: int, b: int) -> int:
-        _CountingTwister.draws += 1
-        return self._t.randint(a, b)
-
-    def choice(self, seq: Any) -> Any:
-        _CountingTwister.draws += 1
-        return self._t.choice(seq)
-
-    def random(self) -> float:
-        _CountingTwister.draws += 1
-        return self._t.random()
-
-    def shuffle(self, x: list) -> None:
-        _CountingTwister.draws += max(len(x) - 1, 0)
-        self._t.shuffle(x)
-
-    def copy(self) -> "_CountingTwister":
-        return _CountingTwister(_inner=self._t.copy())
-
-
-def _draws_per_game(board: Board, seeds: list[int], policy: str, plan: Any) -> float:
-    _CountingTwister.draws = 0
-    with mock.patch.object(state_module, "Twister", _CountingTwister):
-        _reference(board, seeds, policy, plan)
-    return _CountingTwister.draws / len(seeds)
-
-
 _INTERPRETED_GAMES = r"""
 import json, sys, time
-from designer.engine import Board, modes
-from designer.engine.game import Game  # the reference engine, from its sources
+from designer.engine import Board, core, modes, rng
 from designer.io.files import load
 from designer.plans import bot_plan
 
@@ -193,27 +92,36 @@ board, plan = Board(s), bot_plan(s)
 runs = []
 for _ in range(3):
     t0 = time.process_time()
-    records = []
-    for i, seed in enumerate(seeds):
-        r = dict(Game(board, seed, policy, plan=plan).play())
-        r["game"] = i
-        records.append(r)
+    table = core.play_games(board, seeds, policy, None, 0, plan)
     runs.append(time.process_time() - t0)
-print(json.dumps({"compiled": modes.compiled_modules(), "runs": runs, "records": records}))
+count = [0]
+randbelow, random = rng.Twister.randbelow, rng.Twister.random
+def counted_randbelow(self, n):
+    count[0] += 1
+    return randbelow(self, n)
+def counted_random(self):
+    count[0] += 1
+    return random(self)
+rng.Twister.randbelow, rng.Twister.random = counted_randbelow, counted_random
+core.play_games(board, seeds[:100], policy, None, 0, plan)
+print(json.dumps({"compiled": modes.compiled_modules(), "available": core.available(), "runs": runs,
+                  "records": table.records(), "draws_per_game": count[0] / max(1, len(seeds[:100]))}))
 """
 
 
-def _interpreted(path: str, seeds: list[int], policy: str) -> tuple[dict[str, float], list[dict], bool]:
-    """The reference engine from its sources in a second process (``DESIGNER_ENGINE=python``):
-    CPU time of its games (min / median / max of three runs), their records, and whether every
-    module really ran interpreted."""
+def _interpreted(path: str, seeds: list[int], policy: str) -> dict[str, Any]:
+    """The typed engine from its source in a second process (``DESIGNER_ENGINE=python``): CPU
+    time of its games (min / median / max of three runs), their records, whether every module
+    really ran interpreted, and the numbers a game draws from its generator (counted there, on
+    the first 100 games: one per ``randbelow`` or ``random``)."""
     env = {**os.environ, "DESIGNER_ENGINE": "python"}
     proc = subprocess.run([sys.executable, "-c", _INTERPRETED_GAMES, os.path.abspath(path), policy, json.dumps(seeds)],
                           env=env, capture_output=True, text=True, check=True)
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     runs = out["runs"]
-    return ({"min": min(runs), "median": statistics.median(runs), "max": max(runs)}, out["records"],
-            not any(out["compiled"].values()))
+    out["t"] = {"min": min(runs), "median": statistics.median(runs), "max": max(runs)}
+    out["really"] = not any(out["compiled"].values()) and not out["available"]
+    return out
 
 
 def _typed_interpreted(board: Board, seeds: list[int], policy: str, plan: Any, table: GameTable) -> dict[str, Any]:
@@ -227,12 +135,13 @@ def _typed_interpreted(board: Board, seeds: list[int], policy: str, plan: Any, t
 
 
 def _copies(board: Board, policy: str, plan: Any, n: int = 300) -> dict[str, Any]:
-    """What a searching bot pays: copying a game after two turns, and a copy played on for one
-    turn (the game of seed ``game_seed(1, 0)``, or the first of the run still going then)."""
+    """What a searching bot pays: copying a typed game after two turns, and a copy played on
+    for one turn (the game of seed ``game_seed(1, 0)``, or the first of the run still going
+    then)."""
     for i in range(50):
-        g = Game(board, game_seed(1, i), policy, plan=plan)
+        g = core.Game(board, game_seed(1, i), policy, plan=plan)
         g.play_on(max_turns=2)
-        if not g.state.outcome:
+        if not g.over:
             break
     else:
         return {"error": "every game tried ended within two turns"}
@@ -242,11 +151,12 @@ def _copies(board: Board, policy: str, plan: Any, n: int = 300) -> dict[str, Any
             "copy_and_one_turn_ns": _per(turn_t, n)}
 
 
-def _from_python(board: Board, policy: str, plan: Any, n: int, callable_n: int) -> dict[str, Any]:
-    """A typed game logged (the events rendered) and a callable deciding through the callback,
-    each against the reference engine on the same games."""
+def _from_python(board: Board, policy: str, plan: Any, n: int, callable_n: int, table: GameTable) -> dict[str, Any]:
+    """A typed game logged (the events rendered), its records checked equal to the batch's, and
+    a Python callable (the Python ``casual`` bot, wrapped) deciding through the callback, its
+    records checked equal to the typed engine's own ``casual``."""
     from ..engine import session
-    from ..engine.policies import PlanBot
+    from ..engine.policies import resolve_policy
 
     seeds = [game_seed(1, i) for i in range(n)]
 
@@ -254,30 +164,22 @@ def _from_python(board: Board, policy: str, plan: Any, n: int, callable_n: int) 
         out = []
         for sd in seeds:
             g = session.TypedGame(board, sd, policy, log=True, plan=plan)
-            out.append((dict(g.play()), g.log))
-        return out
-
-    def reference_logged(k):
-        out = []
-        for sd in seeds[:k]:
-            g = Game(board, sd, policy, log=True, plan=plan)
-            out.append((dict(g.play()), g.log))
+            out.append(dict(g.play()))
         return out
 
     def wrapped():
-        bot = PlanBot(policy == "cautious")
+        bot = resolve_policy("casual")
         return lambda view, survivor, actions: bot(view, survivor, actions)
 
     log_t, logged_out = _three(logged)
-    k = min(n, 100)
-    ref_t, ref_out = _three(lambda: reference_logged(k))
+    batch = [{k: v for k, v in r.items() if k != "game"} for r in table.records()[:n]]
     cb_seeds = seeds[:callable_n]
     cb_t, cb_out = _three(lambda: [dict(session.TypedGame(board, sd, wrapped(), plan=plan).play()) for sd in cb_seeds])
-    cbr_t, cbr_out = _three(lambda: [dict(Game(board, sd, wrapped(), plan=plan).play()) for sd in cb_seeds])
-    return {"games": n, "logged_ns_per_game": _per(log_t, n), "reference_logged_ns_per_game": _per(ref_t, k),
-            "logged_same_as_reference": logged_out[:k] == ref_out,
+    own = [dict(session.TypedGame(board, sd, "casual", plan=plan).play()) for sd in cb_seeds]
+    return {"games": n, "logged_ns_per_game": _per(log_t, n),
+            "logged_same_as_batch": [{k: v for k, v in r.items() if k != "game"} for r in logged_out] == batch,
             "callable_games": len(cb_seeds), "callable_ns_per_game": _per(cb_t, len(cb_seeds)),
-            "callable_reference_ns_per_game": _per(cbr_t, len(cb_seeds)), "callable_same_records": cb_out == cbr_out}
+            "callable_same_records": cb_out == own}
 
 
 def _floor(n: int, draws: int, actions: int, table: list[int]) -> dict[str, Any]:
@@ -298,32 +200,25 @@ def _floor(n: int, draws: int, actions: int, table: list[int]) -> dict[str, Any]
 
 def run(games: int = 20_000, dask_games: int = 20_000, dask_large_games: int = 200_000, policy: str = "greedy",
         scenarios: tuple[str, ...] = ("scenarios/seul-dans-le-noir.json", "scenarios/night-shift.json"),
-        nx_games: int = 100, reference_games: int = 300, padded_sizes: tuple[int, ...] = (2_000, 20_000),
+        interpreted_games: int = 300, padded_sizes: tuple[int, ...] = (2_000, 20_000),
         padded_games: int = 1_000, city_games: int = 0) -> dict[str, Any]:
     """Measure every figure in one run and return them (see the module notes)."""
-    ref_mode = "compiled by Cython unchanged" if all(modes.compiled_modules().values()) else "interpreted"
     out: dict[str, Any] = {"games": games, "policy": policy, "clock": "time.process_time, min/median/max of 3 runs",
-                           "typed_engine_compiled": core.available(), "reference_engine": ref_mode, "scenarios": {}}
+                           "typed_engine_compiled": core.available(), "scenarios": {}}
     for path in scenarios:
         s = load(path)
         board, plan = Board(s), bot_plan(s)
         _batch(board, min(games, 200), policy, plan)  # warm the caches
         t, (table, engine) = _three(lambda: _batch(board, games, policy, plan))
         actions = int(table.column("survivor_actions").sum() + table.column("zombie_actions").sum())
-        ref_seeds = [game_seed(1, i) for i in range(min(reference_games, games))]
-        draws = round(_draws_per_game(board, ref_seeds[:100], policy, plan))
+        int_seeds = [game_seed(1, i) for i in range(min(interpreted_games, games))]
+        second = _interpreted(path, int_seeds, policy)
+        draws = round(second["draws_per_game"])
         floor = _floor(games, draws, actions, board.zdist_all[board.start_zones[0]])
-        ref_t, ref_records = _three(lambda: _reference(board, ref_seeds, policy, plan))
-        int_t, int_records, all_interpreted = _interpreted(path, ref_seeds, policy)
-        same_ref = table.records()[:len(ref_seeds)] == int_records == ref_records
-        typed = _typed_interpreted(board, ref_seeds, policy, plan, table) if engine == "typed" else None
-        # tables vs per-move path-finding, both in the reference engine (the same mode)
-        nx_seeds = ref_seeds[:nx_games]
-        graphs: dict = {}
-        _reference(board, nx_seeds[:5], policy, plan, NetworkxGame, graphs=graphs)  # graphs built once
-        tab_t, tab_records = _three(lambda: _reference(board, nx_seeds, policy, plan))
-        nx_t, nx_records = _three(lambda: _reference(board, nx_seeds, policy, plan, NetworkxGame, graphs=graphs))
+        first = [{k: v for k, v in r.items()} for r in table.records()[:len(int_seeds)]]
+        typed = _typed_interpreted(board, int_seeds, policy, plan, table) if engine == "typed" else None
         per_game = _per(t, games)
+        int_t = second["t"]
         out["scenarios"][s.id] = {
             "engine": engine,
             "engine_s": t,
@@ -336,22 +231,16 @@ def run(games: int = 20_000, dask_games: int = 20_000, dask_large_games: int = 2
             "floor": floor,
             "cost_over_floor": t["median"] / floor["floor_s"]["median"],
             "compiled_vs_interpreted": {
-                "games": len(ref_seeds), "interpreted_ns_per_game": _per(int_t, len(ref_seeds)),
-                "interpreted_really": all_interpreted,
-                "speedup": (int_t["median"] / len(ref_seeds)) / (t["median"] / games),
-                "reference_mode": ref_mode, "reference_ns_per_game": _per(ref_t, len(ref_seeds)),
-                "reference_speedup": int_t["median"] / ref_t["median"],
-                "same_games": same_ref,
+                "games": len(int_seeds), "interpreted_ns_per_game": _per(int_t, len(int_seeds)),
+                "interpreted_really": second["really"],
+                "speedup": (int_t["median"] / len(int_seeds)) / (t["median"] / games),
+                "same_games": second["records"] == first,
                 "typed_interpreted": typed},
-            "tables_vs_pathfinding": {
-                "mode": f"the reference engine, {ref_mode}", "games": len(nx_seeds),
-                "tables_ns_per_game": _per(tab_t, len(nx_seeds)), "networkx_ns_per_game": _per(nx_t, len(nx_seeds)),
-                "speedup": nx_t["median"] / tab_t["median"], "same_games": tab_records == nx_records},
-            "copies": _copies(board, policy, plan, max(10, min(300, reference_games))),
+            "copies": _copies(board, policy, plan, max(10, min(300, interpreted_games))),
         }
         if engine == "typed":
             out["scenarios"][s.id]["from_python"] = _from_python(board, policy, plan, min(games, 1_000),
-                                                                 max(5, min(50, reference_games)))
+                                                                 max(5, min(50, interpreted_games)), table)
     if padded_sizes:
         out["padded"] = _padded(scenarios[0], padded_sizes, padded_games, policy)
     if city_games:
@@ -380,7 +269,6 @@ def _padded(path: str, sizes: tuple[int, ...], n: int, policy: str) -> dict[str,
     board = Board(base)
     _batch(board, 100, policy, plan)
     base_t, (base_table, base_engine) = _three(lambda: _batch(board, n, policy, plan))
-    ref_t = None
     out: dict[str, Any] = {"scenario": base.id, "games": n, "zones": len(base.zones),
                            "unpadded": {"engine": base_engine, "ns_per_game": _per(base_t, n)}}
     for size in sizes:
@@ -393,25 +281,17 @@ def _padded(path: str, sizes: tuple[int, ...], n: int, policy: str) -> dict[str,
             t2 = time.process_time()
             _batch(big, 100, policy, plan)  # the door-state tables of the first games
             t, (table, engine) = _three(lambda: _batch(big, n, policy, plan))
-            same_engine_t = base_t
-            if engine != base_engine:  # the unpadded map in the engine that played the padded one
-                if ref_t is None:
-                    with mock.patch.object(core, "available", lambda: False):
-                        ref_t, _ = _three(lambda: _batch(board, n, policy, plan))
-                same_engine_t = ref_t
             out[f"{size} first" if first else str(size)] = {
                 "zones": size, "padding": "first" if first else "last", "engine": engine,
                 "board_build_s": t1 - t0, "tables_build_s": t2 - t1, "ns_per_game": _per(t, n),
                 "cost_ratio": t["median"] / base_t["median"],
-                "cost_ratio_same_engine": t["median"] / same_engine_t["median"],
                 "same_games": table.records() == base_table.records()}
     return out
 
 
 def _city(n: int, policy: str, zones: int = 10_000) -> dict[str, Any]:
     """The benchmark city (:func:`designer.bench.maps.large_map`) in the batch path: games/s
-    (three runs of ``n`` games), the build times, and the reference engine on the first games
-    (at most 20), checked equal to the batch path's."""
+    (three runs of ``n`` games) and the build times."""
     from ..engine.typed.tables import tables_for
     from .maps import large_map
 
@@ -425,13 +305,9 @@ def _city(n: int, policy: str, zones: int = 10_000) -> dict[str, Any]:
     t3 = time.process_time()
     _batch(board, min(n, 20), policy, plan)  # the door-state rows of the first games
     t, (table, engine) = _three(lambda: _batch(board, n, policy, plan))
-    k = min(n, 20)
-    ref_seeds = [game_seed(1, i) for i in range(k)]
-    ref_t, ref_records = _three(lambda: _reference(board, ref_seeds, policy, plan))
     return {"zones": board.n, "doors": len(board.door_ids), "games": n, "engine": engine,
             "board_build_s": t1 - t0, "plan_s": t2 - t1, "tables_build_s": t3 - t2,
-            "ns_per_game": _per(t, n), "games_per_s": n / t["median"], "reference_games": k,
-            "reference_ns_per_game": _per(ref_t, k), "same_games": table.records()[:k] == ref_records,
+            "ns_per_game": _per(t, n), "games_per_s": n / t["median"],
             "turns_per_game": float(table.column("turns").mean())}
 
 
@@ -480,12 +356,10 @@ def _python_lines(f: dict[str, Any]) -> list[str]:
     if not p:
         return []
     return [f"  typed game with its log on (events rendered): {_mmm(p['logged_ns_per_game'])} per game "
-            f"({p['logged_ns_per_game']['median'] / f['ns_per_game']['median']:,.1f} x the batch path; the reference "
-            f"engine logged: {_mmm(p['reference_logged_ns_per_game'])}); same records and events: "
-            f"{p['logged_same_as_reference']}",
-            f"  a Python callable through the callback: {_mmm(p['callable_ns_per_game'])} per game (the reference "
-            f"engine with the same callable: {_mmm(p['callable_reference_ns_per_game'])}); same records: "
-            f"{p['callable_same_records']}"]
+            f"({p['logged_ns_per_game']['median'] / f['ns_per_game']['median']:,.1f} x the batch path); same records "
+            f"as the batch: {p['logged_same_as_batch']}",
+            f"  a Python callable (the Python casual bot) through the callback: {_mmm(p['callable_ns_per_game'])} "
+            f"per game; same records as the engine's own casual: {p['callable_same_records']}"]
 
 
 def _mmm(t: dict[str, float], unit: str = "ns") -> str:
@@ -506,15 +380,10 @@ def report_lines(r: dict[str, Any]) -> list[str]:
             f"the engine costs {f['cost_over_floor']:.1f} x the floor",
             *_typed_lines(f),
             *_python_lines(f),
-            f"  the batch path vs the reference engine interpreted: {f['compiled_vs_interpreted']['speedup']:,.0f} x "
+            f"  the batch path vs the typed engine from its source in a second process (DESIGNER_ENGINE=python): "
+            f"{f['compiled_vs_interpreted']['speedup']:,.0f} x "
             f"(interpreted {_mmm(f['compiled_vs_interpreted']['interpreted_ns_per_game'])} per game); "
-            f"the reference engine {f['compiled_vs_interpreted']['reference_mode']}: "
-            f"{f['compiled_vs_interpreted']['reference_speedup']:.1f} x "
-            f"({_mmm(f['compiled_vs_interpreted']['reference_ns_per_game'])} per game); "
             f"same games: {f['compiled_vs_interpreted']['same_games']}",
-            f"  tables vs networkx path-finding at every zombie move ({f['tables_vs_pathfinding']['mode']}): "
-            f"{f['tables_vs_pathfinding']['speedup']:.1f} x over {f['tables_vs_pathfinding']['games']} games; "
-            f"same games: {f['tables_vs_pathfinding']['same_games']}",
         ]
         cp = f.get("copies", {})
         if "copy_ns" in cp:
@@ -528,15 +397,14 @@ def report_lines(r: dict[str, Any]) -> list[str]:
             if isinstance(v, dict) and "zones" in v and key != "unpadded":
                 lines.append(f"  {v['zones']:,} zones, padding {v.get('padding', 'last')} ({v['engine']} engine, board "
                              f"built in {v['board_build_s']:.2f} s, tables in {v.get('tables_build_s', 0):.2f} s): "
-                             f"{_mmm(v['ns_per_game'])} per game = {v['cost_ratio']:.2f} x the unpadded cost "
-                             f"({v['cost_ratio_same_engine']:.2f} x in the same engine); same games: {v['same_games']}")
+                             f"{_mmm(v['ns_per_game'])} per game = {v['cost_ratio']:.2f} x the unpadded cost; "
+                             f"same games: {v['same_games']}")
     c = r.get("city")
     if c:
         lines.append(f"the city of {c['zones']:,} zones and {c['doors']:,} doors ({c['engine']} engine, board built in "
                      f"{c['board_build_s']:.2f} s, plan {c['plan_s']:.2f} s, tables {c['tables_build_s']:.2f} s): "
                      f"{c['games_per_s']:,.0f} games/s, {_mmm(c['ns_per_game'])} per game over {c['games']:,} games "
-                     f"({c['turns_per_game']:.1f} turns a game); the reference engine "
-                     f"{_mmm(c['reference_ns_per_game'])} per game; same games: {c['same_games']}")
+                     f"({c['turns_per_game']:.1f} turns a game)")
     for sid, runs in r.get("dask", {}).items():
         for d in runs.values():
             lines.append(f"Dask, 2 local workers vs 1 process, {d['games']:,} games of {sid} (wall clock, median of 3): "

@@ -23,6 +23,7 @@ from .doors import check_doors
 from .heroes import check_heroes
 from .missions import check_missions
 from .lnoe import check_house, check_lnoe, check_town
+from .limits import check_limits
 from .findings import CODES, SEVERITY_ORDER, Finding
 from .reachability import DEFAULT_MAX_STATES, Reachability, Step, reachability_findings, search
 from .plan import timing_findings
@@ -115,6 +116,7 @@ def check(scenario: Scenario, *, spawn_distance: int = 2, max_states: int = DEFA
         found += check_balance(cs)
         found += check_lnoe(scenario)
         found += check_house(scenario)
+        found += check_limits(scenario)
         if options and scenario.town is not None:  # every town the board library can draw
             found += check_town(scenario, lambda s: check(s, spawn_distance=spawn_distance,
                                                           max_states=max_states).findings)

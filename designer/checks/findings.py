@@ -66,6 +66,7 @@ _TABLE: list[tuple[str, str, str, str, str]] = [
     ("duplicate-connection", "info", "structure", "Two connections of the same kind join the same zones in the same way.", "Remove the copy."),
     ("objective-in-forbidden-zone", "error", "structure", "An objective lies where no survivor can take it (a security zone or gate allows only moving; a zone that holds no survivor).", "Move the objective to an ordinary zone."),
     ("exit-without-escape", "info", "structure", "Exit zones are listed but no victory step asks to escape.", "Add an 'escape' step, or drop the exits."),
+    ("engine-limit", "error", "structure", "The scenario holds more than the playtest engine's fixed rows: a 'house' board of more than 62 doors (its closed doors are one 64-bit word), or a named survivor starting with more than 40 items. Validation goes on, but no game of it can be played.", "Split the house into fewer doors (make some openings instead of doors), or give the survivor fewer items."),
     ("unwinnable", "error", "reachability", "No sequence of moves, doors, keys and switches completes the victory steps.", "Read which step cannot be met and open a way to it."),
     ("objective-unreachable", "error / warning", "reachability", "An objective can never be taken (error when a victory step needs it).", "Open a way to its zone, or move it."),
     ("zone-unreachable", "warning", "reachability", "Survivors can never enter the zone.", "Connect it to the part of the map the survivors can reach."),

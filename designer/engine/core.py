@@ -1,18 +1,18 @@
-"""One choice of engine for every caller: the typed engine, compiled or from its source.
+"""One engine for every caller: the typed engine, compiled or from its source.
 
 The typed engine (:mod:`designer.engine.typed`: typed Python in Cython's pure Python mode,
-compiled by ``setup.py``) plays every game it can, rolling the same dice from the same seeds as
-the reference engine (:class:`designer.engine.rng.Twister`), so its records are record for
-record the reference engine's; the tests compare them game by game on every sample scenario,
-profile and bot, compiled and interpreted.
+compiled by ``setup.py``) plays every game, rolling its dice from the game's seed
+(:class:`designer.engine.rng.Twister`); the golden playthroughs (``tests/golden``) are its
+regression truth.
 
 :func:`play_table` (batches, variant and points runs), :func:`play_party` (a campaign step's
 game), :func:`open_game` and :class:`Game` (one steppable game, ``designer.engine.Game``) run
 the compiled module where it is built and :func:`available`, the typed source otherwise
 (``DESIGNER_ENGINE=python``, no compiler): the same games. :func:`unsupported` says why a game
-goes to the reference engine instead (:func:`reference_game`, the one place that starts one):
-heroes carried over from a campaign with items the board's tables do not list (or more than it
-holds). Any number of doors and key colours plays typed.
+cannot be played (a party or a 'house' board beyond the engine's fixed rows,
+:mod:`designer.rules.limits`); such a game is refused with
+:class:`~designer.rules.limits.EngineLimit` (:func:`refuse`). Any number of doors and key
+colours plays.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import os
 import threading
 from typing import Any
 
+from ..rules.limits import EngineLimit
 from ..rules.terrain import eden_rules_used
 from ..rules.zombies import ZTYPES
 from .board import Board
@@ -36,11 +37,11 @@ from .typed.tables import EFFECTS as _EFFECTS, EVENTS as _EVENTS, OBJ as _OBJ, S
 
 __all__ = ["Game", "POLICY_CODES", "available", "compiled", "engine_for", "open_game", "play", "play_games",
            "play_interpreted", "play_party", "play_range", "play_table", "play_with_heroes", "played_by",
-           "reference_game", "typed_reason", "typed_source", "unsupported"]
+           "refuse", "typed_reason", "typed_source", "unsupported"]
 
 POLICY_CODES = session.POLICY_CODES
-"""The bots the typed engine plays itself (a Python callable decides through its callback;
-the other named bots are played by the reference engine)."""
+"""The bots the typed engine plays itself (a Python callable, and the Python ``expert``,
+decide through its callback)."""
 
 MAX_SURVIVORS, MAX_ITEMS = typed_tables.MAX_SURVIVORS, typed_tables.MAX_ITEMS
 
@@ -84,15 +85,9 @@ TYPED_EDEN_RULES = frozenset({"victory points", "infestation", "resources"})
 ``eden: victory points and infestation`` section)."""
 
 
-REFERENCE_ONLY_KINDS = {"effects": frozenset(),
-                        "steps": frozenset(),
-                        "objectives": frozenset()}
-"""Kinds the typed engine does not play (none left: campaign resources are played since
-``eden_rules``): a scenario using one is played by the reference engine (:func:`_board_problem`)."""
-
-
 def _mission_rule(s: Any) -> str | None:
-    """A Prison Outbreak mission rule the typed engine does not play (the reference engine does)."""
+    """A kind of victory step, effect or objective the typed engine has no code for (a kind
+    added to the model before its rule: the game is refused)."""
     kinds = [st.kind for st in s.victory.steps if st.kind not in _STEPS]
     if kinds:
         return f"victory steps of kind {', '.join(dict.fromkeys(kinds))}"
@@ -116,7 +111,7 @@ def unsupported(board: Board, policy: Any, survivors: int | None = None, heroes:
         return _STALE
     if isinstance(policy, str):
         if policy not in POLICY_CODES and policy not in CALLBACK_BOTS:
-            return f"the bot '{policy}' is written for the reference engine"
+            return f"the bot '{policy}' is not one the engine knows"
     if heroes is not None:
         if len(heroes) > MAX_SURVIVORS:
             return f"{len(heroes)} heroes (the typed engine plays at most {MAX_SURVIVORS})"
@@ -266,9 +261,11 @@ def play_with_heroes(board: Board, seed: int, policy: str, survivors: int | None
     scenario that gains or spends one. The caller checks :func:`unsupported` first."""
     _check_seeds([seed])
     if not isinstance(policy, str) or policy in CALLBACK_BOTS:  # a Python callable decides through the callback
-        game = session.TypedGame(board, seed, policy, survivors=survivors, plan=plan, heroes=heroes)
+        game = session.TypedGame(board, seed, policy, survivors=survivors, plan=plan, heroes=heroes,
+                                 resources=resources)
         r = game.play()
-        return {k: r[k] for k in ("won", "cause", "turns", "survivors")}, game.heroes_out()
+        keys = ("won", "cause", "turns", "survivors") + (("resources", "resources_short") if "resources" in r else ())
+        return {k: r[k] for k in keys}, game.heroes_out()
     engine, lock, played = town_engine(board, seed, plan) if lnoe_has_library(board.scenario) \
         else (*_locked(board, plan), board)
     names = typed_tables.tables_for(played, plan)[0].names
@@ -296,106 +293,117 @@ def play_with_heroes(board: Board, seed: int, policy: str, survivors: int | None
 # ---- OWNER: onecore: one choice of engine for every caller ----
 
 
+def refuse(board: Board, reason: str, limit: int | None = None) -> EngineLimit:
+    """The error of a game the typed engine cannot hold (:func:`unsupported`'s ``reason``),
+    naming the scenario: an :class:`~designer.rules.limits.EngineLimit` (a ``ValueError``)."""
+    sid = getattr(board.scenario, "id", "") or "?"
+    return EngineLimit(f"scenario '{sid}': the engine cannot play this game: {reason}", sid, limit)
+
+
 def play_table(board: Board, seeds: list[int], policy: Any, survivors: int | None = None, first_index: int = -1,
                plan: Any = None) -> GameTable:
     """Play one game per seed and return their table (``game`` numbered from ``first_index``,
     -1 when it is negative), by the one engine: the typed engine, compiled where it is built
-    and run from its source otherwise (:func:`play_games`, the same games). Only a game
-    :func:`unsupported` names a reason for (a board beyond the typed engine's bit sets) goes to
-    the reference engine (:func:`reference_game`)."""
+    and run from its source otherwise (:func:`play_games`, the same games). A game
+    :func:`unsupported` names a reason for (a party or a house board beyond the engine's rows)
+    is refused (:class:`~designer.rules.limits.EngineLimit`)."""
     seeds = list(seeds)
-    if unsupported(board, policy, survivors, plan=plan) is None:
-        return play_games(board, seeds, policy, survivors, first_index, plan)
-    records = []
-    for i, seed in enumerate(seeds):
-        record = reference_game(board, seed, policy, survivors=survivors, plan=plan).play()
-        record["game"] = first_index + i if first_index >= 0 else -1
-        records.append(record)
-    return GameTable.from_records(records, board.zone_ids, board.obj_ids)
+    reason = unsupported(board, policy, survivors, plan=plan)
+    if reason is not None:
+        raise refuse(board, reason)
+    return play_games(board, seeds, policy, survivors, first_index, plan)
 
 
 def play_party(board: Board, seed: int, policy: Any, survivors: int | None, heroes: list[dict] | None,
                plan: Any = None, resources: dict[str, int] | None = None) -> tuple[dict, list[dict]]:
     """:func:`play_with_heroes` by the one engine (a campaign step's game): the typed engine,
-    compiled or from its source; the reference engine only for a game :func:`unsupported`
-    names a reason for. Returns (the record, at least ``won``, ``cause``, ``turns`` and
-    ``survivors``; the heroes alive at the end)."""
-    if unsupported(board, policy, survivors, heroes, plan=plan) is None:
-        return play_with_heroes(board, seed, policy, survivors, heroes, plan, resources)
-    game = reference_game(board, seed, policy, survivors=survivors, heroes=heroes, plan=plan, resources=resources)
-    return game.play(), game.heroes_out()
+    compiled or from its source; a game :func:`unsupported` names a reason for (more than
+    :data:`MAX_SURVIVORS` heroes, a hero carrying more than :data:`MAX_ITEMS` items) is refused
+    (:class:`~designer.rules.limits.EngineLimit`). Returns (the record, at least ``won``,
+    ``cause``, ``turns`` and ``survivors``; the heroes alive at the end)."""
+    reason = unsupported(board, policy, survivors, heroes, plan=plan)
+    if reason is not None:
+        raise refuse(board, reason)
+    return play_with_heroes(board, seed, policy, survivors, heroes, plan, resources)
 
 
 def played_by(board: Board, policy: Any, survivors: int | None = None, plan: Any = None) -> str:
-    """Which engine plays a run's games: ``"core"`` (the typed engine, compiled or from its
-    source) or ``"reference"`` (a board :func:`unsupported` names a reason for)."""
-    return "core" if unsupported(board, policy, survivors, plan=plan) is None else "reference"
-
-
-def reference_game(board: Board, seed: int = 0, policy: Any = "greedy", **kwargs: Any) -> Any:
-    """The reference engine's :class:`~designer.engine.game.Game`: the only place outside the
-    record-for-record tests that starts one, for the games the typed engine refuses
-    (:func:`unsupported`: a party beyond its rows, a house board of more than 62 doors)."""
-    from .game import Game
-
-    return Game(board, seed, policy, **kwargs)
+    """Which engine plays a run's games: ``"core"``, the one engine (the typed engine, compiled
+    or from its source; a game it cannot hold is refused when played)."""
+    return "core"
 
 
 class _GameType(type):
     def __instancecheck__(cls, obj: Any) -> bool:
-        from .game import Game as Reference
+        return isinstance(obj, (session.TypedGame, session.HandGame))
 
-        return isinstance(obj, (session.TypedGame, Reference))
+
+def _profile_board(board: Board, profile: Any) -> Board:
+    """The board played with a built-in profile object (``Game(..., profile=)``): the board
+    itself when the object is its scenario's profile, else a board of the scenario with
+    ``setup.rules`` set to the object's id and overrides (an Eden variant is its base profile's
+    id: Eden's monsters come from the scenario's infestation)."""
+    from ..rules.profiles import profile_params
+    from .profiles import check_profile
+
+    check_profile(profile)
+    rules = board.scenario.setup.rules
+    overrides = dict(getattr(profile, "overrides", None) or {})
+    if profile.id == rules.profile and profile.params == profile_params(rules.profile, rules.overrides):
+        return board
+    s = board.scenario
+    setup = s.setup.model_copy(update={"rules": rules.model_copy(update={"profile": profile.id,
+                                                                         "overrides": overrides})})
+    return Board(s.model_copy(update={"setup": setup}))
 
 
 class Game(metaclass=_GameType):
     """One game of a scenario, steppable (``designer.engine.Game``): the typed engine's
-    :class:`~designer.engine.session.TypedGame` whenever it plays the game, so the rules that
-    run are the typed engine's, compiled where it is built and from its source otherwise.
+    :class:`~designer.engine.session.TypedGame`, compiled where it is built and from its
+    source otherwise.
 
-    ``Game(board, seed, policy, survivors=, log=, plan=, heroes=)`` gives a game with
+    ``Game(board, seed, policy, survivors=, log=, plan=, heroes=, resources=)`` gives a game with
     ``play()``, ``play_on(max_turns)``, ``play_turn()`` and the phases, ``copy()``, ``act()``,
     ``result()``, ``log``, ``log_lines()``, ``transcript()`` and ``heroes_out()``; ``state`` reads
-    the position as a :class:`~designer.engine.state.GameState`. The reference engine's
-    :class:`designer.engine.game.Game` is given instead only for what the typed engine does not
-    take: a position built by hand (``state=``, mutated in place as the game is stepped; for
-    the typed engine use ``TypedGame.from_state`` and ``sync_into``), a profile object
-    (``profile=``; a Python subclass of a profile is refused either way:
-    :func:`designer.engine.profiles.check_profile`), a campaign's stock (``resources=``; the
-    campaign runner uses :func:`play_party`), or a game :func:`typed_reason` names a reason for
-    (a party beyond its rows, a house board of more than 62 doors). ``isinstance(g, Game)`` holds for both."""
+    the position as a :class:`~designer.engine.state.GameState`. ``state=`` (a position built
+    by hand) gives a :class:`~designer.engine.session.HandGame`, which steps the typed engine on
+    that state and writes each step back into it; ``profile=`` (a built-in profile object of
+    :mod:`designer.engine.profiles`) plays its id and overrides; a Python subclass of a profile
+    is refused (:class:`~designer.engine.profiles.ProfileError`); ``resources=`` is the
+    party's stock going in. A game beyond the engine's rows is refused
+    (:class:`~designer.rules.limits.EngineLimit`, naming the limit and the scenario).
+    ``isinstance(g, Game)`` holds for both kinds."""
 
     def __new__(cls, board: Board, seed: int = 0, policy: Any = "greedy", *, survivors: int | None = None,
                 log: bool = False, plan: Any = None, heroes: list[dict] | None = None, state: Any = None,
                 profile: Any = None, resources: dict[str, int] | None = None,
                 compiled: bool | None = None) -> Any:
         if profile is not None:
-            from .profiles import check_profile
-
-            check_profile(profile)
-        if state is None and profile is None and resources is None \
-                and typed_reason(board, policy, plan, survivors, log=log) is None \
-                and (heroes is None or unsupported(board, policy, survivors, heroes, plan=plan) is None):
-            return session.TypedGame(board, seed, policy, survivors=survivors, log=log, plan=plan, heroes=heroes,
-                                     compiled=compiled)
-        return reference_game(board, seed, policy, survivors=survivors, log=log, plan=plan, heroes=heroes,
-                              state=state, profile=profile, resources=resources)
+            board = _profile_board(board, profile)
+        reason = typed_reason(board, policy, plan, survivors)
+        if reason is None and heroes is not None:
+            reason = unsupported(board, policy, survivors, heroes, plan=plan)
+        if reason is not None:
+            raise refuse(board, reason)
+        if state is not None:
+            return session.HandGame(board, state, policy, plan=plan, log=log, compiled=compiled)
+        return session.TypedGame(board, seed, policy, survivors=survivors, log=log, plan=plan, heroes=heroes,
+                                 compiled=compiled, resources=resources)
 
 
 if len(ZTYPES) > typed_play.MAX_TYPES:
-    # more zombie types than the typed engine's fixed rows: the reference engine plays
+    # more zombie types than the typed engine's fixed rows: no game is played until it is rebuilt
     _STALE = f"the typed engine holds {typed_play.MAX_TYPES} zombie types, the zombie table has {len(ZTYPES)}"
 
 
-# -- single games: the typed engine when it plays (and logs) them, the reference engine otherwise --
+# -- single games --
 
 def typed_reason(board: Board, policy: Any, plan: Any = None, survivors: int | None = None,
                  log: bool = False) -> str | None:
-    """Why one game of this board is not played by the typed engine from Python (None when it
-    is): :func:`unsupported`'s reasons, a bot written for the reference engine counting as the
-    Python callable it is (``expert`` decides through the callback); with
-    ``log``, the rules whose events the typed engine does not log yet
-    (:func:`designer.engine.session.log_covers`)."""
+    """Why one game of this board cannot be played by the typed engine from Python (None when
+    it can): :func:`unsupported`'s reasons, a bot named by a string counting as the Python
+    callable it resolves to (``expert`` decides through the callback); with ``log``, the rules
+    whose events the typed engine does not log yet (:func:`designer.engine.session.log_covers`)."""
     if isinstance(policy, str) and policy not in POLICY_CODES:
         from .policies import resolve_policy
 
@@ -408,21 +416,20 @@ def typed_reason(board: Board, policy: Any, plan: Any = None, survivors: int | N
 
 def open_game(board: Board, seed: int = 0, policy: Any = "greedy", *, survivors: int | None = None,
               log: bool = False, plan: Any = None, compiled: bool | None = None) -> Any:
-    """One game ready to play: a :class:`~designer.engine.session.TypedGame` when the typed
-    engine plays it (and, with ``log``, logs every event its rules write: :func:`typed_reason`),
-    else the reference :class:`~designer.engine.game.Game` (:func:`reference_game`). Both have
-    ``play()``, ``result()``, ``log``, ``log_lines()`` and ``transcript()``, and give the same
-    game. The typed engine runs compiled where it is built, from its source where it is not or
-    with ``DESIGNER_ENGINE=python``."""
-    if typed_reason(board, policy, plan, survivors, log=log) is None:
-        return session.TypedGame(board, seed, policy, survivors=survivors, log=log, plan=plan, compiled=compiled)
-    return reference_game(board, seed, policy, survivors=survivors, log=log, plan=plan)
+    """One game ready to play: a :class:`~designer.engine.session.TypedGame` with ``play()``,
+    ``result()``, ``log``, ``log_lines()`` and ``transcript()``; compiled where it is built,
+    from its source where it is not or with ``DESIGNER_ENGINE=python``. A game beyond the
+    engine's rows is refused (:class:`~designer.rules.limits.EngineLimit`)."""
+    reason = typed_reason(board, policy, plan, survivors)
+    if reason is not None:
+        raise refuse(board, reason)
+    return session.TypedGame(board, seed, policy, survivors=survivors, log=log, plan=plan, compiled=compiled)
 
 
 def play(scenario: Any, seed: int = 0, policy: Any = "greedy", *, survivors: int | None = None,
          log: bool = False, board: Board | None = None, plan: Any = None) -> Any:
     """Play one game of a scenario from a seed and return its record (with ``log``, its events
-    under ``"log"``): :func:`open_game`'s engine, the same record and events either way.
+    under ``"log"``): :func:`open_game`'s game.
 
     The same scenario, seed and policy always give the same game."""
     board = board or Board(scenario)

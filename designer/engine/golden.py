@@ -37,16 +37,13 @@ def iter_golden_games() -> Iterator[tuple[str, str, int]]:
                 yield name, policy, seed
 
 
-def playthrough_lines(scenario, seed: int, policy: str, plan=None, engine: str = "reference",
+def playthrough_lines(scenario, seed: int, policy: str, plan=None, engine: str = "typed",
                       board=None) -> list[str]:
     """One seeded game as golden lines: the log's events, then the record (``plan``: the bots'
-    witness plan, as ``designer.plans.bot_plan`` gives it). ``engine``: ``reference`` (the
-    reference engine's ``Game``), ``typed`` (the typed engine, compiled where it is built, which
-    writes the goldens), ``typed-source`` (the typed engine run from its source) or ``auto``
-    (:func:`designer.engine.core.play`: the typed engine when it plays and logs the game)."""
-    if engine == "reference":
-        play = _play_reference
-    elif engine == "auto":
+    witness plan, as ``designer.plans.bot_plan`` gives it). ``engine``: ``typed`` (the typed
+    engine, compiled where it is built, which writes the goldens), ``typed-source`` (the typed
+    engine run from its source) or ``auto`` (:func:`designer.engine.core.play`)."""
+    if engine == "auto":
         from .core import play
     elif engine in ("typed", "typed-source"):
         from functools import partial
@@ -55,25 +52,12 @@ def playthrough_lines(scenario, seed: int, policy: str, plan=None, engine: str =
 
         play = partial(play_typed, compiled=None if engine == "typed" else False)
     else:
-        raise ValueError(f"engine: expected reference, typed, typed-source or auto, got {engine!r}")
+        raise ValueError(f"engine: expected typed, typed-source or auto, got {engine!r}")
     record = play(scenario, seed=seed, policy=policy, log=True, plan=plan, **({"board": board} if board else {}))
     log = record.pop("log")
     lines = [json.dumps(e, sort_keys=True) for e in log]
     lines.append(json.dumps({"record": dict(record)}, sort_keys=True))
     return lines
-
-
-def _play_reference(scenario: Any, seed: int = 0, policy: Any = "greedy", *, log: bool = False,
-                    plan: Any = None, board: Any = None) -> Any:
-    """One game on the reference engine's ``Game`` (with ``log``, its events under ``"log"``)."""
-    from .board import Board
-    from .core import reference_game
-
-    game = reference_game(board or Board(scenario), seed, policy, log=log, plan=plan)
-    result = game.play()
-    if log:
-        result["log"] = game.log
-    return result
 
 
 def write_goldens(out: Path, samples: Path, planner: Callable[[Any], Any]) -> list[Path]:

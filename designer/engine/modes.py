@@ -26,7 +26,7 @@ __all__ = ["MODULES", "SourceFirst", "StaleBuildWarning", "compiled_modules", "i
 
 HERE = Path(__file__).resolve().parent
 
-MODULES = ("rng", "typed.play", "state", "board", "profiles", "policies", "view", "game")
+MODULES = ("rng", "typed.play", "state", "board", "policies", "view")
 """The engine's modules that Cython compiles (``setup.py``: ``TYPED`` and ``ENGINE``), as paths
 below ``designer.engine`` (``typed.play`` is ``designer/engine/typed/play.py``)."""
 

@@ -1,4 +1,4 @@
-"""Survivor policies: who decides what the survivors do.
+"""Survivor policies: who decides what the survivors do, and the pieces the Python bots share.
 
 A policy is any callable ``policy(view, survivor, actions) -> action`` that returns one of the
 legal ``actions`` (tuples such as ``("move", zone, connection)``, ``("open", door)``,
@@ -7,15 +7,11 @@ legal ``actions`` (tuples such as ``("move", zone, connection)``, ``("open", doo
 read-only :class:`~designer.engine.view.GameView`: the state, the board, the profile, the
 witness plan and the game's generator; a policy never gets the game itself.
 
-- ``greedy`` (default): follows the witness plan the caller hands in (which doors, keys and
-  switches, in which order: ``designer.checks`` finds it), fights zombies it can kill in its
-  zone, shoots zombies in sight, searches while it has no weapon, and heads for the exit.
-- ``cautious``: like greedy, but never steps into a zone with zombies when it can wait, and waits
-  for team mates who fall behind (more than one zone away, able to come, and farther from the
-  goal than itself, so that two never wait for each other).
-- ``random``: a legal action drawn uniformly.
-
-Without a plan the bots walk to the victory steps themselves.
+The built-in bots ``greedy``, ``cautious`` and ``random`` are the typed engine's own
+(:mod:`designer.engine.typed.play`, docs/engine.md); ``casual`` and ``expert`` are written in
+Python (:mod:`designer.engine.casual`, :mod:`designer.engine.expert`) on the helpers kept
+here: :func:`goal_zones` (where the next victory step or plan step is), :func:`job_here`,
+:func:`walk_on`, ``_toward`` and :class:`PlanBot` (a bot's memory of the plan steps done).
 """
 
 from __future__ import annotations
@@ -31,7 +27,7 @@ if TYPE_CHECKING:
     from .state import Survivor
     from .view import GameView
 
-__all__ = ["POLICIES", "POLICY_NAMES", "PlanBot", "cautious", "greedy", "random_policy", "resolve_policy"]
+__all__ = ["BOTS", "POLICIES", "POLICY_NAMES", "PlanBot", "goal_zones", "job_here", "resolve_policy", "walk_on"]
 
 Policy = Callable[["GameView", "Survivor", list], tuple]
 
@@ -184,57 +180,6 @@ def goal_distance(game: "GameView", s: "Survivor", zones: list[int]) -> int:
     return min((game.board.survivor_distances(g, mask)[s.zone] for g in zones), default=0)
 
 
-def _decide(game: "GameView", s: "Survivor", acts: list, cautious_mode: bool, memory: "PlanBot | None" = None) -> tuple:
-    st, b = game.state, game.board
-    z = s.zone
-    here = st.zombies_in(z)
-    melee = [a for a in acts if a[0] == "melee" and _killable(game, s, z, a[1])]
-    ranged = [a for a in acts if a[0] == "ranged"]
-    zones, action, target = goal_zones(game, s, memory)
-
-    if here:
-        if melee:
-            return max(melee, key=lambda a: item(a[1]).dice * item(a[1]).damage)
-        own = [a for a in ranged if a[2] == z and len(st.survivors_in(z)) == 1]
-        if own:
-            return own[0]
-        # nothing here can be killed: get out, toward the goal if possible
-        moves = [a for a in acts if a[0] == "move"]
-        step = _toward(game, s, acts, zones, False)
-        if step is None or step[0] != "move":
-            step = min(moves, key=lambda a: (st.zombies_in(a[1]), a), default=None)
-        return step or ("pass",)
-
-    job = job_here(game, s, acts, zones, action, target)
-    if job is not None:
-        return job
-
-    # shoot zombies in sight that no team mate stands with
-    safe = [a for a in ranged if not st.survivors_in(a[2])]
-    if safe and (action == "hunt" or cautious_mode or any(
-            st.zombies_in(v) for v, d in b.visible(st.doors_open)[z] if d <= 1)):
-        return max(safe, key=lambda a: (st.zombies_in(a[2]), -a[2]))
-
-    armed = any(item(n).is_weapon for n in s.items)
-    well_armed = any(item(n).is_melee and item(n).damage >= 2 for n in s.items) and \
-        any(item(n).is_ranged for n in s.items)
-    if ("search",) in acts and (not armed or (not well_armed and st.turn <= 2)):
-        return ("search",)
-    free_markers = [a for a in acts if a[0] == "take" and b.obj_kind[a[1]] == "search_marker"]
-    if free_markers:
-        return free_markers[0]
-
-    if cautious_mode:  # wait for a team mate who is behind: farther from the goal, and able to come
-        mine = goal_distance(game, s, zones)
-        behind = [o for o in st.living() if o is not s and
-                  1 < b.survivor_distances(z, game.door_passable(o))[o.zone] < INF and
-                  goal_distance(game, o, zones) > mine]
-        if behind:
-            return ("pass",)
-
-    return walk_on(game, s, acts, zones, action, melee, ranged, cautious_mode)
-
-
 def job_here(game: "GameView", s: "Survivor", acts: list, zones: list[int], action: str,
              target: int | None) -> tuple | None:
     """The job at hand where the survivor stands (take, press or open the plan's target, wait
@@ -282,43 +227,31 @@ def walk_on(game: "GameView", s: "Survivor", acts: list, zones: list[int], actio
     return ("pass",)
 
 
-def greedy(game: "GameView", s: "Survivor", acts: list) -> tuple:
-    """Follow the plan toward the next victory step, fighting what blocks the way."""
-    return _decide(game, s, acts, cautious_mode=False)
-
-
-def cautious(game: "GameView", s: "Survivor", acts: list) -> tuple:
-    """Avoid zones with zombies and wait for team mates who fall behind."""
-    return _decide(game, s, acts, cautious_mode=True)
-
-
-def random_policy(game: "GameView", s: "Survivor", acts: list) -> tuple:
-    """A legal action chosen uniformly at random (with the game's own generator)."""
-    return acts[game.rng.randrange(len(acts))]
-
-
 class PlanBot:
-    """``greedy`` or ``cautious`` for one game, with its own memory of the plan steps done
-    (the same decisions as the plain functions, found faster)."""
+    """A Python bot for one game with its own memory of the plan steps done (``done``): the
+    base of :class:`~designer.engine.casual.CasualBot`; a subclass decides in ``__call__``."""
 
     __slots__ = ("cautious", "done")
 
-    def __init__(self, cautious: bool):
+    def __init__(self, cautious: bool = False):
         self.cautious = cautious
         self.done = 0
         """Leading plan steps known done."""
 
     def __call__(self, game: "GameView", s: "Survivor", acts: list) -> tuple:
-        return _decide(game, s, acts, self.cautious, self)
+        raise NotImplementedError("PlanBot is the base of the Python bots (casual, expert); greedy and cautious "
+                                  "are played by the typed engine itself: pass their names")
 
     def copy(self) -> "PlanBot":
         """The same bot with the same memory (for a copy of its game)."""
-        c = PlanBot(self.cautious)
-        c.done = self.done
+        c = type(self).__new__(type(self))
+        for k in PlanBot.__slots__:
+            setattr(c, k, getattr(self, k))
         return c
 
 
-POLICIES: dict[str, Policy] = {"greedy": greedy, "cautious": cautious, "random": random_policy}
+POLICIES: tuple[str, ...] = ("greedy", "cautious", "random")
+"""The built-in bots the typed engine plays itself (by name; ``designer.engine.POLICIES``)."""
 
 BOTS: dict[str, Callable[[], Policy]] = {}
 """Bots other modules of the engine register by name: a factory of a fresh bot per game
@@ -331,16 +264,14 @@ POLICY_NAMES = ("greedy", "casual", "cautious", "random", "expert")
 (:class:`designer.engine.expert.ExpertBot`)."""
 
 
-def resolve_policy(policy: Any) -> Policy:
-    """The policy for one game: a fresh bot for a built-in name, or a user-supplied callable
-    as it is."""
+def resolve_policy(policy: Any) -> Policy | str:
+    """The policy for one game: a fresh bot for the name of a Python bot (``casual``,
+    ``expert``), the name itself for a bot the typed engine plays (:data:`POLICIES`), a
+    user-supplied callable as it is."""
     if callable(policy):
         return policy
-    if policy in ("greedy", "cautious"):
-        return PlanBot(policy == "cautious")
     if policy in BOTS:
         return BOTS[policy]()
-    try:
-        return POLICIES[policy]
-    except KeyError:
-        raise ValueError(f"unknown policy '{policy}'; expected one of {', '.join(POLICY_NAMES)} or a callable") from None
+    if policy in POLICIES:
+        return policy
+    raise ValueError(f"unknown policy '{policy}'; expected one of {', '.join(POLICY_NAMES)} or a callable")

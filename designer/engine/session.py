@@ -25,7 +25,7 @@ from ..rules.terrain import terrain_tables
 from .board import Board
 from .record import GameResult, transcript
 
-__all__ = ["LOGGED_KINDS", "LOGGED_RULES", "POLICY_CODES", "Position", "TypedGame", "TypedState", "action_tuple",
+__all__ = ["HandGame", "LOGGED_KINDS", "LOGGED_RULES", "POLICY_CODES", "Position", "TypedGame", "TypedState", "action_tuple",
            "compiled", "log_covers", "play_typed", "reference_state", "render_events", "typed_source"]
 
 _KIND_NAMES = ("move", "open", "search", "melee", "ranged", "take", "press", "noise", "trigger",
@@ -575,7 +575,8 @@ class TypedGame:
     ``policy(view, survivor, actions)``, called as the reference engine calls it."""
 
     def __init__(self, board: Board, seed: int = 0, policy: Any = "greedy", *, survivors: int | None = None,
-                 log: bool = False, plan: Any = None, compiled: bool | None = None, heroes: Any = None):
+                 log: bool = False, plan: Any = None, compiled: bool | None = None, heroes: Any = None,
+                 resources: dict[str, int] | None = None):
         from .policies import resolve_policy
         from .typed import tables as typed_tables
 
@@ -612,6 +613,11 @@ class TypedGame:
         carried, names = typed_carried(board, heroes, self.tables.names)
         if names is not None:
             self.engine.lnoe_carry(names)
+        self._stock_in = None if resources is None else dict(resources)
+        """The party's stock going in (a campaign's ``resources``), or None: the scenario's own."""
+        rnames = typed_tables.resource_names(board.scenario)
+        if rnames:
+            self.engine.set_resources([(resources or {}).get(n, -1) for n in rnames])
         self.engine.begin(seed, code, -1 if survivors is None else survivors, carried)
         self._stage = 0
         """The next phase of a turn begun phase by phase (1 survivors ... 4 end; 0: none)."""
@@ -976,10 +982,72 @@ class TypedGame:
         from .record import resource_stock
 
         names = resource_names(self.board.scenario)
+        stock_in = self.__dict__.get("_stock_in")
         if not names:
-            return {}
+            return {} if stock_in is None else {"resources": dict(stock_in), "resources_short": 0}
         stock, order, short = self.engine.resources_out()
-        return {"resources": resource_stock(names, None, stock, order), "resources_short": short}
+        return {"resources": resource_stock(names, stock_in, stock, order), "resources_short": short}
+
+
+class HandGame:
+    """A game on a position built by hand (a :class:`~designer.engine.state.GameState`:
+    ``board.new_state()``, ``add_survivor``, ``place_zombies``, noise, doors), mutated in place
+    as it is stepped: each step (a phase, ``activate``, ``spawn``, ``apply``, ``play_turn``,
+    ``play``...) loads the state as it stands into a typed game (:meth:`TypedGame.from_state`),
+    runs the step there and writes the result back into the same state, the same survivor
+    objects included (:meth:`TypedGame.sync_into`), so a rulebook position may be changed
+    between two steps. ``script`` (dice rolled instead of the generator) carries from step to
+    step. The rules are the typed engine's (``designer.engine.Game(board, state=st)`` gives one)."""
+
+    def __init__(self, board: Board, state: Any, policy: Any = "greedy", *, plan: Any = None, log: bool = False,
+                 compiled: bool | None = None):
+        self.board, self.state, self.policy, self.plan_steps = board, state, policy, plan
+        self.logging, self.compiled, self.script = log, compiled, None
+        self.last: TypedGame | None = None
+        """The typed game of the last step (its record, log, engine)."""
+
+    def _game(self) -> TypedGame:
+        g = TypedGame.from_state(self.board, self.state, self.policy, plan=self.plan_steps, compiled=self.compiled,
+                                 log=self.logging)
+        g.script = self.script
+        return g
+
+    def _step(self, name: str, *args: Any) -> Any:
+        g = self.last = self._game()
+        try:
+            return getattr(g, name)(*args)
+        finally:
+            g.sync_into(self.state)
+            self.script = g.script
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_") or not callable(getattr(TypedGame, name, None)):
+            raise AttributeError(name)
+        return lambda *args: self._step(name, *args)
+
+    def apply(self, s: Any, action: tuple) -> None:
+        """Apply one action for a survivor (its object or its index) without asking whether it
+        is legal."""
+        self._step("apply", getattr(s, "index", s), action)
+
+    def move_cost(self, s: Any, c: int) -> int:
+        return self._step("move_cost", getattr(s, "index", s), c)
+
+    def danger_level(self) -> int:
+        return self._game().position().danger_level()
+
+    def noise_map(self) -> dict[int, int]:
+        return self._game().engine.noise_levels()
+
+    def legal_actions(self, s: Any = None) -> list[tuple]:
+        return self._game().legal_actions(None if s is None else getattr(s, "index", s))
+
+    @property
+    def log(self) -> list[dict] | None:
+        return self.last.log if self.last is not None else ([] if self.logging else None)
+
+    def result(self) -> GameResult:
+        return (self.last or self._game()).result()
 
 
 def play_typed(scenario: Any, seed: int = 0, policy: Any = "greedy", *, survivors: int | None = None,

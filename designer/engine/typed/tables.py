@@ -65,9 +65,8 @@ PLAN = {"open": 0, "take": 1, "press": 2, "enter": 3, "cross": 4, "wait": 5, "ki
 METHODS = {"cards": 0, "dice": 1, "fixed": 2}
 CARD_KINDS = {"spawn": 0, "extra": 1, "manhole": 2}
 
-MAX_SURVIVORS = 12
-MAX_ITEMS = 40
-"""Items one survivor carries (the profile's ``max_items``; the engine's rows hold 72)."""
+# survivors, items one survivor carries (the profile's ``max_items``; the engine's rows hold 72), a house's doors
+from ...rules.limits import MAX_HOUSE_DOORS, MAX_ITEMS, MAX_SURVIVORS  # noqa: E402  (written once there)
 
 
 def _ints(values) -> array:
@@ -115,8 +114,9 @@ def problem(board: Board, profile: RuleProfile) -> str | None:
         return "hero_dice outside 2-64"
     if len(s.setup.survivors.starting_equipment) > 20:
         return "more than 20 items of starting equipment"
-    if profile.id == "house" and len(board.door_ids) > 62:
-        return "a house board of more than 62 doors (closed doors and lost keys are one 64-bit word)"
+    if profile.id == "house" and len(board.door_ids) > MAX_HOUSE_DOORS:
+        return (f"a house board of {len(board.door_ids)} doors, more than {MAX_HOUSE_DOORS} (closed doors and lost "
+                f"keys are one 64-bit word)")
     return None
 
 

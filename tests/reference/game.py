@@ -13,29 +13,29 @@ import json
 import math
 from typing import Any, Callable, Iterable
 
-from ..rules.compiled import EV_KILLS, EVENTS as EVENT_OPS
-from ..rules.equipment import item
-from ..rules.missions import start_group_zones, zombie_reach
-from ..rules.terrain import terrain_tables
-from ..rules.zombies import (RECORD_TYPES, SPAWN_DEFAULT, WALKER, ZINDEX, ZOMBIE, ZOMBIE_TYPES, ZONES_PER_MOVE, ZTYPES,
+from designer.rules.compiled import EV_KILLS, EVENTS as EVENT_OPS
+from designer.rules.equipment import item
+from designer.rules.missions import start_group_zones, zombie_reach
+from designer.rules.terrain import terrain_tables
+from designer.rules.zombies import (RECORD_TYPES, SPAWN_DEFAULT, WALKER, ZINDEX, ZOMBIE, ZOMBIE_TYPES, ZONES_PER_MOVE, ZTYPES,
                              record_counts)
-from .arrivals import spawn_arrivals
-from .missions import car_action, car_actions
-from .morts import break_door, close_door, closable_doors, heal_or_draw, held_against, zombies_break_door
-from .board import Board
-from .cards import DECKS
-from .policies import resolve_policy
-from .infestation import place_infestation
-from .profiles import Profile, check_profile, make_profile, scenario_profile
-from .state import INF, GameState, Survivor
-from .points import finish_turn as finish_points_turn, points_table
-from .resources import resource_effect, uses_resources
-from .terrain import after_move as terrain_after_move, start_activation as terrain_start_activation
-from .terrain import reopened_moves, smash, smash_actions
-from .terrain import catch_fire, douse, fire_blocks, fire_upkeep, set_fire
-from .view import GameView, PlanStep, as_plan, escape_open, plan_for_start
-from .record import GameResult, transcript  # noqa: F401
-from .shared import SURVIVOR_ACTION_LIMIT, extra_activation_limit, item_value, parse_dice  # noqa: F401
+from designer.engine.arrivals import spawn_arrivals
+from designer.engine.missions import car_action, car_actions
+from designer.engine.morts import break_door, close_door, closable_doors, heal_or_draw, held_against, zombies_break_door
+from designer.engine.board import Board
+from designer.engine.cards import DECKS
+from tests.reference.policies import resolve_policy
+from designer.engine.infestation import place_infestation
+from tests.reference.profiles import Profile, check_profile, make_profile, scenario_profile
+from designer.engine.state import INF, GameState, Survivor
+from designer.engine.points import finish_turn as finish_points_turn, points_table
+from designer.engine.resources import resource_effect, uses_resources
+from designer.engine.terrain import after_move as terrain_after_move, start_activation as terrain_start_activation
+from designer.engine.terrain import reopened_moves, smash, smash_actions
+from designer.engine.terrain import catch_fire, douse, fire_blocks, fire_upkeep, set_fire
+from designer.engine.view import GameView, PlanStep, as_plan, escape_open, plan_for_start
+from designer.engine.record import GameResult, transcript  # noqa: F401
+from designer.engine.shared import SURVIVOR_ACTION_LIMIT, extra_activation_limit, item_value, parse_dice  # noqa: F401
 
 __all__ = ["Game", "GameResult", "play"]
 
