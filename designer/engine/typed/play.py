@@ -3201,13 +3201,13 @@ class Engine:
             if self.zro_n:  # ---- OWNER: eden: across walls destroyed scenery opened ----
                 for a in range(self.zro_start[z], self.zro_start[z + 1]):
                     v = self.zro_v[a]
-                    if arena[off + v] != here - 1 or not self.ro_open[self.zro_c[a]]:
+                    if self.arena[off + v] != here - 1 or not self.ro_open[self.zro_c[a]]:
                         continue
                     j = 0
-                    while j < k and options[j] != v:
+                    while j < k and self.options[j] != v:
                         j += 1
                     if j == k:
-                        options[k] = v
+                        self.options[k] = v
                         k += 1  # ---- end OWNER: eden ----
         return k
 
