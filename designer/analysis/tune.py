@@ -96,6 +96,16 @@ AWAY = 0.01
 this much farther from the target than where it starts (a flat stretch, as a turn limit that does
 not bind yet, is walked on)."""
 
+FINE_GAP = 0.15
+"""One survivor's own items (:func:`_hero_knobs`, a knob per named survivor, each with a few dozen
+values) are screened only when the current rate is within this of the target, or when the other
+knobs leave no move: from 0 % a weapon for one survivor of six moves nothing, and screening
+them there spends the budget that the coarse moves (a weapon for everyone, a spawn) need."""
+PROGRESS = 0.5
+"""A move taken when none reaches the band must bring the rate closer to the target by more than
+this many standard errors of a full screen at its rate (:meth:`_Search.noise`); among the moves
+that come within that of the closest, the one of fewest steps is taken."""
+
 LOOKS = (2000, 8000, 32000)
 _Z_LOOK = 2.393980  # two-sided normal quantile of 1 - 0.05 / 3
 
@@ -127,6 +137,9 @@ class Knob:
     start: int
     ordered: bool
     apply: Callable[[Scenario, Any], Scenario] = field(repr=False, compare=False)
+    hero: int | None = None
+    """For an equipment knob: the named survivor (index in ``setup.survivors.heroes``) whose own
+    items it changes; None for the items every survivor starts with."""
 
     def steps_to(self, value: Any) -> int:
         """The size of the change from the scenario's own value to ``value``: the distance along
@@ -142,7 +155,7 @@ class Knob:
 
     def describe(self, value: Any) -> str:
         if self.kind == "equipment":
-            return f"starting equipment: {value}"
+            return f"{self.name}: {value}"
         if self.kind == "spawn_active":
             return f"{self.name} {'active' if value else 'inactive'} at the start"
         return f"{self.name} {self.values[self.start]} -> {value}"
@@ -157,8 +170,10 @@ def _dice_mean(d: str) -> float:
     return count * (sides + 1) / 2 + bonus
 
 
-def knobs_for(scenario: Scenario, allow: tuple[str, ...] | list[str] = KNOB_KINDS) -> list[Knob]:
-    """The knobs a designer may turn on this scenario (of the kinds in ``allow``)."""
+def knobs_for(scenario: Scenario, allow: tuple[str, ...] | list[str] = KNOB_KINDS,
+              survivors: int | None = None) -> list[Knob]:
+    """The knobs a designer may turn on this scenario (of the kinds in ``allow``); ``survivors``
+    (default: the scenario's own count) says whose own items are knobs."""
     unknown = [k for k in allow if k not in KNOB_KINDS]
     if unknown:
         raise TuneError(f"unknown knob kind {', '.join(unknown)}; expected some of {', '.join(KNOB_KINDS)}")
@@ -201,12 +216,47 @@ def knobs_for(scenario: Scenario, allow: tuple[str, ...] | list[str] = KNOB_KIND
         def apply_equipment(s: Scenario, v: tuple[str, ...]) -> Scenario:
             return _setup(s, survivors=s.setup.survivors.model_copy(update={"starting_equipment": list(v)}))
         out.append(Knob("starting equipment", "equipment", tuple(options), 0, False, apply_equipment))
+        out += _hero_knobs(scenario, weapons, survivors)
     if "spawn_active" in allow and len(scenario.spawns) > 1:
         for sp in scenario.spawns:
             def apply_spawn(s: Scenario, v: bool, sid: str = sp.id) -> Scenario:
                 return s.model_copy(update={"spawns": [x.model_copy(update={"active": v}) if x.id == sid else x
                                                        for x in s.spawns]})
             out.append(Knob(f"spawn {sp.id}", "spawn_active", (sp.active, not sp.active), 0, False, apply_spawn))
+    return out
+
+
+def _equipment_options(have: list[str], weapons: list[str], room: int) -> list[tuple[str, ...]]:
+    """A kit and its one-step neighbours: one item removed, one weapon added (while ``room``
+    allows), one item swapped for another weapon."""
+    options: list[tuple[str, ...]] = [tuple(have)]
+    options += [tuple(have[:i] + have[i + 1:]) for i in range(len(have))]
+    if room > 0:
+        options += [tuple(have + [w]) for w in weapons]
+    options += [tuple(have[:i] + [w] + have[i + 1:]) for i in range(len(have)) for w in weapons
+                if w != have[i] and have.index(have[i]) == i]
+    return list(dict.fromkeys(options))
+
+
+def _hero_knobs(scenario: Scenario, weapons: list[str], survivors: int | None) -> list[Knob]:
+    """One equipment knob per named survivor who plays (the first ``default_count()``): that
+    survivor's own items (``setup.survivors.heroes[k].items``). One weapon given to one survivor
+    is a finer step than one given to every survivor (``starting_equipment``), which on the
+    six-survivor Prison Outbreak missions moves casual by 10 - 40 points."""
+    from ..engine.typed.tables import MAX_ITEMS
+
+    sv = scenario.setup.survivors
+    out: list[Knob] = []
+    for k, hero in enumerate(sv.heroes[:survivors or sv.default_count()]):
+        have = list(hero.items)
+        room = MAX_ITEMS - len(sv.starting_equipment) - len(have)
+
+        def apply_hero(s: Scenario, v: tuple[str, ...], k: int = k) -> Scenario:
+            heroes = list(s.setup.survivors.heroes)
+            heroes[k] = heroes[k].model_copy(update={"items": list(v)})
+            return _setup(s, survivors=s.setup.survivors.model_copy(update={"heroes": heroes}))
+        out.append(Knob(f"items of {hero.name}", "equipment", tuple(_equipment_options(have, weapons, room)), 0,
+                        False, apply_hero, hero=k))
     return out
 
 
@@ -508,6 +558,13 @@ class _Search:
         n = self.screened_n.get(self.text(s), self.n)
         return math.sqrt(max(p * (1 - p), 0.25 / n) / n) if p == p else 0.0
 
+    def noise(self, s: Scenario) -> float:
+        """The standard error of a full screen at the candidate's rate (at least that of one win
+        in the screen): what a move must gain to count as progress (:data:`PROGRESS`)."""
+        p = self.p(s)
+        p = 0.0 if p != p else p
+        return math.sqrt(max(p * (1 - p), 1 / self.n) / self.n)
+
     def edge(self) -> float:
         """One standard error of a full screen at the target: a candidate screened within this
         of the band's edge is confirmed after those screened well inside it (fresh games put it
@@ -656,6 +713,7 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
     if not knobs_for(scenario, allow):
         raise TuneError(f"{scenario.id}: none of the knobs {', '.join(allow)} applies to this scenario")
     current, path = scenario, []
+    fine_forced = False
     rejected: set[str] = set()
     evidence: dict[str, Any] = {}
     for round_ in range(max_rounds + 1):
@@ -667,9 +725,30 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
         if round_ == max_rounds or search.out_of_time():
             search.stop = search.stop or ("budget" if search.ran_out else "rounds")
             break
-        # every knob, rebuilt from the current scenario (its own value is each knob's start)
+        # every knob, rebuilt from the current scenario (its own value is each knob's start); one
+        # survivor's own items (a fine step) only near the target, or when the coarse knobs are stuck
+        fine = fine_forced or search.gap(current) <= FINE_GAP
+        fine_forced = False
         options: list[tuple[int, float, Knob, Scenario, float]] = []
-        for knob in knobs_for(current, allow):
+        knobs = knobs_for(current, allow, search.survivors)
+        if fine:  # near the target the survivors' own items first: most one-step changes in the band are theirs
+            knobs = [k for k in knobs if k.hero is not None] + [k for k in knobs if k.hero is None]
+        else:
+            knobs = [k for k in knobs if k.hero is None]
+
+        def one_step_in_band(these: list) -> Any:
+            # a one-step change in the band: none is smaller, so it is confirmed before the other
+            # knobs are screened (when its confirmation rejects it, the screening goes on)
+            for o in sorted((o for o in these if o[0] == 1 and o[1] <= tolerance - search.edge()
+                             and search.text(o[3]) not in rejected), key=lambda o: o[1]):
+                found = search.confirm(o[3])
+                if found["accepted"]:
+                    return o, found
+                rejected.add(search.text(o[3]))
+            return None
+
+        for knob in knobs:
+            early = None
             if knob.ordered:
                 hit = _line_search(search, current, knob)
                 if hit is not None:
@@ -680,18 +759,13 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
                     p = search.p(s)
                     if p == p:
                         options.append((knob.steps_to(v), abs(p - target), knob, s, p))
-            if search.out_of_time():
+                        if knob.hero is not None:  # a survivor's kit has a few dozen values: confirm at once
+                            early = one_step_in_band(options[-1:])
+                            if early is not None or search.out_of_time():
+                                break
+            if search.out_of_time() and early is None:
                 break
-            # a one-step change in the band: none is smaller, so it is confirmed before the other
-            # knobs are screened (when its confirmation rejects it, the screening goes on)
-            early = None
-            for o in sorted((o for o in options if o[0] == 1 and o[1] <= tolerance - search.edge()
-                             and search.text(o[3]) not in rejected), key=lambda o: o[1]):
-                found = search.confirm(o[3])
-                if found["accepted"]:
-                    early = (o, found)
-                    break
-                rejected.add(search.text(o[3]))
+            early = early or one_step_in_band(options)
             if early is not None:
                 steps, _, knob_, s, p = early[0]
                 path.append(_move(current, s, knob_, steps, p))
@@ -702,6 +776,9 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
         options = [o for o in options if search.text(o[3]) not in rejected]
         search.last = (current, options)
         if not options and not confirmed_here:
+            if not fine and _has_fine(current, allow, search.survivors):
+                fine_forced = True
+                continue
             search.stop = "no_move"
             break
         chosen = None
@@ -718,7 +795,11 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
             evidence = {}
             # a move that overshoots the target, then one ordered knob back into the band (a
             # spawn switched off, then fewer turns): the closest single move may lead nowhere
-            bridge = _bridge(search, current, options, allow, rejected)
+            # (not while the fine knobs wait: the move that comes closest puts them within reach,
+            # and their next round costs less than a line search along every ordered knob from
+            # each of three first moves)
+            bridge = _bridge(search, current, options, allow, rejected) \
+                if fine or not _has_fine(current, allow, search.survivors) else None
             if bridge is not None:
                 (first, s1), (knob2, steps2, s2, p2), evidence = bridge
                 path.append(_move(current, s1, first[2], first[0], first[4]))
@@ -729,9 +810,14 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
             # (by the best evidence: a candidate confirmed and rejected by its confirmation's rate)
             # a move rejected by its confirmation in this round may still be the closest one
             chosen = _closest(search, options + confirmed_here)
-            if chosen is None or search.known_gap(chosen[3]) >= search.known_gap(current) - 1e-12:
+            if chosen is None or search.known_gap(chosen[3]) >= search.known_gap(current) - PROGRESS * search.noise(chosen[3]):
+                # no valid move brings the rate closer to the target by more than the noise of
+                # its screen (a 9-step cut of the pool for a tenth of a point is no move)
+                if not fine and _has_fine(current, allow, search.survivors):
+                    fine_forced = True
+                    continue
                 search.stop = "no_move"
-                break  # no valid move brings the rate closer to the target
+                break
         steps, _, knob, s, p = chosen
         path.append(_move(current, s, knob, steps, p))
         current = s
@@ -740,6 +826,11 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
     if not evidence and path:
         evidence = search.confirm(current)
     return _result(search, current, path, evidence, bool(evidence.get("accepted")))
+
+
+def _has_fine(s: Scenario, allow: Any, survivors: int | None) -> bool:
+    """Whether the scenario has a knob of one survivor's own items (see :data:`FINE_GAP`)."""
+    return any(k.hero is not None for k in knobs_for(s, allow, survivors))
 
 
 def _closest(search: _Search, options: list) -> Any:
@@ -785,8 +876,15 @@ def _closest(search: _Search, options: list) -> Any:
         if o[4] == o[4]:
             p = search.p(o[3])
             options[i] = (o[0], abs(p - t), o[2], o[3], p)
-    return next((o for o in sorted(options, key=lambda o: (search.known_gap(o[3]), o[0]))
-                 if o[4] == o[4] and not search.errors(o[3])), None)
+    # within the noise of the closest, the fewest steps (not nine zombies less for a tenth of a
+    # point); the validator (costly with a weather table) only for those
+    valid: list[Any] = []
+    for o in sorted((o for o in options if o[4] == o[4]), key=lambda o: (search.known_gap(o[3]), o[0])):
+        if valid and search.known_gap(o[3]) > search.known_gap(valid[0][3]) + PROGRESS * search.noise(valid[0][3]):
+            break
+        if not search.errors(o[3]):
+            valid.append(o)
+    return min(valid, key=lambda o: (o[0], search.known_gap(o[3])), default=None)
 
 
 def _bridge(search: _Search, current: Scenario, options: list, allow: Any, rejected: set[str]) -> Any:
@@ -800,7 +898,7 @@ def _bridge(search: _Search, current: Scenario, options: list, allow: Any, rejec
     # the validator (costly where a weather table multiplies its checks) only until enough pass
     for first in list(itertools.islice((o for o in crossing if not search.errors(o[3])), BRIDGE_FIRSTS)):
         hits = []
-        for knob in knobs_for(first[3], allow):
+        for knob in knobs_for(first[3], allow, search.survivors):
             if not knob.ordered or knob.name == first[2].name:
                 continue
             hit = _line_search(search, first[3], knob)
@@ -821,7 +919,11 @@ def _bridge(search: _Search, current: Scenario, options: list, allow: Any, rejec
 def _move(before: Scenario, after: Scenario, knob: Knob, steps: int, p: float) -> dict[str, Any]:
     diff = scenario_diff(before, after)
     text = "; ".join(f"{d['path']} {d['a']} -> {d['b']}" for d in diff)
-    if knob.kind == "equipment":
+    if knob.kind == "equipment" and knob.hero is not None:
+        k = knob.hero
+        text = f"items of {before.setup.survivors.heroes[k].name} {list(before.setup.survivors.heroes[k].items)} -> " \
+               f"{list(after.setup.survivors.heroes[k].items)}"
+    elif knob.kind == "equipment":
         text = f"starting equipment {list(before.setup.survivors.starting_equipment)} -> " \
                f"{list(after.setup.survivors.starting_equipment)}"
     return {"knob": knob.name, "kind": knob.kind, "steps": steps, "change": text, "diff": diff,
