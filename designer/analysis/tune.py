@@ -295,7 +295,8 @@ class TuneResult:
     """The original scenario's screened win rate."""
     stop: str | None = None
     """Why the search ended without reaching the band: ``budget`` (its CPU budget ran out),
-    ``rounds`` (it chained its moves), ``no_move`` (no valid move came closer); None when reached."""
+    ``rounds`` (it chained its moves), ``no_move`` (no valid move came closer), ``cannot`` (no knob
+    can reach it, :attr:`cannot`); None when reached."""
     max_rounds: int = 6
     budget_s: float | None = None
     """The CPU budget of the search (None: none)."""
@@ -309,6 +310,9 @@ class TuneResult:
     band below it and above it (``side``, ``change``, ``screened_win_rate``): the knobs step past
     the band between these two."""
 
+    cannot: dict[str, Any] | None = None
+    """When no knob can reach the target whatever the games (:func:`unkillable`): the zombie type
+    the victory needs killed, its toughness and the best damage a weapon of the knobs deals."""
     lost_funnel: list[dict[str, Any]] = field(default_factory=list)
     """When no game of any candidate was won: the victory steps over every game the search
     played (``step``, ``goal``, ``reached``, ``completed``, ``games``), so the statement names the
@@ -317,7 +321,7 @@ class TuneResult:
     def stuck_step(self) -> dict[str, Any] | None:
         """The first victory step no game of any candidate completed (None when every game of
         some candidate was won, or the steps are not known)."""
-        return next((row for row in self.lost_funnel if row["completed"] == 0), None)
+        return next((row for row in self.lost_funnel if row["completed"] == 0 and row.get("witnessed", True)), None)
 
     def as_dict(self) -> dict[str, Any]:
         return {"target": self.target, "tolerance": self.tolerance, "reached": self.reached, "size": self.size,
@@ -328,7 +332,7 @@ class TuneResult:
                 "cpu_seconds": self.seconds, "budget_s": self.budget_s, "ran_out_of_budget": self.ran_out,
                 "stopped": self.stop, "neighbours": self.neighbours,
                 "engine": self.engine, "why_not": self.why_not(), "policy": self.policy,
-                "lost_funnel": self.lost_funnel,
+                "lost_funnel": self.lost_funnel, "cannot": self.cannot,
                 "reproducibility": self.reproducibility}
 
     def why_not(self) -> str | None:
@@ -344,6 +348,15 @@ class TuneResult:
                        + (" (a points budget limits the kit or the pool)" if any(c.startswith("budget")
                                                                                for c in self.refused) else ""))
         eng = self.engine or {}
+        if self.cannot is not None:
+            c = self.cannot
+            return (f"no knob can reach it: the victory needs a board without zombies, and "
+                    f"{'the ' + c['zombie'] + ' placed at set-up' if c['placed'] else 'a ' + c['zombie'] + ' of the pool'} "
+                    f"needs {c['toughness']} damage to kill while the best weapon of the deck and the starting kits "
+                    f"deals {c['best_damage']} (the pool keeps at least one of each type, and the knobs hand out "
+                    "only the deck's weapons). Give the survivors a weapon that deals "
+                    f"{c['toughness']} (a Molotov, which this engine does not play yet), take the {c['zombie']} "
+                    "out of the set-up, or change the victory by hand")
         if self.ran_out:
             cost = f" ({eng['ms_per_game']:.2f} ms of CPU a game" if eng.get("ms_per_game") else " ("
             cost += (f"; the reference engine plays these games, because {eng['reason']}" if eng.get("reason")
@@ -425,7 +438,9 @@ class _Search:
         self._plans: dict[str, Any] = {}
         self.screened_n: dict[str, int] = {}  # scenario text -> games its screened rate was read on
         self.won_any = False  # whether any game of any candidate was won
+        self.hopeless: dict[str, Any] | None = None  # :func:`unkillable`, when it stopped the search
         self.step_labels: list[str] | None = None  # the victory steps, for the funnel of lost candidates
+        self.step_witness: list[bool] | None = None  # whether a lost game's records can show each step done
         self.step_reached: list[int] = []
         self.step_done: list[int] = []
         self.step_games = 0
@@ -498,6 +513,7 @@ class _Search:
         steps = tally.spec.steps
         if self.step_labels is None:
             self.step_labels = [st.label for st in steps]
+            self.step_witness = [st.witness != "win" for st in steps]
             self.step_reached = [0] * len(steps)
             self.step_done = [0] * len(steps)
         if len(steps) != len(self.step_labels):
@@ -712,6 +728,11 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
                                  f"policy={policy!r}, seed={seed}, allow={list(allow)!r})")
     if not knobs_for(scenario, allow):
         raise TuneError(f"{scenario.id}: none of the knobs {', '.join(allow)} applies to this scenario")
+    hopeless = unkillable(scenario)
+    if hopeless is not None:
+        search.stop = "cannot"
+        search.hopeless = hopeless
+        return _result(search, scenario, [], {}, False)
     current, path = scenario, []
     fine_forced = False
     rejected: set[str] = set()
@@ -747,8 +768,28 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
                 rejected.add(search.text(o[3]))
             return None
 
-        for knob in knobs:
-            early = None
+        early = None
+        if fine:
+            # the switch-like knobs' values (a survivor's kit has a few dozen each), looked at on the
+            # first stage of the screening seeds, then screened closest first, each one-step change in
+            # the band confirmed at once: near the target most of them need the full screen
+            first = search.stages()[0]
+            pending = [(knob, v, knob.apply(current, v)) for knob in knobs if not knob.ordered for v in knob.values[1:]]
+            look: dict[int, float] = {}
+            for i, (_, _, s) in enumerate(pending):
+                look[i] = _first_look(search, s, first)
+                if search.out_of_time():
+                    break
+            for i in sorted(look, key=lambda i: abs(look[i] - target) if look[i] == look[i] else math.inf):
+                knob, v, s = pending[i]
+                p = search.p(s)
+                if p == p:
+                    options.append((knob.steps_to(v), abs(p - target), knob, s, p))
+                    early = one_step_in_band(options[-1:])
+                if early is not None or search.out_of_time():
+                    break
+            knobs = [k for k in knobs if k.ordered]
+        for knob in knobs if early is None else []:
             if knob.ordered:
                 hit = _line_search(search, current, knob)
                 if hit is not None:
@@ -759,19 +800,17 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
                     p = search.p(s)
                     if p == p:
                         options.append((knob.steps_to(v), abs(p - target), knob, s, p))
-                        if knob.hero is not None:  # a survivor's kit has a few dozen values: confirm at once
-                            early = one_step_in_band(options[-1:])
-                            if early is not None or search.out_of_time():
-                                break
-            if search.out_of_time() and early is None:
-                break
-            early = early or one_step_in_band(options)
-            if early is not None:
-                steps, _, knob_, s, p = early[0]
-                path.append(_move(current, s, knob_, steps, p))
-                return _result(search, s, path, early[1], True)
             if search.out_of_time():
                 break
+            early = one_step_in_band(options)
+            if early is not None:
+                break
+        if early is None and fine and not search.out_of_time():
+            early = one_step_in_band(options)
+        if early is not None:
+            steps, _, knob_, s, p = early[0]
+            path.append(_move(current, s, knob_, steps, p))
+            return _result(search, s, path, early[1], True)
         confirmed_here = [o for o in options if search.text(o[3]) in search.confirmed and search.text(o[3]) in rejected]
         options = [o for o in options if search.text(o[3]) not in rejected]
         search.last = (current, options)
@@ -826,6 +865,45 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
     if not evidence and path:
         evidence = search.confirm(current)
     return _result(search, current, path, evidence, bool(evidence.get("accepted")))
+
+
+def unkillable(scenario: Scenario) -> dict[str, Any] | None:
+    """When the victory needs a board without zombies (a ``no_zombies`` step) and a zombie the
+    knobs cannot take away (placed at set-up, or of a type in the pool) needs more damage than
+    any weapon the knobs can hand out (the deck's, the starting kits'): that zombie type, its
+    toughness and the best damage. No knob of :data:`KNOB_KINDS` changes it (the pool's counts stay
+    at one or more, and every weapon a knob adds comes from the deck). The rulebook: "Per
+    eliminare un Fatty è richiesto un valore di “2” mentre per un Abominations è richiesto un
+    valore di “3”"."""
+    from ..rules.zombies import ZOMBIE_TYPES
+
+    if not any(st.kind == "no_zombies" for st in scenario.victory.steps):
+        return None
+    st = scenario.setup
+    sv = st.survivors
+    deck = [e.item for e in st.equipment_deck] if st.equipment_deck else [n for n, _ in _DECKS.get(
+        st.rules.profile, ZOMBICIDE_DECK)]
+    names = [*deck, *sv.starting_equipment, *(i for h in sv.heroes for i in h.items)]
+    best = max((ITEMS[n].damage for n in names if n in ITEMS and ITEMS[n].is_weapon), default=0)
+    tough = {r.name: r.toughness for r in ZOMBIE_TYPES}
+    present = [z.zombie for z in st.zombies] + [z for z, c in st.zombie_pool.items() if c > 0]
+    worst = max(present, key=lambda z: tough.get(z, 0), default=None)
+    if worst is None or tough.get(worst, 0) <= best:
+        return None
+    return {"zombie": worst, "toughness": tough[worst], "best_damage": best,
+            "placed": worst in [z.zombie for z in st.zombies]}
+
+
+def _first_look(search: _Search, s: Scenario, n: int) -> float:
+    """The rate on the first ``n`` screening seeds (cached: the screen that follows reads it as its
+    first stage); NaN for a change the weather cannot be played with."""
+    from ..variants import VariantError
+
+    try:
+        w, n = search.rate(s, n)
+    except VariantError:
+        return math.nan
+    return w / n
 
 
 def _has_fine(s: Scenario, allow: Any, survivors: int | None) -> bool:
@@ -906,6 +984,25 @@ def _bridge(search: _Search, current: Scenario, options: list, allow: Any, rejec
                 hits.append((hit[0], abs(hit[2] - target), knob, hit[1], hit[2]))
             if search.out_of_time():
                 return None
+        if not hits:
+            # no ordered knob brings it back (a pool that never runs dry, no turn limit): one switch
+            # of the team's kit or of a spawn (another spawn switched back, a weapon less)
+            # (a survivor's own items too: looked at on the first stage, screened closest first,
+            # stopping at the first in the band)
+            pending = [(knob, knob.apply(first[3], v)) for knob in knobs_for(first[3], allow, search.survivors)
+                       if not knob.ordered and knob.name != first[2].name
+                       for v in knob.values[1:] if knob.steps_to(v) == 1]
+            look = [_first_look(search, s2, search.stages()[0]) for _, s2 in pending]
+            if search.out_of_time():
+                return None
+            for i in sorted(range(len(pending)), key=lambda i: abs(look[i] - target) if look[i] == look[i] else math.inf):
+                knob, s2 = pending[i]
+                p2 = search.p(s2)
+                if p2 == p2 and abs(p2 - target) <= tol and search.text(s2) not in rejected:
+                    hits.append((1, abs(p2 - target), knob, s2, p2))
+                    break
+                if search.out_of_time():
+                    return None
         for steps, _, knob, s2, p2 in sorted(hits, key=lambda h: (h[0], h[1])):
             evidence = search.confirm(s2)
             if evidence["accepted"]:
@@ -970,13 +1067,16 @@ def _result(search: _Search, current: Scenario, path: list[dict[str, Any]], evid
                       search.games, _cpu() - search.started, search.policy, repro,
                       dict(sorted(refused.items(), key=lambda kv: -kv[1])), closest, search.p(search.original), None if reached else
                       ("budget" if search.ran_out else search.stop or "no_move"), search.max_rounds, search.budget,
-                      search.ran_out, search.engine_note(), neighbours, _lost_funnel(search))
+                      search.ran_out, search.engine_note(), neighbours, search.hopeless, _lost_funnel(search))
 
 
 def _lost_funnel(search: _Search) -> list[dict[str, Any]]:
     """The victory steps over every game the search played, when none was won (else empty)."""
     if search.won_any or not search.step_labels or not search.step_games:
         return []
+    # a step the records witness only by the win (a door opened, a zone reached: ``StepSpec.witness``
+    # 'win') shows as never completed in lost games whether or not it was: not a step to name
+    witnessed = search.step_witness or [True] * len(search.step_labels)
     return [{"step": k + 1, "goal": label, "reached": search.step_reached[k], "completed": search.step_done[k],
-             "games": search.step_games} for k, label in enumerate(search.step_labels)]
+             "games": search.step_games, "witnessed": witnessed[k]} for k, label in enumerate(search.step_labels)]
 
