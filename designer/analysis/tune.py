@@ -769,7 +769,7 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
             return None
 
         early = None
-        if fine:
+        if fine and any(k.hero is not None for k in knobs):
             # the switch-like knobs' values (a survivor's kit has a few dozen each), looked at on the
             # first stage of the screening seeds, then screened closest first, each one-step change in
             # the band confirmed at once: near the target most of them need the full screen
