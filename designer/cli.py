@@ -1024,6 +1024,35 @@ def bench_pipeline(file: str, games: int, repeat: int, as_json: bool) -> None:
         click.echo(json.dumps(r, sort_keys=True))
 
 
+@bench.command("tune")
+@click.argument("files", nargs=-1, type=click.Path())
+@click.option("--target", type=click.FloatRange(0, 1, min_open=True, max_open=True), default=0.4, show_default=True)
+@click.option("--tolerance", type=click.FloatRange(0, 0.5, min_open=True, max_open=True), default=0.03,
+              show_default=True)
+@click.option("--policy", type=click.Choice(["greedy", "casual", "cautious", "random", "expert"]), default="casual",
+              show_default=True)
+@click.option("--budget", type=click.FloatRange(1, 3600), default=50.0, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the table as one JSON object on the last line.")
+def bench_tune(files: tuple[str, ...], target: float, tolerance: float, policy: str, budget: float,
+               as_json: bool) -> None:
+    """`designer tune FILE --target T --policy P` on every sample (or FILES), one fresh process
+    after the other: the per-sample table (start, rate reached on fresh seeds, knobs changed, CPU
+    and wall clock of the whole process, load average).
+
+    Example: designer bench tune --json
+    """
+    from .bench.tune import row_line, run, table_lines
+
+    for f in files:
+        load(f)
+    r = run(list(files) or None, target=target, tolerance=tolerance, policy=policy, budget=budget,
+            progress=lambda row: click.echo(row_line(row), err=True))
+    for line in table_lines(r):
+        click.echo(line)
+    if as_json:
+        click.echo(json.dumps(r, sort_keys=True))
+
+
 @bench.command("startup")
 @click.argument("file", type=click.Path(), default="scenarios/seul-dans-le-noir.json")
 @click.option("--repeat", type=click.IntRange(1, 20), default=3, show_default=True)

@@ -241,18 +241,61 @@ def test_a_swap_is_a_two_step_change_of_the_equipment():
     assert len(set(kit.values)) == len(kit.values)
 
 
-def test_a_scenario_no_bot_wins_says_which_victory_step_they_never_complete():
-    """M07 (The Haven): its first step opens the purple door with the button in H3, and casual
-    never does it; no knob of the kinds the tuner turns changes that. The statement names the
-    step, fast, and an independent playtest's funnel agrees."""
+def test_a_victory_no_weapon_of_the_knobs_can_win_is_said_at_once():
+    """M07 (The Haven): its last step is a board without zombies, and an abomination is placed at
+    set-up. The rulebook: "Per eliminare un Fatty è richiesto un valore di “2” mentre per un
+    Abominations è richiesto un valore di “3”", and no weapon of its deck deals 3, so no knob
+    reaches any win rate. The tuner says so without playing a search; the figures come from the
+    item and zombie tables, read here independently."""
+    from designer.engine.equipment import ITEMS
+    from designer.rules.zombies import ZOMBIE_TYPES
+
     m07 = designer.load("scenarios/prison-outbreak/m07-the-haven.json")
-    t = tune(m07, target=0.4, tolerance=0.03, policy="casual", allow=["equipment"], budget_s=20)
-    assert not t.reached and t.stop == "no_move" and t.seconds < 20
-    stuck = t.stuck_step()
-    assert stuck is not None and stuck["step"] == 1 and stuck["completed"] == 0
+    deck = {e.item for e in m07.setup.equipment_deck}
+    best = max(ITEMS[n].damage for n in deck if n in ITEMS and ITEMS[n].is_weapon)
+    tough = {r.name: r.toughness for r in ZOMBIE_TYPES}["abomination"]
+    assert (best, tough) == (2, 3)
+    t = tune(m07, target=0.4, tolerance=0.03, policy="casual", budget_s=20)
+    assert not t.reached and t.stop == "cannot" and t.seconds < 5 and t.games_played < 5000
+    assert t.cannot == {"zombie": "abomination", "toughness": 3, "best_damage": 2, "placed": True}
     text = t.statement()
-    assert "no game was won with any knob within its range" in text
-    assert f"the bots never completed step 1 ({stuck['goal']})" in text and "try another --policy" in text
-    assert t.as_dict()["lost_funnel"] == t.lost_funnel
-    row = playtest(m07, n=200, seed=99, policy="casual", store=None).funnel().iloc[0]
-    assert row["completed"] == 0 and row["goal"] == stuck["goal"]
+    assert "the abomination placed at set-up needs 3 damage" in text and "deals 2" in text
+    assert t.as_dict()["stopped"] == "cannot"
+    # without the placed abomination and with no abomination type left to spawn it is not said
+    free = m07.model_copy(update={"setup": m07.setup.model_copy(update={
+        "zombies": [], "zombie_pool": {k: v for k, v in m07.setup.zombie_pool.items() if k != "abomination"}})})
+    from designer.analysis.tune import unkillable
+    assert unkillable(free) is None
+
+
+def test_a_step_the_records_see_only_by_the_win_is_not_named():
+    """A door opened is witnessed only by a win (``StepSpec.witness`` 'win'): in lost games the
+    funnel shows it never completed whether or not it was, so ``stuck_step`` does not name it."""
+    from designer.analysis.tune import TuneResult
+
+    rows = [{"step": 1, "goal": "open purple-door", "reached": 10, "completed": 0, "games": 10, "witnessed": False},
+            {"step": 2, "goal": "take red-1", "reached": 0, "completed": 0, "games": 10, "witnessed": True}]
+    r = TuneResult.__new__(TuneResult)
+    r.lost_funnel = rows
+    assert r.stuck_step() == rows[1]
+
+
+def test_a_survivors_own_items_are_knobs_of_one_step():
+    """A named survivor's ``items`` are an equipment knob of their own (one weapon for one
+    survivor, a finer step than one for every survivor): adding or removing one is one step, a
+    swap two, and only the survivors who play get one."""
+    m10 = designer.load("scenarios/prison-outbreak/m10-prison-is-hell.json")
+    knobs = {k.name: k for k in knobs_for(m10)}
+    heroes = m10.setup.survivors.heroes[:m10.setup.survivors.default_count()]
+    assert {f"items of {h.name}" for h in heroes} <= set(knobs)
+    kim = knobs["items of Kim"]
+    assert kim.values[kim.start] == ("claw hammer",) and kim.hero == [h.name for h in heroes].index("Kim")
+    changed = kim.apply(m10, ("claw hammer", "rifle"))
+    k = kim.hero
+    assert changed.setup.survivors.heroes[k].items == ["claw hammer", "rifle"]
+    assert changed.setup.survivors.starting_equipment == m10.setup.survivors.starting_equipment
+    assert changed.setup.survivors.items_of(k) == [*m10.setup.survivors.starting_equipment, "claw hammer", "rifle"]
+    assert kim.steps_to(("claw hammer", "rifle")) == 1 and kim.steps_to(()) == 1 and kim.steps_to(("rifle",)) == 2
+    assert len({n for n in knobs if n.startswith("items of")}) == len(heroes)
+    two = {k.name for k in knobs_for(m10, survivors=2)}
+    assert sum(n.startswith("items of") for n in two) == 2

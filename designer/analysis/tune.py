@@ -96,6 +96,16 @@ AWAY = 0.01
 this much farther from the target than where it starts (a flat stretch, as a turn limit that does
 not bind yet, is walked on)."""
 
+FINE_GAP = 0.15
+"""One survivor's own items (:func:`_hero_knobs`, a knob per named survivor, each with a few dozen
+values) are screened only when the current rate is within this of the target, or when the other
+knobs leave no move: from 0 % a weapon for one survivor of six moves nothing, and screening
+them there spends the budget that the coarse moves (a weapon for everyone, a spawn) need."""
+PROGRESS = 0.5
+"""A move taken when none reaches the band must bring the rate closer to the target by more than
+this many standard errors of a full screen at its rate (:meth:`_Search.noise`); among the moves
+that come within that of the closest, the one of fewest steps is taken."""
+
 LOOKS = (2000, 8000, 32000)
 _Z_LOOK = 2.393980  # two-sided normal quantile of 1 - 0.05 / 3
 
@@ -127,6 +137,9 @@ class Knob:
     start: int
     ordered: bool
     apply: Callable[[Scenario, Any], Scenario] = field(repr=False, compare=False)
+    hero: int | None = None
+    """For an equipment knob: the named survivor (index in ``setup.survivors.heroes``) whose own
+    items it changes; None for the items every survivor starts with."""
 
     def steps_to(self, value: Any) -> int:
         """The size of the change from the scenario's own value to ``value``: the distance along
@@ -142,7 +155,7 @@ class Knob:
 
     def describe(self, value: Any) -> str:
         if self.kind == "equipment":
-            return f"starting equipment: {value}"
+            return f"{self.name}: {value}"
         if self.kind == "spawn_active":
             return f"{self.name} {'active' if value else 'inactive'} at the start"
         return f"{self.name} {self.values[self.start]} -> {value}"
@@ -157,8 +170,10 @@ def _dice_mean(d: str) -> float:
     return count * (sides + 1) / 2 + bonus
 
 
-def knobs_for(scenario: Scenario, allow: tuple[str, ...] | list[str] = KNOB_KINDS) -> list[Knob]:
-    """The knobs a designer may turn on this scenario (of the kinds in ``allow``)."""
+def knobs_for(scenario: Scenario, allow: tuple[str, ...] | list[str] = KNOB_KINDS,
+              survivors: int | None = None) -> list[Knob]:
+    """The knobs a designer may turn on this scenario (of the kinds in ``allow``); ``survivors``
+    (default: the scenario's own count) says whose own items are knobs."""
     unknown = [k for k in allow if k not in KNOB_KINDS]
     if unknown:
         raise TuneError(f"unknown knob kind {', '.join(unknown)}; expected some of {', '.join(KNOB_KINDS)}")
@@ -201,12 +216,47 @@ def knobs_for(scenario: Scenario, allow: tuple[str, ...] | list[str] = KNOB_KIND
         def apply_equipment(s: Scenario, v: tuple[str, ...]) -> Scenario:
             return _setup(s, survivors=s.setup.survivors.model_copy(update={"starting_equipment": list(v)}))
         out.append(Knob("starting equipment", "equipment", tuple(options), 0, False, apply_equipment))
+        out += _hero_knobs(scenario, weapons, survivors)
     if "spawn_active" in allow and len(scenario.spawns) > 1:
         for sp in scenario.spawns:
             def apply_spawn(s: Scenario, v: bool, sid: str = sp.id) -> Scenario:
                 return s.model_copy(update={"spawns": [x.model_copy(update={"active": v}) if x.id == sid else x
                                                        for x in s.spawns]})
             out.append(Knob(f"spawn {sp.id}", "spawn_active", (sp.active, not sp.active), 0, False, apply_spawn))
+    return out
+
+
+def _equipment_options(have: list[str], weapons: list[str], room: int) -> list[tuple[str, ...]]:
+    """A kit and its one-step neighbours: one item removed, one weapon added (while ``room``
+    allows), one item swapped for another weapon."""
+    options: list[tuple[str, ...]] = [tuple(have)]
+    options += [tuple(have[:i] + have[i + 1:]) for i in range(len(have))]
+    if room > 0:
+        options += [tuple(have + [w]) for w in weapons]
+    options += [tuple(have[:i] + [w] + have[i + 1:]) for i in range(len(have)) for w in weapons
+                if w != have[i] and have.index(have[i]) == i]
+    return list(dict.fromkeys(options))
+
+
+def _hero_knobs(scenario: Scenario, weapons: list[str], survivors: int | None) -> list[Knob]:
+    """One equipment knob per named survivor who plays (the first ``default_count()``): that
+    survivor's own items (``setup.survivors.heroes[k].items``). One weapon given to one survivor
+    is a finer step than one given to every survivor (``starting_equipment``), which on the
+    six-survivor Prison Outbreak missions moves casual by 10 - 40 points."""
+    from ..engine.typed.tables import MAX_ITEMS
+
+    sv = scenario.setup.survivors
+    out: list[Knob] = []
+    for k, hero in enumerate(sv.heroes[:survivors or sv.default_count()]):
+        have = list(hero.items)
+        room = MAX_ITEMS - len(sv.starting_equipment) - len(have)
+
+        def apply_hero(s: Scenario, v: tuple[str, ...], k: int = k) -> Scenario:
+            heroes = list(s.setup.survivors.heroes)
+            heroes[k] = heroes[k].model_copy(update={"items": list(v)})
+            return _setup(s, survivors=s.setup.survivors.model_copy(update={"heroes": heroes}))
+        out.append(Knob(f"items of {hero.name}", "equipment", tuple(_equipment_options(have, weapons, room)), 0,
+                        False, apply_hero, hero=k))
     return out
 
 
@@ -245,7 +295,8 @@ class TuneResult:
     """The original scenario's screened win rate."""
     stop: str | None = None
     """Why the search ended without reaching the band: ``budget`` (its CPU budget ran out),
-    ``rounds`` (it chained its moves), ``no_move`` (no valid move came closer); None when reached."""
+    ``rounds`` (it chained its moves), ``no_move`` (no valid move came closer), ``cannot`` (no knob
+    can reach it, :attr:`cannot`); None when reached."""
     max_rounds: int = 6
     budget_s: float | None = None
     """The CPU budget of the search (None: none)."""
@@ -259,6 +310,9 @@ class TuneResult:
     band below it and above it (``side``, ``change``, ``screened_win_rate``): the knobs step past
     the band between these two."""
 
+    cannot: dict[str, Any] | None = None
+    """When no knob can reach the target whatever the games (:func:`unkillable`): the zombie type
+    the victory needs killed, its toughness and the best damage a weapon of the knobs deals."""
     lost_funnel: list[dict[str, Any]] = field(default_factory=list)
     """When no game of any candidate was won: the victory steps over every game the search
     played (``step``, ``goal``, ``reached``, ``completed``, ``games``), so the statement names the
@@ -267,7 +321,7 @@ class TuneResult:
     def stuck_step(self) -> dict[str, Any] | None:
         """The first victory step no game of any candidate completed (None when every game of
         some candidate was won, or the steps are not known)."""
-        return next((row for row in self.lost_funnel if row["completed"] == 0), None)
+        return next((row for row in self.lost_funnel if row["completed"] == 0 and row.get("witnessed", True)), None)
 
     def as_dict(self) -> dict[str, Any]:
         return {"target": self.target, "tolerance": self.tolerance, "reached": self.reached, "size": self.size,
@@ -278,7 +332,7 @@ class TuneResult:
                 "cpu_seconds": self.seconds, "budget_s": self.budget_s, "ran_out_of_budget": self.ran_out,
                 "stopped": self.stop, "neighbours": self.neighbours,
                 "engine": self.engine, "why_not": self.why_not(), "policy": self.policy,
-                "lost_funnel": self.lost_funnel,
+                "lost_funnel": self.lost_funnel, "cannot": self.cannot,
                 "reproducibility": self.reproducibility}
 
     def why_not(self) -> str | None:
@@ -294,6 +348,15 @@ class TuneResult:
                        + (" (a points budget limits the kit or the pool)" if any(c.startswith("budget")
                                                                                for c in self.refused) else ""))
         eng = self.engine or {}
+        if self.cannot is not None:
+            c = self.cannot
+            return (f"no knob can reach it: the victory needs a board without zombies, and "
+                    f"{'the ' + c['zombie'] + ' placed at set-up' if c['placed'] else 'a ' + c['zombie'] + ' of the pool'} "
+                    f"needs {c['toughness']} damage to kill while the best weapon of the deck and the starting kits "
+                    f"deals {c['best_damage']} (the pool keeps at least one of each type, and the knobs hand out "
+                    "only the deck's weapons). Give the survivors a weapon that deals "
+                    f"{c['toughness']} (a Molotov, which this engine does not play yet), take the {c['zombie']} "
+                    "out of the set-up, or change the victory by hand")
         if self.ran_out:
             cost = f" ({eng['ms_per_game']:.2f} ms of CPU a game" if eng.get("ms_per_game") else " ("
             cost += (f"; the reference engine plays these games, because {eng['reason']}" if eng.get("reason")
@@ -375,7 +438,9 @@ class _Search:
         self._plans: dict[str, Any] = {}
         self.screened_n: dict[str, int] = {}  # scenario text -> games its screened rate was read on
         self.won_any = False  # whether any game of any candidate was won
+        self.hopeless: dict[str, Any] | None = None  # :func:`unkillable`, when it stopped the search
         self.step_labels: list[str] | None = None  # the victory steps, for the funnel of lost candidates
+        self.step_witness: list[bool] | None = None  # whether a lost game's records can show each step done
         self.step_reached: list[int] = []
         self.step_done: list[int] = []
         self.step_games = 0
@@ -448,6 +513,7 @@ class _Search:
         steps = tally.spec.steps
         if self.step_labels is None:
             self.step_labels = [st.label for st in steps]
+            self.step_witness = [st.witness != "win" for st in steps]
             self.step_reached = [0] * len(steps)
             self.step_done = [0] * len(steps)
         if len(steps) != len(self.step_labels):
@@ -507,6 +573,13 @@ class _Search:
         p = self.p(s)
         n = self.screened_n.get(self.text(s), self.n)
         return math.sqrt(max(p * (1 - p), 0.25 / n) / n) if p == p else 0.0
+
+    def noise(self, s: Scenario) -> float:
+        """The standard error of a full screen at the candidate's rate (at least that of one win
+        in the screen): what a move must gain to count as progress (:data:`PROGRESS`)."""
+        p = self.p(s)
+        p = 0.0 if p != p else p
+        return math.sqrt(max(p * (1 - p), 1 / self.n) / self.n)
 
     def edge(self) -> float:
         """One standard error of a full screen at the target: a candidate screened within this
@@ -655,7 +728,13 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
                                  f"policy={policy!r}, seed={seed}, allow={list(allow)!r})")
     if not knobs_for(scenario, allow):
         raise TuneError(f"{scenario.id}: none of the knobs {', '.join(allow)} applies to this scenario")
+    hopeless = unkillable(scenario)
+    if hopeless is not None:
+        search.stop = "cannot"
+        search.hopeless = hopeless
+        return _result(search, scenario, [], {}, False)
     current, path = scenario, []
+    fine_forced = False
     rejected: set[str] = set()
     evidence: dict[str, Any] = {}
     for round_ in range(max_rounds + 1):
@@ -667,9 +746,50 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
         if round_ == max_rounds or search.out_of_time():
             search.stop = search.stop or ("budget" if search.ran_out else "rounds")
             break
-        # every knob, rebuilt from the current scenario (its own value is each knob's start)
+        # every knob, rebuilt from the current scenario (its own value is each knob's start); one
+        # survivor's own items (a fine step) only near the target, or when the coarse knobs are stuck
+        fine = fine_forced or search.gap(current) <= FINE_GAP
+        fine_forced = False
         options: list[tuple[int, float, Knob, Scenario, float]] = []
-        for knob in knobs_for(current, allow):
+        knobs = knobs_for(current, allow, search.survivors)
+        if fine:  # near the target the survivors' own items first: most one-step changes in the band are theirs
+            knobs = [k for k in knobs if k.hero is not None] + [k for k in knobs if k.hero is None]
+        else:
+            knobs = [k for k in knobs if k.hero is None]
+
+        def one_step_in_band(these: list) -> Any:
+            # a one-step change in the band: none is smaller, so it is confirmed before the other
+            # knobs are screened (when its confirmation rejects it, the screening goes on)
+            for o in sorted((o for o in these if o[0] == 1 and o[1] <= tolerance - search.edge()
+                             and search.text(o[3]) not in rejected), key=lambda o: o[1]):
+                found = search.confirm(o[3])
+                if found["accepted"]:
+                    return o, found
+                rejected.add(search.text(o[3]))
+            return None
+
+        early = None
+        if fine and any(k.hero is not None for k in knobs):
+            # the switch-like knobs' values (a survivor's kit has a few dozen each), looked at on the
+            # first stage of the screening seeds, then screened closest first, each one-step change in
+            # the band confirmed at once: near the target most of them need the full screen
+            first = search.stages()[0]
+            pending = [(knob, v, knob.apply(current, v)) for knob in knobs if not knob.ordered for v in knob.values[1:]]
+            look: dict[int, float] = {}
+            for i, (_, _, s) in enumerate(pending):
+                look[i] = _first_look(search, s, first)
+                if search.out_of_time():
+                    break
+            for i in sorted(look, key=lambda i: abs(look[i] - target) if look[i] == look[i] else math.inf):
+                knob, v, s = pending[i]
+                p = search.p(s)
+                if p == p:
+                    options.append((knob.steps_to(v), abs(p - target), knob, s, p))
+                    early = one_step_in_band(options[-1:])
+                if early is not None or search.out_of_time():
+                    break
+            knobs = [k for k in knobs if k.ordered]
+        for knob in knobs if early is None else []:
             if knob.ordered:
                 hit = _line_search(search, current, knob)
                 if hit is not None:
@@ -682,26 +802,22 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
                         options.append((knob.steps_to(v), abs(p - target), knob, s, p))
             if search.out_of_time():
                 break
-            # a one-step change in the band: none is smaller, so it is confirmed before the other
-            # knobs are screened (when its confirmation rejects it, the screening goes on)
-            early = None
-            for o in sorted((o for o in options if o[0] == 1 and o[1] <= tolerance - search.edge()
-                             and search.text(o[3]) not in rejected), key=lambda o: o[1]):
-                found = search.confirm(o[3])
-                if found["accepted"]:
-                    early = (o, found)
-                    break
-                rejected.add(search.text(o[3]))
+            early = one_step_in_band(options)
             if early is not None:
-                steps, _, knob_, s, p = early[0]
-                path.append(_move(current, s, knob_, steps, p))
-                return _result(search, s, path, early[1], True)
-            if search.out_of_time():
                 break
+        if early is None and fine and not search.out_of_time():
+            early = one_step_in_band(options)
+        if early is not None:
+            steps, _, knob_, s, p = early[0]
+            path.append(_move(current, s, knob_, steps, p))
+            return _result(search, s, path, early[1], True)
         confirmed_here = [o for o in options if search.text(o[3]) in search.confirmed and search.text(o[3]) in rejected]
         options = [o for o in options if search.text(o[3]) not in rejected]
         search.last = (current, options)
         if not options and not confirmed_here:
+            if not fine and _has_fine(current, allow, search.survivors):
+                fine_forced = True
+                continue
             search.stop = "no_move"
             break
         chosen = None
@@ -718,7 +834,11 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
             evidence = {}
             # a move that overshoots the target, then one ordered knob back into the band (a
             # spawn switched off, then fewer turns): the closest single move may lead nowhere
-            bridge = _bridge(search, current, options, allow, rejected)
+            # (not while the fine knobs wait: the move that comes closest puts them within reach,
+            # and their next round costs less than a line search along every ordered knob from
+            # each of three first moves)
+            bridge = _bridge(search, current, options, allow, rejected) \
+                if fine or not _has_fine(current, allow, search.survivors) else None
             if bridge is not None:
                 (first, s1), (knob2, steps2, s2, p2), evidence = bridge
                 path.append(_move(current, s1, first[2], first[0], first[4]))
@@ -729,9 +849,14 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
             # (by the best evidence: a candidate confirmed and rejected by its confirmation's rate)
             # a move rejected by its confirmation in this round may still be the closest one
             chosen = _closest(search, options + confirmed_here)
-            if chosen is None or search.known_gap(chosen[3]) >= search.known_gap(current) - 1e-12:
+            if chosen is None or search.known_gap(chosen[3]) >= search.known_gap(current) - PROGRESS * search.noise(chosen[3]):
+                # no valid move brings the rate closer to the target by more than the noise of
+                # its screen (a 9-step cut of the pool for a tenth of a point is no move)
+                if not fine and _has_fine(current, allow, search.survivors):
+                    fine_forced = True
+                    continue
                 search.stop = "no_move"
-                break  # no valid move brings the rate closer to the target
+                break
         steps, _, knob, s, p = chosen
         path.append(_move(current, s, knob, steps, p))
         current = s
@@ -740,6 +865,50 @@ def tune(scenario: Scenario, target: float = 0.4, tolerance: float = 0.03, polic
     if not evidence and path:
         evidence = search.confirm(current)
     return _result(search, current, path, evidence, bool(evidence.get("accepted")))
+
+
+def unkillable(scenario: Scenario) -> dict[str, Any] | None:
+    """When the victory needs a board without zombies (a ``no_zombies`` step) and a zombie the
+    knobs cannot take away (placed at set-up, or of a type in the pool) needs more damage than
+    any weapon the knobs can hand out (the deck's, the starting kits'): that zombie type, its
+    toughness and the best damage. No knob of :data:`KNOB_KINDS` changes it (the pool's counts stay
+    at one or more, and every weapon a knob adds comes from the deck). The rulebook: "Per
+    eliminare un Fatty è richiesto un valore di “2” mentre per un Abominations è richiesto un
+    valore di “3”"."""
+    from ..rules.zombies import ZOMBIE_TYPES
+
+    if not any(st.kind == "no_zombies" for st in scenario.victory.steps):
+        return None
+    st = scenario.setup
+    sv = st.survivors
+    deck = [e.item for e in st.equipment_deck] if st.equipment_deck else [n for n, _ in _DECKS.get(
+        st.rules.profile, ZOMBICIDE_DECK)]
+    names = [*deck, *sv.starting_equipment, *(i for h in sv.heroes for i in h.items)]
+    best = max((ITEMS[n].damage for n in names if n in ITEMS and ITEMS[n].is_weapon), default=0)
+    tough = {r.name: r.toughness for r in ZOMBIE_TYPES}
+    present = [z.zombie for z in st.zombies] + [z for z, c in st.zombie_pool.items() if c > 0]
+    worst = max(present, key=lambda z: tough.get(z, 0), default=None)
+    if worst is None or tough.get(worst, 0) <= best:
+        return None
+    return {"zombie": worst, "toughness": tough[worst], "best_damage": best,
+            "placed": worst in [z.zombie for z in st.zombies]}
+
+
+def _first_look(search: _Search, s: Scenario, n: int) -> float:
+    """The rate on the first ``n`` screening seeds (cached: the screen that follows reads it as its
+    first stage); NaN for a change the weather cannot be played with."""
+    from ..variants import VariantError
+
+    try:
+        w, n = search.rate(s, n)
+    except VariantError:
+        return math.nan
+    return w / n
+
+
+def _has_fine(s: Scenario, allow: Any, survivors: int | None) -> bool:
+    """Whether the scenario has a knob of one survivor's own items (see :data:`FINE_GAP`)."""
+    return any(k.hero is not None for k in knobs_for(s, allow, survivors))
 
 
 def _closest(search: _Search, options: list) -> Any:
@@ -785,8 +954,15 @@ def _closest(search: _Search, options: list) -> Any:
         if o[4] == o[4]:
             p = search.p(o[3])
             options[i] = (o[0], abs(p - t), o[2], o[3], p)
-    return next((o for o in sorted(options, key=lambda o: (search.known_gap(o[3]), o[0]))
-                 if o[4] == o[4] and not search.errors(o[3])), None)
+    # within the noise of the closest, the fewest steps (not nine zombies less for a tenth of a
+    # point); the validator (costly with a weather table) only for those
+    valid: list[Any] = []
+    for o in sorted((o for o in options if o[4] == o[4]), key=lambda o: (search.known_gap(o[3]), o[0])):
+        if valid and search.known_gap(o[3]) > search.known_gap(valid[0][3]) + PROGRESS * search.noise(valid[0][3]):
+            break
+        if not search.errors(o[3]):
+            valid.append(o)
+    return min(valid, key=lambda o: (o[0], search.known_gap(o[3])), default=None)
 
 
 def _bridge(search: _Search, current: Scenario, options: list, allow: Any, rejected: set[str]) -> Any:
@@ -800,7 +976,7 @@ def _bridge(search: _Search, current: Scenario, options: list, allow: Any, rejec
     # the validator (costly where a weather table multiplies its checks) only until enough pass
     for first in list(itertools.islice((o for o in crossing if not search.errors(o[3])), BRIDGE_FIRSTS)):
         hits = []
-        for knob in knobs_for(first[3], allow):
+        for knob in knobs_for(first[3], allow, search.survivors):
             if not knob.ordered or knob.name == first[2].name:
                 continue
             hit = _line_search(search, first[3], knob)
@@ -808,6 +984,25 @@ def _bridge(search: _Search, current: Scenario, options: list, allow: Any, rejec
                 hits.append((hit[0], abs(hit[2] - target), knob, hit[1], hit[2]))
             if search.out_of_time():
                 return None
+        if not hits:
+            # no ordered knob brings it back (a pool that never runs dry, no turn limit): one switch
+            # of the team's kit or of a spawn (another spawn switched back, a weapon less)
+            # (a survivor's own items too: looked at on the first stage, screened closest first,
+            # stopping at the first in the band)
+            pending = [(knob, knob.apply(first[3], v)) for knob in knobs_for(first[3], allow, search.survivors)
+                       if not knob.ordered and knob.name != first[2].name
+                       for v in knob.values[1:] if knob.steps_to(v) == 1]
+            look = [_first_look(search, s2, search.stages()[0]) for _, s2 in pending]
+            if search.out_of_time():
+                return None
+            for i in sorted(range(len(pending)), key=lambda i: abs(look[i] - target) if look[i] == look[i] else math.inf):
+                knob, s2 = pending[i]
+                p2 = search.p(s2)
+                if p2 == p2 and abs(p2 - target) <= tol and search.text(s2) not in rejected:
+                    hits.append((1, abs(p2 - target), knob, s2, p2))
+                    break
+                if search.out_of_time():
+                    return None
         for steps, _, knob, s2, p2 in sorted(hits, key=lambda h: (h[0], h[1])):
             evidence = search.confirm(s2)
             if evidence["accepted"]:
@@ -821,7 +1016,11 @@ def _bridge(search: _Search, current: Scenario, options: list, allow: Any, rejec
 def _move(before: Scenario, after: Scenario, knob: Knob, steps: int, p: float) -> dict[str, Any]:
     diff = scenario_diff(before, after)
     text = "; ".join(f"{d['path']} {d['a']} -> {d['b']}" for d in diff)
-    if knob.kind == "equipment":
+    if knob.kind == "equipment" and knob.hero is not None:
+        k = knob.hero
+        text = f"items of {before.setup.survivors.heroes[k].name} {list(before.setup.survivors.heroes[k].items)} -> " \
+               f"{list(after.setup.survivors.heroes[k].items)}"
+    elif knob.kind == "equipment":
         text = f"starting equipment {list(before.setup.survivors.starting_equipment)} -> " \
                f"{list(after.setup.survivors.starting_equipment)}"
     return {"knob": knob.name, "kind": knob.kind, "steps": steps, "change": text, "diff": diff,
@@ -868,13 +1067,16 @@ def _result(search: _Search, current: Scenario, path: list[dict[str, Any]], evid
                       search.games, _cpu() - search.started, search.policy, repro,
                       dict(sorted(refused.items(), key=lambda kv: -kv[1])), closest, search.p(search.original), None if reached else
                       ("budget" if search.ran_out else search.stop or "no_move"), search.max_rounds, search.budget,
-                      search.ran_out, search.engine_note(), neighbours, _lost_funnel(search))
+                      search.ran_out, search.engine_note(), neighbours, search.hopeless, _lost_funnel(search))
 
 
 def _lost_funnel(search: _Search) -> list[dict[str, Any]]:
     """The victory steps over every game the search played, when none was won (else empty)."""
     if search.won_any or not search.step_labels or not search.step_games:
         return []
+    # a step the records witness only by the win (a door opened, a zone reached: ``StepSpec.witness``
+    # 'win') shows as never completed in lost games whether or not it was: not a step to name
+    witnessed = search.step_witness or [True] * len(search.step_labels)
     return [{"step": k + 1, "goal": label, "reached": search.step_reached[k], "completed": search.step_done[k],
-             "games": search.step_games} for k, label in enumerate(search.step_labels)]
+             "games": search.step_games, "witnessed": witnessed[k]} for k, label in enumerate(search.step_labels)]
 
