@@ -69,6 +69,8 @@ def test_the_belongings_of_a_survivor_killed_by_an_event_are_recovered_like_an_o
     assert _held(g, 1) == got
     assert g.engine.state()["survivors"][1]["actions_left"] == 2, "one action, like collecting a token"
     assert ("loot", 0) not in g.legal_actions(1)
+    assert "survivor 2 takes kitchen knife from a dead survivor's belongings" in g.transcript() or \
+        "kitchen knife" not in got
 
 
 @pytest.mark.parametrize("compiled", ENGINES)
