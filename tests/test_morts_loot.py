@@ -140,3 +140,15 @@ def test_casual_loots_free_items_greedy_walks_on(compiled):
     g = _fall_to_death(_board(lit_boiler=True), compiled, "greedy")
     g.survivor_phase()
     assert not [e for e in g.log if e["event"] == "loot"]
+
+
+@pytest.mark.parametrize("compiled", ENGINES)
+def test_a_copy_of_the_game_keeps_the_body_s_belongings(compiled):
+    """A copy (the expert's look-ahead snapshots) has the same belongings to loot, and looting in
+    the copy leaves the original's in place."""
+    g = _fall_to_death(_board(lit_boiler=True), compiled)
+    c = g.copy()
+    assert ("loot", 0) in c.legal_actions(1)
+    c.apply(1, ("loot", 0))
+    assert ("loot", 0) not in c.legal_actions(1) and ("loot", 0) in g.legal_actions(1)
+    assert _held(g, 1) == []
