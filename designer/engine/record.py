@@ -47,6 +47,7 @@ _TEXT = {
     "collapse_dodged": "the floor of {zone} gives way: survivor {s} dodges (the movement ends)",
     "collapse_fall": "the floor of {zone} gives way: survivor {s} falls to {to}",
     "door_closed": "survivor {s} closes door {door}",
+    "loot": "survivor {s} takes {item} from a dead survivor's belongings",
     "door_break": "survivor {s} tries to break door {door} (broken: {broken})",
     "zombies_break_door": "zombies in {zone} try to break door {door} (broken: {broken})",
     "fence_torn": "an abomination tears down the fence from {frm} to {to}",

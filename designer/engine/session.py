@@ -44,15 +44,16 @@ LOGGED_KINDS = frozenset(_KIND_NAMES) | frozenset(_MISSION_NAMES) | {"swim", "ho
                                                                     "smash", "destroyed", "fire", "burn", "burning",
                                                                     "heal_or_draw", "collapse_dodged", "collapse_fall",
                                                                     "door_closed", "door_break", "zombies_break_door",
-                                                                    "item_drawn"}
+                                                                    "item_drawn", "loot"}
 """The events the typed engine logs: a game whose rules can write any other event (the
 reference engine's Growing Hunger, terrain, Prison Outbreak mission rules...) is transcribed by
 the reference engine (:func:`typed_reason`)."""
 
 _ACTIONS = ("melee", "move", "noise", "open", "pass", "press", "ranged", "search", "take", "give",
-            "enter", "leave", "drive", "seat", "smash", "douse", "close", "break")
+            "enter", "leave", "drive", "seat", "smash", "douse", "close", "break", "loot")
 """The typed engine's action codes (``A_*``), as the reference engine names its actions (15 douses
-a survivor's fire, Eden; 16 and 17 close and break a door, Les morts aux trousses)."""
+a survivor's fire, Eden; 16 and 17 close and break a door, 18 loots a dead survivor's belongings,
+Les morts aux trousses)."""
 
 
 def _module(engine: Any) -> Any:
@@ -183,7 +184,9 @@ def _render_morts(kind: int, turn: int, a: int, b: int, c: int, d: int, zid: Any
     floor collapsing (survivor, zone, the zone fallen to or -1 when dodged), 62 a door closed
     (survivor, door), 63 a survivor's try at breaking a door (survivor, door, broken), 64 the
     zombies' (zone, door, broken), 65 the item drawn from an objective's ``one_of`` (survivor,
-    objective, item)."""
+    objective, item), 66 an item looted from a dead survivor (survivor, the dead one, item)."""
+    if kind == 66:
+        return {"turn": turn, "event": "loot", "survivor": a, "from": b, "item": names[c]}
     if kind == 62:
         return {"turn": turn, "event": "door_closed", "survivor": a, "door": did[b]}
     if kind == 63:

@@ -142,6 +142,12 @@ L_ZOMBIES_BREAK = cython.declare(cython.int, 64)
 L_ITEM_DRAWN = cython.declare(cython.int, 65)
 M_DOOR_BONUS = cython.declare(cython.int, 2)
 # ---- end morts: doors ----
+# ---- OWNER: morts: looting a dead survivor's belongings ----
+A_LOOT = cython.declare(cython.int, 18)
+"""Take a dead survivor's belongings lying in the survivor's zone (a: the dead survivor)."""
+L_LOOT = cython.declare(cython.int, 66)
+"""A dead survivor's item taken: the looter, the dead survivor, the item."""
+# ---- end OWNER: morts ----
 # ---- bots: casual ----
 A_GIVE = cython.declare(cython.int, 9)
 # ---- eden: destruction(x) ----
@@ -937,6 +943,11 @@ class Engine:
     m_one_ids: cython.int[::1]
     m_dkey: cython.int[::1]
     m_ndkey: cython.int
+    # ---- OWNER: morts: looting a dead survivor's belongings ----
+    m_body: cython.int[::1]
+    m_nbody: cython.int[::1]
+    m_rises: cython.int[::1]
+    # ---- end OWNER: morts ----
     # ---- bots: casual ----
     obj_group: cython.int[::1]
     it_rank: cython.int[::1]
@@ -1883,6 +1894,8 @@ class Engine:
                     self.ev(L_DEATH, si, z, self.lg_cause, 0)
                     if carried:
                         self.log_carrier(si, lost)
+                if self.profile == P_HOUSE:  # morts: the belongings lie by the body, to be looted
+                    self.morts_lay(si)
                 for i in range(self.sv_nitems[si]):
                     self.ediscard[self.nediscard] = self.sv_items[si * MAXI + i]
                     self.nediscard += 1
@@ -3503,6 +3516,8 @@ class Engine:
         k: cython.int
         if self.gh:
             self.lnoe_after_activation()
+        if self.nrising and self.profile == P_HOUSE:  # morts: the risen keep their belongings
+            self.morts_rise()
         for i in range(self.nrising):
             self.place(self.rising[i], ZOMBIE_T, 1)
         self.nrising = 0
@@ -3952,6 +3967,8 @@ class Engine:
                     k = self.push_act(k, A_PRESS, o, 0)
             elif not self.taken[o] and not self.m_zone[z] & M_NO_COLLECT:  # morts: no collecting
                 k = self.push_act(k, A_TAKE, o, 0)
+        if self.profile == P_HOUSE and not self.m_zone[z] & M_NO_COLLECT:  # morts: looting
+            k = self.morts_loot_acts(z, k)
         if self.ndrive:  # zombicide: getting into, out of and driving cars
             k = self.car_actions(s, k)
         k = self.push_act(k, A_NOISE, 0, 0)
@@ -4033,6 +4050,8 @@ class Engine:
             self.morts_close(si, a)
         elif kind == A_BREAK:
             self.morts_break(si, a)
+        elif kind == A_LOOT:  # morts: looting
+            self.morts_loot(si, a)
         elif kind == A_SEARCH and self.ncars and self.car_here(si) >= 0:
             self.search_car(si, self.car_here(si))
         elif kind == A_SEARCH:
@@ -6121,6 +6140,9 @@ class Engine:
             step = self.find_act(na, A_DOUSE)
             if step >= 0:
                 return step
+        step = self.find_act(na, A_LOOT)  # morts: free items, no zombie here
+        if step >= 0:
+            return step
         step = self.morts_close_behind(si, na)  # morts: shut the zombies out
         if step >= 0:
             return step
@@ -6737,6 +6759,15 @@ class Engine:
             self.m_broken = d.get("broken", 0)
             for i in range(len(d.get("holders", ()))):
                 self.m_holder[i] = d["holders"][i]
+        if "bodies" in d:  # morts: dead survivors' belongings, to be looted
+            for i in range(MAXS):
+                self.m_nbody[i] = 0
+                self.m_rises[i] = 0
+            for i, row in d["bodies"].items():
+                self.m_nbody[i] = len(row[1])
+                self.m_rises[i] = row[0]
+                for k in range(len(row[1])):
+                    self.m_body[i * MAXI + k] = row[1][k]
         for name, arr in (("spawns_active", self.spawns_active), ("taken", self.taken), ("pressed", self.pressed),
                           ("fired", self.fired)):
             if name in d:
@@ -6805,6 +6836,8 @@ class Engine:
             doors_open=self.ds_int(self.doors_open), doors_unlocked=self.ds_int(self.doors_unlocked),
             doors_ever=self.ds_int(self.doors_ever),
             held=self.m_held, holders=[self.m_holder[i] for i in range(self.nd)], broken=self.m_broken,
+            bodies={i: (self.m_rises[i], [self.m_body[i * MAXI + k] for k in range(self.m_nbody[i])])
+                    for i in range(self.ns) if self.m_nbody[i]},
             spawns_active=[self.spawns_active[i] for i in range(self.nsp)],
             taken=[self.taken[i] for i in range(self.nobj)], pressed=[self.pressed[i] for i in range(self.nobj)],
             obj_zone=[self.obj_zone[i] for i in range(self.nobj)],
@@ -8288,6 +8321,7 @@ class Engine:
         self.wound(si, 1)
         self.lg_cause = W_ZOMBIES
         self.nrising = rising
+        self.m_rises[si] = 0  # morts: a body burnt for good never rises (its belongings stay)
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -8344,6 +8378,9 @@ class Engine:
         self.m_dkey = t.m_dkey
         self.m_ndkey = t.m_ndkey
         self.m_holder = _ia(self.nd + 1, -1)
+        self.m_body = _ia(MAXS * MAXI)  # morts: looting
+        self.m_nbody = _ia(MAXS)
+        self.m_rises = _ia(MAXS)
         self.morts_reset()
 
     @cython.cfunc
@@ -8481,6 +8518,9 @@ class Engine:
         self.m_broken = 0
         for i in range(self.nd):
             self.m_holder[i] = -1
+        for i in range(MAXS):  # morts: looting
+            self.m_nbody[i] = 0
+            self.m_rises[i] = 0
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -8591,7 +8631,7 @@ class Engine:
     @cython.cfunc
     @cython.exceptval(check=False)
     def morts_snap_size(self) -> cython.int:
-        return 2 + self.nd
+        return 2 + self.nd + 2 * MAXS + MAXS * MAXI
 
     @cython.cfunc
     @cython.exceptval(check=False)
@@ -8599,14 +8639,20 @@ class Engine:
         """The doors closed by a survivor, who closed each, the doors broken."""
         d[k] = cython.cast(cython.longlong, self.m_held)
         d[k + 1] = cython.cast(cython.longlong, self.m_broken)
-        return self.put_ints(d, k + 2, self.m_holder, self.nd)
+        k = self.put_ints(d, k + 2, self.m_holder, self.nd)
+        k = self.put_ints(d, k, self.m_nbody, MAXS)  # morts: looting
+        k = self.put_ints(d, k, self.m_rises, MAXS)
+        return self.put_ints(d, k, self.m_body, MAXS * MAXI)
 
     @cython.cfunc
     @cython.exceptval(check=False)
     def morts_unsnap(self, d: cython.longlong[::1], k: cython.int) -> cython.int:
         self.m_held = cython.cast(cython.ulonglong, d[k])
         self.m_broken = cython.cast(cython.ulonglong, d[k + 1])
-        return self.get_ints(d, k + 2, self.m_holder, self.nd)
+        k = self.get_ints(d, k + 2, self.m_holder, self.nd)
+        k = self.get_ints(d, k, self.m_nbody, MAXS)  # morts: looting
+        k = self.get_ints(d, k, self.m_rises, MAXS)
+        return self.get_ints(d, k, self.m_body, MAXS * MAXI)
 
     # ---- end morts: doors ----
 
@@ -8655,7 +8701,7 @@ class Engine:
             if left:
                 continue
             for i in range(self.ns):
-                if self.on_board(i) and self.has_item(i, it):
+                if (self.on_board(i) and self.has_item(i, it)) or self.morts_body_has(i, it):
                     left = True
                     break
             if not left:
@@ -8673,6 +8719,75 @@ class Engine:
         return mask & ~self.morts_lost()
 
     # ---- end morts: the office's two keys ----
+
+    # ---- OWNER: morts: looting a dead survivor's belongings ----
+    # "If a survivor is killed at range from an adjacent room, or by a zombie, or by an event: his
+    # belongings may be recovered like an object token"; "When you rise as a zombie, if you still
+    # have your objects, you keep them without using them" (docs/les-morts-aux-trousses.md).
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def morts_lay(self, si: cython.int) -> cython.void:
+        """A house survivor's death: its items lie by its body (not discarded); the body rises
+        at the next zombie phase unless fire destroyed it (house_burn clears ``m_rises``)."""
+        i: cython.int
+        n: cython.int = self.sv_nitems[si]
+        for i in range(n):
+            self.m_body[si * MAXI + i] = self.sv_items[si * MAXI + i]
+        self.m_nbody[si] = n
+        self.m_rises[si] = 1
+        self.sv_nitems[si] = 0
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def morts_rise(self) -> cython.void:
+        """The bodies that rise keep their belongings: out of the game (the engine's zombies are
+        not individuals, so nobody takes them back), to the discard pile."""
+        i: cython.int
+        j: cython.int
+        for i in range(self.ns):
+            if self.m_rises[i]:
+                for j in range(self.m_nbody[i]):
+                    self.ediscard[self.nediscard] = self.m_body[i * MAXI + j]
+                    self.nediscard += 1
+                self.m_nbody[i] = 0
+                self.m_rises[i] = 0
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def morts_body_has(self, b: cython.int, it: cython.int) -> cython.bint:
+        j: cython.int
+        for j in range(self.m_nbody[b]):
+            if self.m_body[b * MAXI + j] == it:
+                return True
+        return False
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def morts_loot_acts(self, z: cython.int, k: cython.int) -> cython.int:
+        """A loot action per dead survivor of zone ``z`` whose belongings lie there."""
+        b: cython.int
+        for b in range(self.ns):
+            if self.m_nbody[b] and not self.sv_alive[b] and self.sv_zone[b] == z:
+                k = self.push_act(k, A_LOOT, b, 0)
+        return k
+
+    @cython.cfunc
+    @cython.exceptval(check=False)
+    def morts_loot(self, si: cython.int, b: cython.int) -> cython.void:
+        """Survivor ``si`` takes every item of dead survivor ``b`` (one action, like an object
+        token); a full hand discards its worst card as a search's draw does."""
+        j: cython.int
+        it: cython.int
+        n: cython.int = self.m_nbody[b]
+        self.m_nbody[b] = 0
+        for j in range(n):
+            it = self.m_body[b * MAXI + j]
+            if self.logging:
+                self.ev(L_LOOT, si, b, it, 0)
+            self.keep(si, it)
+
+    # ---- end OWNER: morts ----
 
     # == records ===================================================================================
 
