@@ -218,7 +218,7 @@ def test_zombies_walk_through_fire():
 
 def test_casual_douses_when_no_zombie_and_no_fire_is_at_hand():
     from designer.engine.casual import casual_decide
-    from tests.reference.policies import PlanBot
+    from designer.engine.policies import PlanBot
 
     g = _game(_line({"flammable": True}), policy="casual")
     s = g.state.survivors[0]
