@@ -39,7 +39,7 @@ def test_the_benchmark_compares_equal_games_and_reports_three_runs():
     assert f["floor"]["draws_per_game"] > 0 and f["floor"]["floor_s"]["median"] > 0
     assert "cost_ratio_vs_dict_loop" not in f
     py = f["from_python"]
-    assert py["logged_same_as_reference"] and py["callable_same_records"] and py["games"] == 40
+    assert py["logged_same_as_batch"] and py["callable_same_records"] and py["games"] == 40
     assert py["logged_ns_per_game"]["median"] > f["ns_per_game"]["median"], "a logged game from Python costs more"
     assert any("through the callback" in line for line in report_lines(r))
     p = r["padded"]["400"]
