@@ -118,10 +118,8 @@ def test_bench_bots_speed_compares_casual_and_greedy_in_both_engines():
 
     sp = speed(2, 1, repeat=1, casual_games=3, typed_games=50)
     assert sp["games_per_run"] == 2 and sp["cpu_s_per_1000_games"]["median"] > 0
-    assert set(sp["reference_s_per_game"]) == {"greedy", "casual"}
-    assert sp["casual_over_greedy_time"] > 0
     lines = report_lines({"scenarios": [], "speed": sp, "targets": {}})
-    assert any("casual takes" in line for line in lines)
+    assert any("expert on night-shift" in line for line in lines)
     if core.available():  # casual's batches in the typed engine against greedy's
         night = sp["typed"]["night-shift"]
         assert sp["typed"]["games_per_run"] == 50 and night["casual_over_greedy"] > 0

@@ -23,12 +23,12 @@ def test_padding_adds_unreachable_zones_only():
 
 
 def test_the_benchmark_compares_equal_games_and_reports_three_runs():
-    r = run(games=40, dask_games=0, dask_large_games=0, nx_games=3, reference_games=8, scenarios=(SEUL,),
+    r = run(games=40, dask_games=0, dask_large_games=0, interpreted_games=8, scenarios=(SEUL,),
             padded_sizes=(400,), padded_games=8)
     f = r["scenarios"]["seul-dans-le-noir"]
-    assert f["compiled_vs_interpreted"]["same_games"] and f["tables_vs_pathfinding"]["same_games"]
+    assert f["compiled_vs_interpreted"]["same_games"]
     assert f["compiled_vs_interpreted"]["interpreted_really"], "the interpreted figure ran the modules' sources"
-    assert f["compiled_vs_interpreted"]["reference_ns_per_game"]["median"] > 0
+    assert f["compiled_vs_interpreted"]["interpreted_ns_per_game"]["median"] > 0
     typed = f["compiled_vs_interpreted"]["typed_interpreted"]
     assert f["engine"] == "typed" and typed["same_games"] and typed["games"] == 8
     assert typed["ns_per_game"]["median"] > f["ns_per_game"]["median"], "the source runs slower than its build"
@@ -39,7 +39,7 @@ def test_the_benchmark_compares_equal_games_and_reports_three_runs():
     assert f["floor"]["draws_per_game"] > 0 and f["floor"]["floor_s"]["median"] > 0
     assert "cost_ratio_vs_dict_loop" not in f
     py = f["from_python"]
-    assert py["logged_same_as_reference"] and py["callable_same_records"] and py["games"] == 40
+    assert py["logged_same_as_batch"] and py["callable_same_records"] and py["games"] == 40
     assert py["logged_ns_per_game"]["median"] > f["ns_per_game"]["median"], "a logged game from Python costs more"
     assert any("through the callback" in line for line in report_lines(r))
     p = r["padded"]["400"]
@@ -51,7 +51,7 @@ def test_the_benchmark_compares_equal_games_and_reports_three_runs():
 
 def test_the_command_prints_json_on_its_last_line():
     out = CliRunner().invoke(cli, ["bench", "playtest", "--games", "20", "--dask-games", "0", "--dask-large-games",
-                                    "0", "--networkx-games", "2", "--reference-games", "5", "--padded-games", "0", "--city-games", "0",
+                                    "0", "--interpreted-games", "5", "--padded-games", "0", "--city-games", "0",
                                     "--json"])
     assert out.exit_code == 0, out.output
     r = json.loads(out.output.strip().splitlines()[-1])

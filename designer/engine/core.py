@@ -322,6 +322,13 @@ def play_party(board: Board, seed: int, policy: Any, survivors: int | None, hero
     (:class:`~designer.rules.limits.EngineLimit`). Returns (the record, at least ``won``,
     ``cause``, ``turns`` and ``survivors``; the heroes alive at the end)."""
     reason = unsupported(board, policy, survivors, heroes, plan=plan)
+    if reason is not None and heroes is not None and reason.startswith("heroes carry items"):
+        # a card the board's tables do not list (a Growing Hunger event of another scenario) is
+        # left behind: the engine's rows hold the board's cards (docs/engine.md, "deleted")
+        names = _compiled(board, plan)[0].names
+        heroes = [{**h, "items": [n for n in h.get("items", ()) if n in names],
+                   **({"events": [n for n in h["events"] if n in names]} if "events" in h else {})} for h in heroes]
+        reason = unsupported(board, policy, survivors, heroes, plan=plan)
     if reason is not None:
         raise refuse(board, reason)
     return play_with_heroes(board, seed, policy, survivors, heroes, plan, resources)
