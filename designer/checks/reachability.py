@@ -794,11 +794,7 @@ class _Search:
             nonlocal have
             for z in c.entered_in[u]:
                 if not st.entered >> z & 1 and self.safe(c.on_entered[z], st):
-                    # a team still in its start zone steps out and comes back; one that has
-                    # acted elsewhere since (the last step's zone) has left it: it walks back in
-                    home = c.zone_ids[z]
-                    here = next((step.zone for step in reversed(steps) if step.zone), home)
-                    if z == self.standing and here == home and not self.step_out(st, z, region, steps):
+                    if z == self.standing and not self.step_out(st, z, region, steps):
                         deferred.append(u)
                         continue
                     self.enter(st, z, steps)
@@ -1134,20 +1130,7 @@ class _Search:
         # breadth first over the condensed graph, remembering the passage that led to each node
         via: dict[int, tuple[int, int]] = {start: (-1, -1)}
         queue = deque((start,))
-        # hazard zones not entered yet at the edge of the walk are walked through (their
-        # triggers fire on the way) only to reach what lies beyond them no other way
-        hazards: deque[tuple[int, int, int]] = deque()
-        plain: set[int] | None = None
-        """The nodes reached without walking through a hazard zone."""
-        while queue or hazards:
-            if not queue:
-                if plain is None:
-                    plain = set(via)
-                v, u, k = hazards.popleft()
-                if v not in via:
-                    via[v] = (u, k)
-                    queue.append(v)
-                continue
+        while queue:
             u = queue.popleft()
             if self.stays(entry, u):
                 continue  # leaving the start zone unentered is an action of its own (see stays)
@@ -1157,19 +1140,14 @@ class _Search:
                     continue
                 v = sb if sa == u else sa
                 far = b if sa == u else a
-                if v in via:
+                if v in via or c.hazard[far] and not entry.entered >> far & 1:
                     continue
                 if d >= 0 and not entry.open >> d & 1 and not self.openable_early(entry, d, have):
                     continue
-                if c.hazard[far] and not entry.entered >> far & 1:
-                    hazards.append((v, u, k))
-                    continue
                 via[v] = (u, k)
                 queue.append(v)
-        if plain is None:
-            plain = set(via)
 
-        def walk(u: int) -> tuple[_State, list[Step]] | None:
+        def walk(u: int) -> tuple[_State, list[Step]]:
             new = entry.copy()
             steps: list[Step] = []
             path = []
@@ -1179,12 +1157,7 @@ class _Search:
             for u, e in reversed(path):
                 ea, eb, _, ed, _, esa, _ = c.edges[e]
                 if ed >= 0 and not new.open >> ed & 1:
-                    if not self.openable_early(new, ed, self.holdings(new)):
-                        return None  # a zone entered on the way shut it
                     self.open_door(new, ed, steps, c.zone_ids[ea if esa == u else eb])
-                far = eb if esa == u else ea
-                if c.hazard[far] and not new.entered >> far & 1:
-                    self.enter(new, far, steps)
             return new, steps
 
         def door_on_the_way(new: _State, d: int, steps: list[Step], zone: int) -> bool:
@@ -1201,20 +1174,12 @@ class _Search:
             if self.blocked_by_entry(new, z) and not c.hazard[z]:
                 self.enter(new, z, steps)
 
-        def reach(u: int, z: int) -> tuple[_State, list[Step]] | None:
-            got = walk(u) if u in via else None
-            if got is not None:
-                arrive(got[0], z, got[1])
-            return got
-
         for k in c.discrete_edges:
             a, b, one_way, d, cid, sa, sb = c.edges[k]
-            if not one_way or sb in plain:
+            if not one_way or sa not in via or sb in via or self.blocked_by_entry(entry, a) and c.hazard[a]:
                 continue
-            got = reach(sa, a)
-            if got is None:
-                continue
-            new, steps = got
+            new, steps = walk(sa)
+            arrive(new, a, steps)
             if not door_on_the_way(new, d, steps, a):
                 continue
             missing = self.not_done(new, full)
@@ -1260,11 +1225,8 @@ class _Search:
                 side, near = (sa, a) if b == z else (sb, b) if not one_way else (-1, -1)
                 if side < 0 or side not in via or side == u:
                     continue
-                got = walk(side)
-                if got is None:
-                    continue
-                new, steps = got
-                if new.entered >> z & 1 or not door_on_the_way(new, d, steps, near):
+                new, steps = walk(side)
+                if not door_on_the_way(new, d, steps, near):
                     continue
                 missing = self.not_done(new, full)
                 if missing:
@@ -1276,14 +1238,14 @@ class _Search:
         for o in c.discrete_objectives:
             z = c.obj_zone[o]
             u = c.super_of[z]
+            if u not in via or self.blocked_by_entry(entry, z) and c.hazard[z]:
+                continue
             bit = 1 << o
             switch = c.obj_kind[o] == "switch"
             if (entry.pressed if switch else entry.taken) & bit:
                 continue
-            got = reach(u, z)
-            if got is None:
-                continue
-            new, steps = got
+            new, steps = walk(u)
+            arrive(new, z, steps)
             missing = self.not_done(new, full)
             if not missing:
                 continue
