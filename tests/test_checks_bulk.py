@@ -57,7 +57,6 @@ KNOWN = {
           "hands; whoever opens needs both, and casual hands over neither",
     3854: "the witness plan does not replay: 'step out into z2', entering z1 shuts the way on",
     4298: "winnable, but casual stalls to the turn bound (not diagnosed)",
-    4997: "a real dead end not reported: pressing the repeatable switch 'o1'",
 }
 """The maps of seed 26 (the suite's) that break a property today, by index, each with what breaks:
 found by this test when it was written, not fixed yet (docs/validation.md). The bulk test fails
@@ -157,6 +156,19 @@ def test_thousands_of_small_maps_hold_the_four_properties():
 def test_the_known_disagreements_still_disagree(index):
     problem, _ = check_map(bulk_map(26, index))
     assert not problem, f"{KNOWN[index]}: {problem}"
+
+
+def test_a_switch_pressed_too_early_in_a_zone_whose_entry_only_adds_options_is_a_dead_end():
+    """Found by the bulk maps (26:4997): the token lies in the start zone z1; z0 beyond the open
+    door c0 holds a repeatable switch whose trigger locks and unlocks c0 (shut, and only a
+    trigger opens it), and z0's entry only unlocks c0. Pressing before taking the token loses:
+    the early press was skipped because z0's entry had not fired (acting there is entering it,
+    and the early walk now enters such a zone first)."""
+    data = bulk_map(26, 4997)
+    problem, verdict = check_map(data)
+    assert (problem, verdict) == ("", "winnable")
+    report = check(parse(data))
+    assert [(step.action, step.target) for step, _ in report.reachability.dead_ends] == [("press", "o1")]
 
 
 def test_the_last_survivor_does_not_step_onto_an_open_exit_with_its_last_action():

@@ -1170,11 +1170,18 @@ class _Search:
             self.open_door(new, d, steps, c.zone_ids[zone])
             return True
 
+        def arrive(new: _State, z: int, steps: list[Step]) -> None:
+            # acting in a zone is entering it: a zone whose entry only adds options is entered
+            # first (the search's saturation enters it too), a hazard zone's entry is its own action
+            if self.blocked_by_entry(new, z) and not c.hazard[z]:
+                self.enter(new, z, steps)
+
         for k in c.discrete_edges:
             a, b, one_way, d, cid, sa, sb = c.edges[k]
-            if not one_way or sa not in via or sb in via or self.blocked_by_entry(entry, a):
+            if not one_way or sa not in via or sb in via or self.blocked_by_entry(entry, a) and c.hazard[a]:
                 continue
             new, steps = walk(sa)
+            arrive(new, a, steps)
             if not door_on_the_way(new, d, steps, a):
                 continue
             missing = self.not_done(new, full)
@@ -1233,13 +1240,14 @@ class _Search:
         for o in c.discrete_objectives:
             z = c.obj_zone[o]
             u = c.super_of[z]
-            if u not in via or self.blocked_by_entry(entry, z):
+            if u not in via or self.blocked_by_entry(entry, z) and c.hazard[z]:
                 continue
             bit = 1 << o
             switch = c.obj_kind[o] == "switch"
             if (entry.pressed if switch else entry.taken) & bit:
                 continue
             new, steps = walk(u)
+            arrive(new, z, steps)
             missing = self.not_done(new, full)
             if not missing:
                 continue
