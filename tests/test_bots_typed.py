@@ -95,8 +95,13 @@ def test_casual_trades_in_the_typed_engine_as_in_the_reference(seed):
     assert not any(e["event"] == "give" for e in plain.log)
 
 
+REFERENCE_SAMPLES = [p for p in CASUAL_SAMPLES if not draws_items(designer.load(p))]
+"""The samples the reference engine still plays as the typed engine does (it does not draw an
+item at random, nor leave a house survivor's items on its body for looting)."""
+
+
 @settings(max_examples=examples(60), deadline=None)
-@given(st.sampled_from(CASUAL_SAMPLES), st.integers(0, 2**62),
+@given(st.sampled_from(REFERENCE_SAMPLES), st.integers(0, 2**62),
        st.lists(st.fixed_dictionaries({"items": st.lists(st.sampled_from(HERO_ITEMS), max_size=6),
                                        "xp": st.integers(0, 50), "wounds": st.integers(0, 4)}), max_size=5))
 def test_casual_plays_carried_heroes_like_the_reference(path, seed, heroes):

@@ -62,21 +62,29 @@ def test_points_held_are_counted_each_of_the_five_turns():
     assert r["points"] == 10 and not r["won"] and r["cause"] == "turn_limit"
 
 
+def _taker(view, s, acts):
+    """Strike when a zombie is in reach, else take what lies here, else wait."""
+    for kind in ("melee", "take"):
+        for a in acts:
+            if a[0] == kind:
+                return a
+    return ("pass",)
+
+
 def test_points_taken_count_once_and_kills_by_type():
     """"Les joueurs comptabilisent les points de victoire (PV) qu'ils ont obtenu durant le tour
     ... Ces points sont ajoutés à ceux obtenus aux tours précédents": a token taken scores
-    once, each walker killed scores its points."""
-    d = _field({"turns": 5, "target": 1, "objectives": [{"objective": "flag", "taken": 3}], "kills": {"walker": 2}})
+    once, each walker killed scores its points (a ghoul, Eden's walker, stands on the flag)."""
+    d = _infested([{"monster": "ghoul", "zone": "A"}], points=1)
+    d["points"] = {"turns": 5, "target": 1, "objectives": [{"objective": "flag", "taken": 3}], "kills": {"walker": 2}}
     board = Board(parse(d))
-    g = Game(board, 1, _idle, plan=())
-    s = g.state.survivors[0]
-    g.take(s, board.obj_index["flag"])
-    g.state.place_zombies(board.zone_index["A"], "walker", 1, from_pool=False)
-    g.kill(s, board.zone_index["A"], 0)
-    g._finish_turn()
-    assert g.state.points == 5
-    g._finish_turn()
-    assert g.state.points == 5  # nothing new: nothing counted twice
+    killed = 0
+    for seed in range(8):
+        r = Game(board, seed, _taker, plan=()).play()
+        assert r["objectives"].get("flag") is not None  # the flag was taken
+        assert r["points"] == 3 + 2 * r["kills_walker"]  # once, not once per turn; 2 a walker
+        killed += r["kills_walker"]
+    assert killed  # some games scored a kill
 
 
 def test_a_game_without_points_has_no_points_field():
@@ -111,11 +119,10 @@ def test_victory_steps_guide_but_do_not_end_a_points_mission():
     d = _field({"turns": 5, "target": 3, "objectives": [{"objective": "flag", "taken": 3}]})
     d["victory"] = {"steps": [{"kind": "take_objectives", "objectives": ["flag"]}]}
     board = Board(parse(d))
-    g = Game(board, 1, _idle, plan=())
-    g.take(g.state.survivors[0], board.obj_index["flag"])
-    g.check_victory()
-    assert g.state.outcome == ""
-    r = g.play()
+    g = Game(board, 1, _taker, plan=())
+    g.play_on(max_turns=1)
+    assert g.step_met(0) and not g.over  # the step is met on turn 1, the game goes on
+    r = g.play_on()
     assert r["turns"] == 5 and r["won"] and r["points"] == 3
 
 
@@ -224,10 +231,9 @@ def test_a_monster_charges_a_survivor_in_sight_and_attacks_at_once():
     the survivor moves into its zone and wounds it in the same activation."""
     board = Board(parse(_infested([{"monster": "ghoul", "zone": "B"}], points=1)))
     g = Game(board, 1, _idle, plan=())
-    s = g.state.survivors[0]
     g.activate()
     assert g.state.zombies[board.zone_index["A"]][0] == 1
-    assert s.wounds == 1  # a walker's attack always hits in Zombicide
+    assert g.state.survivors[0].wounds == 1  # a walker's attack always hits in Zombicide
 
 
 def test_a_monster_that_sees_nobody_prowls_one_zone():
@@ -285,10 +291,9 @@ def test_a_monster_in_contact_attacks_and_noise_does_not_draw_the_others():
                                   min_distance=1)))
     went = set()
     for seed in range(30):
-        g = Game(board, seed, _idle, plan=())
-        s = g.state.survivors[0]
-        g.state.add_noise(board.zone_index["A"], 5)
-        g.activate()
-        assert s.wounds == 1 and g.state.zombies[board.zone_index["A"]][0] == 1
-        went |= {board.zone_ids[z] for z in range(board.n) if g.state.zombies[z][2]}
+        st = Game(board, seed, _idle, plan=()).state  # the position after set-up, then noise added
+        st.add_noise(board.zone_index["A"], 5)
+        Game(board, seed, _idle, plan=(), state=st).activate()
+        assert st.survivors[0].wounds == 1 and st.zombies[board.zone_index["A"]][0] == 1
+        went |= {board.zone_ids[z] for z in range(board.n) if st.zombies[z][2]}
     assert went == {"C", "E"}
