@@ -23,9 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from designer.rules.equipment import item
-from designer.engine.missions import CONDITION_GOALS, condition_goal
 from designer.engine.state import INF
-from designer.engine.terrain import break_through
 
 if TYPE_CHECKING:
     from designer.engine.state import Survivor
@@ -36,152 +34,9 @@ __all__ = ["POLICIES", "POLICY_NAMES", "PlanBot", "cautious", "greedy", "random_
 Policy = Callable[["GameView", "Survivor", list], tuple]
 
 
-def _done(game: "GameView", step: Any) -> bool:
-    st, b = game.state, game.board
-    a = step.action
-    if a == "open":
-        d = b.door_index[step.target]
-        return bool((st.doors_ever | st.doors_open) >> d & 1)
-    if a in ("take", "press"):
-        o = b.obj_index[step.target]
-        return bool((st.taken if a == "take" else st.pressed) >> o & 1)
-    if a == "enter":
-        return bool(st.entered >> b.zone_index[step.target] & 1)
-    if a == "cross":
-        c = b.conn_index[step.target]
-        return bool(st.entered >> b.c_to[c] & 1)
-    if a == "wait":
-        return st.turn >= int(step.target)
-    if a == "kill":
-        return st.kills >= int(step.target)
-    if a == "goal":
-        return game.step_met(int(step.target))
-    return True
+# the helpers the package's Python bots still use, shared with the package (one copy):
+from designer.engine.policies import _killable, _toward, goal_distance, goal_zones, job_here, walk_on  # noqa: E402
 
-
-def goal_zones(game: "GameView", s: "Survivor", memory: "PlanBot | None" = None) -> tuple[list[int], str, int | None]:
-    """Where the survivor should go next, what to do there, and on what (objective / door).
-
-    Returns (zones, action, target): action is 'take', 'press', 'open', 'reach', 'escape',
-    'hunt' or ''. ``memory`` (the bot) remembers how many leading plan steps are done: every
-    step but a goal stays done once done (doors opened, objectives taken, zones entered, turns
-    and kills only grow), so skipping them gives the same answer faster.
-    """
-    st, b = game.state, game.board
-    plan = game.plan
-    first = memory.done if memory is not None else 0
-    for i in range(first, len(plan)):
-        step = plan[i]
-        if _done(game, step):
-            if i == first and step.action != "goal":
-                first += 1
-            continue
-        if memory is not None:
-            memory.done = first
-        a = step.action
-        if a in ("take", "press"):
-            o = b.obj_index[step.target]
-            return [st.obj_zone[o]], a, o
-        if a == "open":
-            return [b.zone_index[step.zone]], "open", b.door_index[step.target]
-        if a in ("enter", "cross"):
-            return [b.zone_index[step.zone]], "reach", None
-        if a == "kill":
-            break
-        if a == "goal":
-            kind = b.scenario.victory.steps[int(step.target)].kind
-            if kind in ("reach_zone", "escape"):
-                return _step_zones(game, int(step.target)), "escape" if kind == "escape" else "reach", None
-            break
-        if a == "wait":
-            break
-    if memory is not None:
-        memory.done = first
-    # no plan step left to walk to: the victory steps themselves
-    steps = b.scenario.victory.steps
-    for i, step in enumerate(steps):
-        if game.step_met(i):
-            continue
-        if step.kind == "take_objectives":  # an empty list: what the compiled scenario says it asks for
-            zones = [st.obj_zone[o] for o in b.rules.step_targets[i] if not st.taken >> o & 1]
-            return zones, "take", None
-        if step.kind in ("reach_zone", "escape"):
-            return _step_zones(game, i), "escape" if step.kind == "escape" else "reach", None
-        if step.kind in ("kill", "clear_zones"):
-            zones = [z for z in st.zombie_zones() if st.zombies_in(z)]
-            if step.kind == "clear_zones":
-                zones = [z for z in (b.zone_index[x] for x in step.zones) if st.zombies_in(z)]
-            return zones, "hunt", None
-        if step.kind == "open_doors":
-            d = next((b.door_index[x] for x in step.doors if not st.doors_ever >> b.door_index[x] & 1), None)
-            if d is not None:
-                c = b.door_conn[d]
-                return [b.c_from[c], b.c_to[c]], "open", d
-        if step.kind in CONDITION_GOALS:  # the mission conditions (engine/missions.py)
-            goal = condition_goal(game, i)
-            if goal is not None:
-                return goal
-        if b.scenario.victory.ordered:
-            break
-    return [], "", None
-
-
-def _step_zones(game: "GameView", i: int) -> list[int]:
-    b = game.board
-    step = b.scenario.victory.steps[i]
-    if step.kind == "escape":
-        return list(b.exits)
-    return [b.zone_index[z] for z in step.zones]
-
-
-def _killable(game: "GameView", s: "Survivor", zone: int, weapon: str) -> bool:
-    it = item(weapon)
-    tough = game.profile.params.toughness
-    return any(c and it.damage >= tough[t] for t, c in enumerate(game.state.zombies[zone]))
-
-
-def _toward(game: "GameView", s: "Survivor", acts: list, zones: list[int], avoid_zombies: bool) -> tuple | None:
-    """The move (or door opening) that brings the survivor one step closer to the nearest of
-    ``zones``."""
-    st, b = game.state, game.board
-    if not zones:
-        return None
-    mask = game.door_passable(s)
-    best, best_d = None, INF
-    for z in zones:
-        dist = b.survivor_distances(z, mask)
-        if dist[s.zone] < best_d:
-            best, best_d = dist, dist[s.zone]
-    if best_d >= INF:  # no way through the open map: through destructible scenery (docs/terrain.md)
-        return break_through(game, s, acts, zones, mask)
-    if best is None or best_d == 0:
-        return None
-    want = best_d - 1
-    choices = []
-    breaks = []  # morts: a door another survivor closed, broken only when no move or opening will do
-    for a in acts:
-        if a[0] == "move" and best[a[1]] == want:
-            choices.append((st.zombies_in(a[1]), a))
-        elif a[0] == "open" or a[0] == "break":
-            c = b.door_conn[a[1]]
-            other = b.c_to[c] if b.c_from[c] == s.zone else b.c_from[c]
-            if best[other] == want:
-                (choices if a[0] == "open" else breaks).append((st.zombies_in(other), a))
-    choices = choices or breaks
-    if not choices:
-        return None
-    choices.sort(key=lambda x: (x[0], x[1]))
-    if avoid_zombies and choices[0][0] > 0:
-        return None
-    return choices[0][1]
-
-
-def goal_distance(game: "GameView", s: "Survivor", zones: list[int]) -> int:
-    """Steps from the survivor to the nearest of ``zones`` (0 without goal zones): cautious
-    waits only for team mates farther from the goal than itself, so two survivors never wait
-    for each other."""
-    mask = game.door_passable(s)
-    return min((game.board.survivor_distances(g, mask)[s.zone] for g in zones), default=0)
 
 
 def _decide(game: "GameView", s: "Survivor", acts: list, cautious_mode: bool, memory: "PlanBot | None" = None) -> tuple:
@@ -233,53 +88,6 @@ def _decide(game: "GameView", s: "Survivor", acts: list, cautious_mode: bool, me
             return ("pass",)
 
     return walk_on(game, s, acts, zones, action, melee, ranged, cautious_mode)
-
-
-def job_here(game: "GameView", s: "Survivor", acts: list, zones: list[int], action: str,
-             target: int | None) -> tuple | None:
-    """The job at hand where the survivor stands (take, press or open the plan's target, wait
-    in the exit or the zone to reach), or None."""
-    st, b, z = game.state, game.board, s.zone
-    if action == "take" and target is None:
-        takes = [a for a in acts if a[0] == "take" and st.obj_zone[a[1]] == z]
-        if takes:
-            return takes[0]
-    for a in acts:
-        if (a[0] == action == "take" or a[0] == action == "press") and a[1] == target:
-            return a
-        if a[0] == "open" and action == "open" and a[1] == target:
-            return a
-    if action == "escape" and b.is_exit[z]:
-        return ("pass",)  # escape at the end of the turn
-    if action == "reach" and z in zones:
-        return ("pass",)
-    return None
-
-
-def walk_on(game: "GameView", s: "Survivor", acts: list, zones: list[int], action: str, melee: list,
-            ranged: list, careful: bool) -> tuple:
-    """Walk toward the goal zones (around zombies when ``careful``): shoot zombies that block
-    the way, walk in only armed to kill them; else search, else pass."""
-    st = game.state
-    if action == "hunt":
-        step = _toward(game, s, acts, zones, False)
-        if step:
-            return step
-        if zones and melee:
-            return melee[0]
-    step = _toward(game, s, acts, zones, careful)
-    if step and step[0] == "move" and st.zombies_in(step[1]):
-        # zombies block the way: shoot them if possible, walk in only armed for melee
-        at_them = [a for a in ranged if a[2] == step[1] and not st.survivors_in(a[2])]
-        if at_them:
-            return at_them[0]
-        if not any(_killable(game, s, step[1], n) for n in s.items if item(n).is_melee):
-            step = None
-    if step:
-        return step
-    if ("search",) in acts:
-        return ("search",)
-    return ("pass",)
 
 
 def greedy(game: "GameView", s: "Survivor", acts: list) -> tuple:
