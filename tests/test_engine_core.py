@@ -254,8 +254,8 @@ HERO_ITEMS = ["pistol", "fire axe", "crowbar", "flashlight", "katana", "shotgun"
                                        "xp": st.integers(0, 50), "wounds": st.integers(0, 4)}), max_size=5))
 def test_the_typed_engine_plays_carried_heroes_like_the_reference(path, policy, seed, heroes):
     board = Board(designer.load(path))
-    if eden_rules_used(board.scenario):
-        return  # the reference engine plays it (test_the_core_plays_the_samples_record_for_record)
+    if eden_rules_used(board.scenario) or draws_items(board.scenario):
+        return  # the reference copy does not play these rules (walls reopened, a drawn item, looting)
     plan = bot_plan(board.scenario)
     assert core.unsupported(board, policy, heroes=heroes, plan=plan) is None
     game = Game(board, seed, policy, heroes=[dict(h) for h in heroes], plan=plan)
